@@ -1,0 +1,45 @@
+"""The ``stud`` command: one subcommand per module of this package.
+
+>>> main(["eval", "As Ks Qs Js Ts 2d 3c", "--game", "seven_card_stud"])
+Cards: A♠ K♠ Q♠ J♠ T♠ 2♦ 3♣
+High:  Royal flush  [A♠ K♠ Q♠ J♠ T♠]
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from studpoker import __version__
+from studpoker.cli import eval as eval_command
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="stud",
+        description="Stud poker: Seven Card Stud, Stud Hi/Lo, Razz and Show Hand.",
+    )
+    parser.add_argument("--version", action="version", version=f"studpoker {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    eval_command.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``stud`` with ``argv`` (default: the process's arguments); the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except ValueError as error:
+        print(f"stud {args.command}: {error}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+import sys
+
+from studpoker.cli import main
+
+sys.exit(main())

@@ -1,0 +1,178 @@
+"""What the up cards decide in the seven-card games: who brings in (R3.1) and
+who acts first on fourth street and later (R3.3).
+
+>>> from studpoker.cards import parse_cards
+>>> bring_in(parse_cards("2h 9c 2d"))         # 2♦ brings in against 2♥
+2
+>>> bring_in(parse_cards("Ks 5c Kc"), low=True)  # Razz: K♠ against K♣
+0
+>>> first_to_act([parse_cards("Kh 7d"), parse_cards("9s 9c"), parse_cards("Ac Qd")])
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final, Literal
+
+from studpoker.cards import Card
+from studpoker.hands.showdown import to_cards
+from studpoker.hands.value import LOW_TOP, Category, HandValue, Ranking, pack
+
+__all__ = [
+    "BoardTie",
+    "bring_in",
+    "bring_in_value",
+    "first_to_act",
+    "showing_high",
+    "showing_low",
+]
+
+BoardTie = Literal["seat", "suit"]
+BOARD_TIES: Final = ("seat", "suit")
+
+
+def bring_in_value(card: Card, *, low: bool = False) -> int:
+    """How strongly an up card is obliged to bring in: the highest value brings in.
+
+    High games (7-stud, Stud/8): the lowest card, the ace high, and among equal
+    ranks the lowest suit ♣ < ♦ < ♥ < ♠ (R3.1, R1.3).  Razz (``low=True``): the
+    highest card, the king highest and the ace lowest, and among equal ranks the
+    highest suit.
+
+    >>> from studpoker.cards import Card
+    >>> bring_in_value(Card.parse("2d")) > bring_in_value(Card.parse("2h"))
+    True
+    >>> bring_in_value(Card.parse("Ks"), low=True) > bring_in_value(Card.parse("Kc"), low=True)
+    True
+    """
+    rank, suit = (card >> 2) + 2, card & 3
+    if low:
+        return (1 if rank == 14 else rank) * 4 + suit
+    return (14 - rank) * 4 + (3 - suit)
+
+
+def bring_in(up_cards: Sequence[Card | None], *, low: bool = False) -> int:
+    """The index in ``up_cards`` (seats in dealing order; None for a seat that
+    cannot bring in) of the player who must bring in (R3.1)."""
+    candidates = [(bring_in_value(c, low=low), i) for i, c in enumerate(up_cards) if c is not None]
+    if not candidates:
+        raise ValueError("nobody has an up card to bring in with")
+    return max(candidates, key=lambda vi: vi[0])[1]
+
+
+def _grouped(ranks: Iterable[int]) -> tuple[Category, list[int]]:
+    """The category of up to four ranks without straights or flushes (R3.3),
+    and the ranks in the order they compare: by count, then by rank, from the top."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    category = {
+        4: Category.FOUR_OF_A_KIND,
+        3: Category.THREE_OF_A_KIND,
+    }.get(shape[0])
+    if category is None:
+        if shape[0] == 2:
+            category = Category.TWO_PAIR if len(shape) > 1 and shape[1] == 2 else Category.PAIR
+        else:
+            category = Category.HIGH_CARD
+    return category, [r for r in order for _ in range(counts[r])]
+
+
+def _tie_suit(cards: Sequence[Card], *, low: bool) -> int:
+    """The suit of the highest card (the ace counts low in a low ranking); of
+    several cards of that rank, the highest suit."""
+
+    def rank(card: Card) -> int:
+        return 1 if low and card >> 2 == 12 else (card >> 2) + 2
+
+    top = max(map(rank, cards))
+    return max(c & 3 for c in cards if rank(c) == top)
+
+
+def _board(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    board = to_cards(cards)
+    if not 1 <= len(board) <= 4:
+        raise ValueError(f"a showing board has 1 to 4 up cards, not {len(board)}")
+    if len(set(board)) != len(board):
+        raise ValueError("a card is given twice")
+    return board
+
+
+def showing_high(cards: Iterable[Card] | str, *, board_tie: BoardTie = "seat") -> HandValue:
+    """The value of 1 to 4 up cards in 7-stud and Stud/8 (R3.3): four of a kind >
+    three of a kind > two pair > pair > high card, by ranks and kickers, the ace
+    high; no straights or flushes.  With ``board_tie="suit"`` equal ranks are
+    broken by the suit of the highest card.
+
+    >>> showing_high("Kh Kd 7s").name()
+    'Pair of kings'
+    """
+    board = _board(cards)
+    if board_tie not in BOARD_TIES:
+        raise ValueError(f"board_tie is 'seat' or 'suit', not {board_tie!r}")
+    category, ranks = _grouped((c >> 2) + 2 for c in board)
+    suit = _tie_suit(board, low=False) if board_tie == "suit" else 0
+    return HandValue(
+        Ranking.SHOWING_HIGH,
+        pack(category, ranks) << 2 | suit,
+        board,
+        category=category,
+        ranks=ranks,
+        cards=board,
+        suit=suit if board_tie == "suit" else None,
+    )
+
+
+def showing_low(cards: Iterable[Card] | str, *, board_tie: BoardTie = "seat") -> HandValue:
+    """The value of 1 to 4 up cards in Razz (R3.3): the lowest ace-to-five low
+    shows best, pairs are bad.  Bigger values are better lows.
+
+    >>> showing_low("Ah 2d").value > showing_low("Ah 3d").value > showing_low("2h 2d").value
+    True
+    """
+    board = _board(cards)
+    if board_tie not in BOARD_TIES:
+        raise ValueError(f"board_tie is 'seat' or 'suit', not {board_tie!r}")
+    category, ranks = _grouped(1 if (c >> 2) == 12 else (c >> 2) + 2 for c in board)
+    suit = _tie_suit(board, low=True) if board_tie == "suit" else 0
+    return HandValue(
+        Ranking.SHOWING_LOW,
+        (LOW_TOP - pack(category, ranks)) << 2 | suit,
+        board,
+        category=category,
+        ranks=ranks,
+        cards=board,
+        suit=suit if board_tie == "suit" else None,
+    )
+
+
+def first_to_act(
+    boards: Sequence[Iterable[Card] | None],
+    *,
+    low: bool = False,
+    board_tie: BoardTie = "seat",
+) -> int:
+    """The index in ``boards`` (seats in order from seat 1; None for a seat not
+    in the betting) of the best showing board, which acts first (R3.3).  Equal
+    boards go to the first of them, the lowest seat, unless ``board_tie="suit"``.
+
+    >>> from studpoker.cards import parse_cards
+    >>> first_to_act([parse_cards("Kh 7d"), parse_cards("Ks 7c")])
+    0
+    >>> first_to_act([parse_cards("Kh 7d"), parse_cards("Ks 7c")], board_tie="suit")
+    1
+    """
+    value = showing_low if low else showing_high
+    best: tuple[int, int] | None = None
+    for i, board in enumerate(boards):
+        if board is None:
+            continue
+        v = value(board, board_tie=board_tie).value
+        if best is None or v > best[0]:
+            best = (v, i)
+    if best is None:
+        raise ValueError("nobody has a board to act on")
+    return best[1]

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Set up .venv if needed, then run every check: lint, format, types and the test suite.
+# Extra arguments go to pytest (e.g. ./test.sh tests/hands -k low).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$root"
+scripts/setup.sh
+export PATH="$root/.venv/bin:$PATH"
+echo "== ruff check" && ruff check src tests bench
+echo "== ruff format --check" && ruff format --check src tests bench
+echo "== mypy" && mypy
+echo "== pytest"
+exec pytest -n 2 "$@"
