@@ -91,12 +91,14 @@ class Deck:
         return self._cards.pop()
 
     def remove(self, cards: Sequence[Card]) -> None:
-        """Take known cards out of the deck (dead or already dealt cards)."""
+        """Take known cards out of the deck (dead or already dealt cards); if one
+        of them is not in the deck, none is taken."""
+        left = set(self._cards)
         for card in cards:
-            try:
-                self._cards.remove(card)
-            except ValueError:
-                raise ValueError(f"{card} is not in the deck") from None
+            if card not in left:
+                raise ValueError(f"{card} is not in the deck")
+            left.discard(card)
+        self._cards = [card for card in self._cards if card in left]
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -92,9 +92,7 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _evaluations(
-    cards: list[Card], args: argparse.Namespace
-) -> list[tuple[str, HandValue | None]]:
+def _evaluations(cards: list[Card], args: argparse.Namespace) -> list[tuple[str, HandValue | None]]:
     game = args.game
     if game == "show_hand":
         rules = ShowHandRules(
@@ -108,12 +106,13 @@ def _evaluations(
     if len(cards) <= 4:
         board = showing_low if game == "razz" else showing_high
         return [("showing", board(cards))]
-    kinds: list[tuple[str, Callable[[list[Card]], HandValue | None]]] = {
+    evaluators: dict[str | None, list[tuple[str, Callable[[list[Card]], HandValue | None]]]] = {
         None: [("high", high), ("low_a5", low_a5), ("eight_or_better", eight_or_better)],
         "seven_card_stud": [("high", high)],
         "stud_hilo": [("high", high), ("eight_or_better", eight_or_better)],
         "razz": [("low_a5", low_a5)],
-    }[game]
+    }
+    kinds = evaluators[game]
     return [(label, evaluate(cards)) for label, evaluate in kinds]
 
 

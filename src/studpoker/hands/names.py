@@ -30,7 +30,9 @@ _EN_SINGULAR: Final = {
     1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
     9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
 }  # fmt: skip
-_EN_PLURAL: Final = {rank: word + ("es" if word == "six" else "s") for rank, word in _EN_SINGULAR.items()}
+_EN_PLURAL: Final = {
+    rank: word + ("es" if word == "six" else "s") for rank, word in _EN_SINGULAR.items()
+}
 _SHORT: Final = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 # {0} and {1} are the ranks the name mentions; "royal" is the ace-high straight flush.
@@ -126,7 +128,7 @@ def describe(value: HandValue, lang: str = "en") -> str:
     templates: dict[Category | str, str] = _TEMPLATES[lang, hong_kong]  # type: ignore[assignment]
     category = value.category
     ranks = value.ranks
-    if value.is_low and category == Category.HIGH_CARD and len(ranks) == 5:
+    if value.is_low and category == Category.HIGH_CARD:
         return templates["low"].format(all="-".join(_SHORT.get(r, str(r)) for r in ranks))
     if category == Category.STRAIGHT_FLUSH and ranks[0] == 14:
         return templates["royal"]

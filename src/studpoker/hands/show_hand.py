@@ -80,9 +80,7 @@ class ShowHandRules:
         if self.suit_order not in _SUIT_RANK:
             raise ValueError(f"suit_order is 'show_hand' or 'regional', not {self.suit_order!r}")
         if self.straight_face not in ("any", "consecutive"):
-            raise ValueError(
-                f"straight_face is 'any' or 'consecutive', not {self.straight_face!r}"
-            )
+            raise ValueError(f"straight_face is 'any' or 'consecutive', not {self.straight_face!r}")
         if self.deck == 52 and (self.flush_beats_full_house or self.ace_bridges_gap):
             raise ValueError(
                 "flush_beats_full_house and ace_bridges_gap apply only to the 32 and 28-card decks"
@@ -127,7 +125,7 @@ def _straights(deck: int, ace_bridges: bool) -> list[tuple[int, ...]]:
     if deck == 52:
         result.append((5, 4, 3, 2, 1))
     elif ace_bridges:
-        result.append(tuple(range(lowest + 3, lowest - 1, -1)) + (1,))
+        result.append((*range(lowest + 3, lowest - 1, -1), 1))
     return result
 
 
@@ -146,10 +144,8 @@ def _straight_of(rules: ShowHandRules, ranks: set[int], size: int) -> tuple[int,
         if not ranks <= members:
             continue
         played = tuple(r for r in straight if (14 if r == 1 else r) in ranks)
-        if size == 4 and rules.straight_face == "consecutive" and played not in (
-            straight[:4],
-            straight[1:],
-        ):
+        consecutive = played in (straight[:4], straight[1:])
+        if size == 4 and rules.straight_face == "consecutive" and not consecutive:
             continue
         return played
     return None

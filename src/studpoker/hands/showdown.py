@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from studpoker.cards import Card, parse_cards
@@ -25,7 +25,7 @@ __all__ = ["eight_or_better", "high", "low_a5", "to_cards"]
 # Card code -> table key; 52 empty places after the cards make any other int
 # (negative ones included) fail the sum instead of reading a wrong key.
 _KEY_AT: Final = [_tables.CARD_KEYS[code] for code in range(52)] + [None] * 52
-_key_at = _KEY_AT.__getitem__
+_key_at: Callable[[int], int] = _KEY_AT.__getitem__  # type: ignore[assignment]
 _RANKS_MASK: Final = _tables.RANKS_MASK
 _HIGH_TABLE: dict[int, int] = {}
 _LOW_TABLE: dict[int, int] = {}

@@ -62,22 +62,23 @@ def bring_in(up_cards: Sequence[Card | None], *, low: bool = False) -> int:
 
 
 def _grouped(ranks: Iterable[int]) -> tuple[Category, list[int]]:
-    """The category of up to four ranks without straights or flushes (R3.3),
+    """The category of up to five ranks without straights or flushes (R3.3),
     and the ranks in the order they compare: by count, then by rank, from the top."""
     counts: dict[int, int] = {}
     for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
     order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    shape = sorted(counts.values(), reverse=True)
+    shape = sorted(counts.values(), reverse=True) + [0]
     category = {
-        4: Category.FOUR_OF_A_KIND,
-        3: Category.THREE_OF_A_KIND,
-    }.get(shape[0])
-    if category is None:
-        if shape[0] == 2:
-            category = Category.TWO_PAIR if len(shape) > 1 and shape[1] == 2 else Category.PAIR
-        else:
-            category = Category.HIGH_CARD
+        (4, 1): Category.FOUR_OF_A_KIND,
+        (4, 0): Category.FOUR_OF_A_KIND,
+        (3, 2): Category.FULL_HOUSE,
+        (3, 1): Category.THREE_OF_A_KIND,
+        (3, 0): Category.THREE_OF_A_KIND,
+        (2, 2): Category.TWO_PAIR,
+        (2, 1): Category.PAIR,
+        (2, 0): Category.PAIR,
+    }.get((shape[0], shape[1]), Category.HIGH_CARD)
     return category, [r for r in order for _ in range(counts[r])]
 
 
