@@ -16,7 +16,9 @@ def test_public_api_is_reexported():
 def test_import_does_not_load_numpy_or_build_tables():
     # Importing studpoker stays cheap: NumPy and the lookup tables load on first use.
     code = "import sys, studpoker; print('numpy' in sys.modules, studpoker.hands.tables._TABLES)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.split() == ["False", "None"]
 
 

@@ -55,7 +55,7 @@ def test_parse_cards_splits_on_spaces_and_commas():
 
 
 def test_parse_cards_names_the_first_bad_token():
-    with pytest.raises(ValueError, match="^'Kx' is not a card"):
+    with pytest.raises(ValueError, match=r"^'Kx' is not a card"):
         parse_cards("As Kx 7c 1h")
 
 

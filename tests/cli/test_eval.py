@@ -76,7 +76,10 @@ def test_eval_showing_board_of_a_seven_card_game(capsys):
         (["eval", "As Kx"], "stud eval: 'Kx' is not a card"),
         (["eval", "As As Kd Qc Jh"], "stud eval: a card is given twice"),
         (["eval", "As Ks Qs Js Ts 9s 8s 7s"], "stud eval: give 1 to 7 cards, not 8"),
-        (["eval", "As Ks Qs Js Ts", "--deck", "32"], "stud eval: --deck applies to --game show_hand"),
+        (
+            ["eval", "As Ks Qs Js Ts", "--deck", "32"],
+            "stud eval: --deck applies to --game show_hand",
+        ),
         (["eval", "2c 3d 4h 5s 7c", "--game", "show_hand", "--deck", "28"], "2c is not in the 28"),
     ],
 )
@@ -89,7 +92,15 @@ def test_eval_bad_input_is_a_clear_error(capsys, argv, message):
 
 def test_the_stud_command_is_installed():
     result = subprocess.run(
-        [sys.executable, "-m", "studpoker.cli", "eval", "Kh Kd Ks 7c 7d", "--game", "seven_card_stud"],
+        [
+            sys.executable,
+            "-m",
+            "studpoker.cli",
+            "eval",
+            "Kh Kd Ks 7c 7d",
+            "--game",
+            "seven_card_stud",
+        ],
         capture_output=True,
         text=True,
         check=True,

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Final
 
 from studpoker.cards import Card, parse_cards
@@ -22,10 +22,12 @@ from studpoker.hands.value import HandValue, Ranking
 
 __all__ = ["eight_or_better", "high", "low_a5", "to_cards"]
 
-# Card code -> table key; 52 empty places after the cards make any other int
-# (negative ones included) fail the sum instead of reading a wrong key.
-_KEY_AT: Final = [_tables.CARD_KEYS[code] for code in range(52)] + [None] * 52
-_key_at: Callable[[int], int] = _KEY_AT.__getitem__  # type: ignore[assignment]
+# Card code -> table key.  The 52 places after the cards (which negative indexes
+# also reach) hold a key with two bits above the card bits and no count, so any
+# other int fails the check of the card bits against the count of cards.
+_NOT_A_CARD: Final = 3 << 120
+_KEY_AT: Final = [_tables.CARD_KEYS[code] for code in range(52)] + [_NOT_A_CARD] * 52
+_key_at = _KEY_AT.__getitem__
 _RANKS_MASK: Final = _tables.RANKS_MASK
 _HIGH_TABLE: dict[int, int] = {}
 _LOW_TABLE: dict[int, int] = {}
@@ -63,12 +65,16 @@ def _bad_hand(cards: tuple[Card, ...]) -> ValueError:
     return ValueError(f"a hand has 5 to 7 cards, not {len(cards)}")
 
 
-def _key(cards: tuple[Card, ...]) -> int:
-    """The table key of 5 to 7 distinct cards (see :mod:`studpoker.hands.tables`)."""
+def _key_sum(cards: tuple[Card, ...]) -> int:
     try:
-        key: int = sum(map(_key_at, cards))
+        return sum(map(_key_at, cards))
     except (TypeError, IndexError):
         raise _bad_hand(cards) from None
+
+
+def _key(cards: tuple[Card, ...]) -> int:
+    """The table index of 5 to 7 distinct cards (see :mod:`studpoker.hands.tables`)."""
+    key = _key_sum(cards)
     if (key >> 64).bit_count() != len(cards) or not 4 < len(cards) < 8:
         raise _bad_hand(cards)
     if not _HIGH_TABLE:
@@ -85,18 +91,27 @@ def high(cards: Iterable[Card] | str) -> HandValue:
     >>> " ".join(map(str, hand.cards))
     'Kh Kd 7s 7c Qs'
     """
-    # The hot path of every showdown and simulation: kept inline, without calls.
+    # The hot path of every showdown and simulation: kept inline, without calls,
+    # and seven cards (the usual case) summed without a loop.
     if type(cards) is not tuple:
         cards = to_cards(cards)
+    k = _KEY_AT
     try:
-        key: int = sum(map(_key_at, cards))
+        c0, c1, c2, c3, c4, c5, c6 = cards
+        key = k[c0] + k[c1] + k[c2] + k[c3] + k[c4] + k[c5] + k[c6]
+    except ValueError:
+        key = _key_sum(cards)
     except (TypeError, IndexError):
         raise _bad_hand(cards) from None
-    if (key >> 64).bit_count() != len(cards) or not 4 < len(cards) < 8:
+    # One bit per card above bit 64 against the 4-bit count of cards: a card given
+    # twice, or 16 cards and more, make them differ.
+    if (key >> 64).bit_count() != key >> 16 & 15:
         raise _bad_hand(cards)
-    if not _HIGH_TABLE:
-        _load_tables()
-    value = _HIGH_TABLE[key >> 16 & _RANKS_MASK]
+    try:
+        value = _HIGH_TABLE[key >> 16 & _RANKS_MASK]
+    except KeyError:
+        # Not 5 to 7 cards, or the tables are not loaded yet.
+        value = _HIGH_TABLE[_key(cards)]
     suits = (key + 0x3333) & 0x8888
     if suits:
         # Five or more cards of one suit: the best flush of that suit's ranks.

@@ -68,7 +68,7 @@ def _grouped(ranks: Iterable[int]) -> tuple[Category, list[int]]:
     for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
     order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    shape = sorted(counts.values(), reverse=True) + [0]
+    shape = [*sorted(counts.values(), reverse=True), 0]
     category = {
         (4, 1): Category.FOUR_OF_A_KIND,
         (4, 0): Category.FOUR_OF_A_KIND,
