@@ -32,6 +32,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from studpoker.hands import showdown as _showdown
 from studpoker.hands import tables as _tables
 
 __all__ = ["categories", "eight_or_better", "high", "low_a5"]
@@ -52,11 +53,15 @@ _FLUSH: list[npt.NDArray[np.int32]] = []
 
 def _values_by_sum(size: int, kind: str) -> npt.NDArray[np.int32]:
     if (size, kind) not in _BY_SUM:
-        t = _tables.tables()
-        table = {"high": t.high, "low": t.low, "eight": t.eight}[kind]
-        indexes = [k for k in table if k & 15 == size]
-        by_sum = np.zeros((max(indexes) >> 4) + 1, dtype=np.int32)
-        by_sum[np.array(indexes, dtype=np.int64) >> 4] = [table[k] for k in indexes]
+        if size == 7:
+            # The scalar evaluator's flat table, shared rather than copied.
+            by_sum = np.frombuffer(_showdown.seven_card_table(kind), dtype=np.int32)
+        else:
+            t = _tables.tables()
+            table = t.high if kind == "high" else t.low
+            indexes = [k for k in table if k & 15 == size]
+            by_sum = np.zeros((max(indexes) >> 4) + 1, dtype=np.int32)
+            by_sum[np.array(indexes, dtype=np.int64) >> 4] = [table[k] for k in indexes]
         _BY_SUM[size, kind] = by_sum
     return _BY_SUM[size, kind]
 
@@ -82,7 +87,7 @@ def _check(codes: npt.ArrayLike) -> npt.NDArray[np.integer]:
 def _evaluate(codes: npt.ArrayLike, kind: str, *, validate: bool) -> npt.NDArray[np.int32]:
     array = _check(codes)
     size = array.shape[1]
-    by_sum = _values_by_sum(size, kind)
+    by_sum = _values_by_sum(size, "low" if kind == "eight" else kind)
     flush_table = _flush_table() if kind == "high" else None
     first, second = _PAIRS[size]
     out = np.empty(len(array), dtype=np.int32)
@@ -108,6 +113,8 @@ def _evaluate(codes: npt.ArrayLike, kind: str, *, validate: bool) -> npt.NDArray
         in_suit = (cards & 3) == suit[:, None]
         bits = np.where(in_suit, _RANK_BITS[cards], 0).sum(axis=1)
         out[flush_rows] = np.maximum(out[flush_rows], flush_table[bits])
+    if kind == "eight":
+        out[out <= _showdown.EIGHT_OR_BETTER_MIN] = 0
     return out
 
 

@@ -13,14 +13,15 @@ True
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable
 from typing import Final
 
 from studpoker.cards import Card, parse_cards
 from studpoker.hands import tables as _tables
-from studpoker.hands.value import HandValue, Ranking
+from studpoker.hands.value import LOW_TOP, HandValue, Ranking
 
-__all__ = ["eight_or_better", "high", "low_a5", "to_cards"]
+__all__ = ["EIGHT_OR_BETTER_MIN", "eight_or_better", "high", "low_a5", "to_cards"]
 
 # Card code -> table key.  The 52 places after the cards (which negative indexes
 # also reach) hold a key with two bits above the card bits and no count, so any
@@ -29,10 +30,22 @@ _NOT_A_CARD: Final = 3 << 120
 _KEY_AT: Final = [_tables.CARD_KEYS[code] for code in range(52)] + [_NOT_A_CARD] * 52
 _key_at = _KEY_AT.__getitem__
 _RANKS_MASK: Final = _tables.RANKS_MASK
+_SUM_MASK: Final = (1 << 44) - 1
+
+# Five and six cards look their rank multiset up in dicts; seven cards, the hot
+# case, in flat arrays indexed by the sum of rank keys (some 7.8 million int32,
+# filled on first use and shared with the batch evaluator), which costs one
+# memory access instead of a dict's several.
 _HIGH_TABLE: dict[int, int] = {}
 _LOW_TABLE: dict[int, int] = {}
-_EIGHT_TABLE: dict[int, int] = {}
 _FLUSH_TABLE: list[int] = []
+SEVEN_HIGH: Final = array("i")
+SEVEN_LOW: Final = array("i")
+
+# A low value qualifies for eight-or-better (R4.3) when it is above this: five
+# distinct ranks (no pair), the highest of them 8 or lower.
+EIGHT_OR_BETTER_MIN: Final = LOW_TOP - (9 << 16)
+
 _new = HandValue.__new__
 _HIGH = Ranking.HIGH
 _LOW = Ranking.LOW_A5
@@ -40,11 +53,23 @@ _EIGHT = Ranking.EIGHT_OR_BETTER
 
 
 def _load_tables() -> None:
-    t = _tables.tables()
-    _HIGH_TABLE.update(t.high)
-    _LOW_TABLE.update(t.low)
-    _EIGHT_TABLE.update(t.eight)
-    _FLUSH_TABLE.extend(t.flush)
+    if not _HIGH_TABLE:
+        t = _tables.tables()
+        _HIGH_TABLE.update(t.high)
+        _LOW_TABLE.update(t.low)
+        _FLUSH_TABLE.extend(t.flush)
+
+
+def seven_card_table(kind: str) -> array[int]:
+    """The flat table of seven-card values by rank sum, ``"high"`` or ``"low"``."""
+    table, source = (SEVEN_HIGH, _HIGH_TABLE) if kind == "high" else (SEVEN_LOW, _LOW_TABLE)
+    if not table:
+        _load_tables()
+        sevens = {index >> 4: value for index, value in source.items() if index & 15 == 7}
+        table.frombytes(bytes(table.itemsize * (max(sevens) + 1)))
+        for rank_sum, value in sevens.items():
+            table[rank_sum] = value
+    return table
 
 
 def to_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -65,21 +90,30 @@ def _bad_hand(cards: tuple[Card, ...]) -> ValueError:
     return ValueError(f"a hand has 5 to 7 cards, not {len(cards)}")
 
 
-def _key_sum(cards: tuple[Card, ...]) -> int:
+def _key(cards: tuple[Card, ...]) -> int:
+    """The table key of 5 to 7 distinct cards (see :mod:`studpoker.hands.tables`)."""
     try:
-        return sum(map(_key_at, cards))
+        key: int = sum(map(_key_at, cards))
     except (TypeError, IndexError):
         raise _bad_hand(cards) from None
-
-
-def _key(cards: tuple[Card, ...]) -> int:
-    """The table index of 5 to 7 distinct cards (see :mod:`studpoker.hands.tables`)."""
-    key = _key_sum(cards)
     if (key >> 64).bit_count() != len(cards) or not 4 < len(cards) < 8:
         raise _bad_hand(cards)
-    if not _HIGH_TABLE:
-        _load_tables()
-    return key >> 16 & _RANKS_MASK
+    _load_tables()
+    return key
+
+
+def _with_flush(value: int, key: int, cards: tuple[Card, ...]) -> int:
+    """``value`` or, if better, the best flush of the suit with five or more cards."""
+    suits = (key + 0x3333) & 0x8888
+    if not suits:
+        return value
+    suit = suits.bit_length() // 4 - 1
+    bits = 0
+    for card in cards:
+        if card & 3 == suit:
+            bits |= 1 << (card >> 2)
+    flush = _FLUSH_TABLE[bits]
+    return flush if flush > value else value
 
 
 def high(cards: Iterable[Card] | str) -> HandValue:
@@ -91,8 +125,8 @@ def high(cards: Iterable[Card] | str) -> HandValue:
     >>> " ".join(map(str, hand.cards))
     'Kh Kd 7s 7c Qs'
     """
-    # The hot path of every showdown and simulation: kept inline, without calls,
-    # and seven cards (the usual case) summed without a loop.
+    # The hot path of every showdown and simulation: seven cards summed without a
+    # loop and looked up in a flat table; fewer cards take the dict path.
     if type(cards) is not tuple:
         cards = to_cards(cards)
     k = _KEY_AT
@@ -100,34 +134,41 @@ def high(cards: Iterable[Card] | str) -> HandValue:
         c0, c1, c2, c3, c4, c5, c6 = cards
         key = k[c0] + k[c1] + k[c2] + k[c3] + k[c4] + k[c5] + k[c6]
     except ValueError:
-        key = _key_sum(cards)
+        key = _key(cards)
+        value = _HIGH_TABLE[key >> 16 & _RANKS_MASK]
     except (TypeError, IndexError):
         raise _bad_hand(cards) from None
-    # One bit per card above bit 64 against the 4-bit count of cards: a card given
-    # twice, or 16 cards and more, make them differ.
-    if (key >> 64).bit_count() != key >> 16 & 15:
-        raise _bad_hand(cards)
-    try:
-        value = _HIGH_TABLE[key >> 16 & _RANKS_MASK]
-    except KeyError:
-        # Not 5 to 7 cards, or the tables are not loaded yet.
-        value = _HIGH_TABLE[_key(cards)]
-    suits = (key + 0x3333) & 0x8888
-    if suits:
-        # Five or more cards of one suit: the best flush of that suit's ranks.
-        suit = suits.bit_length() // 4 - 1
-        bits = 0
-        for card in cards:
-            if card & 3 == suit:
-                bits |= 1 << (card >> 2)
-        flush = _FLUSH_TABLE[bits]
-        if flush > value:
-            value = flush
+    else:
+        if (key >> 64).bit_count() != 7:
+            raise _bad_hand(cards)
+        try:
+            value = SEVEN_HIGH[key >> 20 & _SUM_MASK]
+        except IndexError:
+            value = seven_card_table("high")[key >> 20 & _SUM_MASK]
+    if (key + 0x3333) & 0x8888:
+        value = _with_flush(value, key, cards)
     hand: HandValue = _new(HandValue)
     hand.value = value
     hand.ranking = _HIGH
     hand._source = cards
     return hand
+
+
+def _low_value(cards: tuple[Card, ...]) -> int:
+    k = _KEY_AT
+    try:
+        c0, c1, c2, c3, c4, c5, c6 = cards
+        key = k[c0] + k[c1] + k[c2] + k[c3] + k[c4] + k[c5] + k[c6]
+    except ValueError:
+        return _LOW_TABLE[_key(cards) >> 16 & _RANKS_MASK]
+    except (TypeError, IndexError):
+        raise _bad_hand(cards) from None
+    if (key >> 64).bit_count() != 7:
+        raise _bad_hand(cards)
+    try:
+        return SEVEN_LOW[key >> 20 & _SUM_MASK]
+    except IndexError:
+        return seven_card_table("low")[key >> 20 & _SUM_MASK]
 
 
 def low_a5(cards: Iterable[Card] | str) -> HandValue:
@@ -140,7 +181,7 @@ def low_a5(cards: Iterable[Card] | str) -> HandValue:
     if type(cards) is not tuple:
         cards = to_cards(cards)
     hand: HandValue = _new(HandValue)
-    hand.value = _LOW_TABLE[_key(cards)]
+    hand.value = _low_value(cards)
     hand.ranking = _LOW
     hand._source = cards
     return hand
@@ -154,8 +195,8 @@ def eight_or_better(cards: Iterable[Card] | str) -> HandValue | None:
     """
     if type(cards) is not tuple:
         cards = to_cards(cards)
-    value = _EIGHT_TABLE[_key(cards)]
-    if not value:
+    value = _low_value(cards)
+    if value <= EIGHT_OR_BETTER_MIN:
         return None
     hand: HandValue = _new(HandValue)
     hand.value = value

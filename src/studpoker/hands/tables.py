@@ -157,12 +157,6 @@ def low_of_ranks(counts: list[int]) -> int:
     return LOW_TOP - badness
 
 
-def eight_of_low(low: int) -> int:
-    """The eight-or-better value (R4.3) of a low value, or 0 if it does not qualify."""
-    badness = LOW_TOP - low
-    return low if badness >> 20 == Category.HIGH_CARD and badness >> 16 & 15 <= 8 else 0
-
-
 def rank_multisets(size: int) -> Iterator[list[int]]:
     """Every multiset of ``size`` ranks with at most four of each, as counts per rank."""
     for combo in itertools.combinations_with_replacement(range(13), size):
@@ -179,23 +173,20 @@ class Tables:
 
     high: dict[int, int]
     low: dict[int, int]
-    eight: dict[int, int]
     flush: list[int]
 
 
 def _build() -> Tables:
     high: dict[int, int] = {}
     low: dict[int, int] = {}
-    eight: dict[int, int] = {}
     for size in (5, 6, 7):
         for counts in rank_multisets(size):
             rank_sum = sum(RANK_KEYS[i] * n for i, n in enumerate(counts))
             index = rank_sum << 4 | size
             high[index] = high_of_ranks(counts)
             low[index] = low_of_ranks(counts)
-            eight[index] = eight_of_low(low[index])
     flush = [flush_value(bits) if bits.bit_count() >= 5 else 0 for bits in range(1 << 13)]
-    return Tables(high, low, eight, flush)
+    return Tables(high, low, flush)
 
 
 def _cache_path() -> Path:
@@ -211,12 +202,12 @@ def _cache_path() -> Path:
 def _load() -> Tables:
     path = _cache_path()
     try:
-        high, low, eight, flush = marshal.loads(path.read_bytes())
-        return Tables(high, low, eight, flush)
+        high, low, flush = marshal.loads(path.read_bytes())
+        return Tables(high, low, flush)
     except (OSError, EOFError, ValueError, TypeError):
         pass
     built = _build()
-    data = marshal.dumps((built.high, built.low, built.eight, built.flush))
+    data = marshal.dumps((built.high, built.low, built.flush))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as tmp:
