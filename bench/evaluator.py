@@ -10,7 +10,8 @@ evaluator.  Each hand is converted to the library's own card representation
 before the clock starts; only the evaluation loop is timed, as a list
 comprehension that collects one result per hand (a value for ``high``), with the
 garbage collector off (as ``timeit`` does).  Fast evaluators are timed
-``--repeat`` times and the best run is kept; treys and PokerKit are slow and are
+in turn, round after round (``--repeat`` rounds, so that a slow spell of a shared
+machine hits them all alike), and each one's best run is kept; treys and PokerKit are slow and are
 timed once on a prefix of the hands (``--treys-hands``, ``--pokerkit-hands``).
 
 Outside the timing, the results are checked: the scalar values must equal the
@@ -144,27 +145,49 @@ def measure(args: argparse.Namespace, log: Callable[[str], None]) -> dict[str, A
         counted[key] = count
         log(f"{NAMES[key]}: {count:,} hands in {seconds:.3f} s, {rate[key]:,.0f}/s")
 
-    # Ours, batch: warm up (builds the lookup tables) before timing.
+    # The fast evaluators, each on its own card representation made before timing.
+    # Ours, scalar: tuples of Card objects.  eval7: lists of eval7.Card, bigger is
+    # better.  phevaluator: its own card ids (rank * 4 + suit, the same order as ours,
+    # but converted through its Card.to_id all the same), smaller is better.
+    scalar_hands: list[Any] = [tuple(CARDS[code] for code in row) for row in rows]
+    e7 = [eval7.Card(str(card)) for card in CARDS]
+    eval7_hands = [[e7[code] for code in row] for row in rows]
+    evaluate7 = eval7.evaluate
+    ph = [phevaluator.Card.to_id(str(card)) for card in CARDS]
+    ph_hands = [tuple(ph[code] for code in row) for row in rows]
+    evaluate_ph = phevaluator.evaluate_cards
+    runs: dict[str, Callable[[], Any]] = {
+        "ours_batch": lambda: batch.high(codes),
+        "ours_batch_unchecked": lambda: batch.high(codes, validate=False),
+        "ours_scalar": lambda: [scalar_high(h).value for h in scalar_hands],
+        "eval7": lambda: [evaluate7(h) for h in eval7_hands],
+        "phevaluator": lambda: [evaluate_ph(*h) for h in ph_hands],
+    }
+    # Warm up (ours builds its lookup tables), then time the evaluators in turn,
+    # round after round, so that a slow spell of the machine hits them all alike.
     batch.high(codes[:1000])
-    seconds, ours = best_time(lambda: batch.high(codes), args.repeat)
-    record("ours_batch", seconds, args.hands)
-    seconds, unchecked = best_time(lambda: batch.high(codes, validate=False), args.repeat)
-    record("ours_batch_unchecked", seconds, args.hands)
-    if not np.array_equal(ours, unchecked):
-        checks["ours_batch_unchecked"] = "validate=False gives other values than validate=True"
+    scalar_high(scalar_hands[0])
+    evaluate7(eval7_hands[0])
+    evaluate_ph(*ph_hands[0])
+    best = dict.fromkeys(runs, float("inf"))
+    results: dict[str, Any] = {}
+    for _ in range(args.repeat):
+        for key, run in runs.items():
+            results.pop(key, None)
+            seconds, results[key] = best_time(run, 1)
+            best[key] = min(best[key], seconds)
+    for key in runs:
+        record(key, best[key], args.hands)
 
-    # Ours, scalar: tuples of Card objects.
-    hands: list[Any] = [tuple(CARDS[code] for code in row) for row in rows]
-    scalar_high(hands[0])
-    seconds, values = best_time(lambda: [scalar_high(h).value for h in hands], args.repeat)
-    record("ours_scalar", seconds, args.hands)
-    scalar = np.array(values, dtype=np.int64)
+    ours = results["ours_batch"]
+    if not np.array_equal(ours, results["ours_batch_unchecked"]):
+        checks["ours_batch_unchecked"] = "validate=False gives other values than validate=True"
+    scalar = np.array(results["ours_scalar"], dtype=np.int64)
     if not np.array_equal(scalar, ours):
         i = int(np.flatnonzero(scalar != ours)[0])
         checks["ours_scalar"] = (
             f"scalar and batch values differ, e.g. {show(codes[i])}: {scalar[i]} != {ours[i]}"
         )
-    del values, scalar
 
     def compare(key: str, count: int, theirs: Any, bigger_is_better: bool = True) -> None:
         if isinstance(theirs, np.ndarray):
@@ -179,24 +202,14 @@ def measure(args: argparse.Namespace, log: Callable[[str], None]) -> dict[str, A
                 f"vs {show(codes[b])} (ours {ours[b]})"
             )
 
-    # eval7: lists of eval7.Card, eval7.evaluate(list); bigger is better.
-    e7 = [eval7.Card(str(card)) for card in CARDS]
-    hands = [[e7[code] for code in row] for row in rows]
-    evaluate7 = eval7.evaluate
-    evaluate7(hands[0])
-    seconds, result = best_time(lambda: [evaluate7(h) for h in hands], args.repeat)
-    record("eval7", seconds, args.hands)
-    compare("eval7", args.hands, np.array(result, dtype=np.int64))
-
-    # phevaluator: its own card ids (rank * 4 + suit, the same order as ours, but
-    # converted through its Card.to_id all the same); smaller is better.
-    ph = [phevaluator.Card.to_id(str(card)) for card in CARDS]
-    hands = [tuple(ph[code] for code in row) for row in rows]
-    evaluate_ph = phevaluator.evaluate_cards
-    evaluate_ph(*hands[0])
-    seconds, result = best_time(lambda: [evaluate_ph(*h) for h in hands], args.repeat)
-    record("phevaluator", seconds, args.hands)
-    compare("phevaluator", args.hands, np.array(result, dtype=np.int64), bigger_is_better=False)
+    compare("eval7", args.hands, np.array(results["eval7"], dtype=np.int64))
+    compare(
+        "phevaluator",
+        args.hands,
+        np.array(results["phevaluator"], dtype=np.int64),
+        bigger_is_better=False,
+    )
+    del results
 
     # treys: its prime-product ints, evaluate(hand, board) with 2 + 5 cards; smaller is
     # better.  Slow: timed once, on the first n_treys hands.
@@ -292,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--pokerkit-hands", type=int, default=20_000, help="hands timed for PokerKit (20,000)"
     )
-    parser.add_argument("--repeat", type=int, default=3, help="runs of the fast ones (best kept)")
+    parser.add_argument("--repeat", type=int, default=5, help="rounds of the fast ones (best kept)")
     parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
     parser.add_argument("--json", action="store_true", help="print one JSON object only")
     args = parser.parse_args(argv)
