@@ -19,8 +19,7 @@ from typing import Final, Literal
 
 from studpoker.cards import Card, deck_cards
 from studpoker.hands.showdown import to_cards
-from studpoker.hands.showing import _grouped
-from studpoker.hands.value import Category, HandValue, Ranking, pack
+from studpoker.hands.value import Category, HandValue, Ranking, group_ranks, pack
 
 __all__ = ["ShowHandRules", "show_hand", "show_hand_board"]
 
@@ -173,7 +172,7 @@ def show_hand(cards: Iterable[Card] | str, rules: ShowHandRules | None = None) -
         category = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
         ranks = list(straight)
     else:
-        category, ranks = _grouped(rank_list)
+        category, ranks = group_ranks(rank_list)
         if flush:
             category = Category.FLUSH
     order = list(_SHOWDOWN_ORDER)
@@ -215,7 +214,7 @@ def show_hand_board(cards: Iterable[Card] | str, rules: ShowHandRules | None = N
         raise ValueError(f"a Show Hand board has 1 to 4 up cards, not {len(board)}")
     rules.check(board)
     rank_list = [(c >> 2) + 2 for c in board]
-    category, ranks = _grouped(rank_list)
+    category, ranks = group_ranks(rank_list)
     if len(board) == 4 and category == Category.HIGH_CARD:
         face = _straight_of(rules, set(rank_list), 4)
         flush = len({c & 3 for c in board}) == 1

@@ -17,7 +17,7 @@ from typing import Final, Literal
 
 from studpoker.cards import Card
 from studpoker.hands.showdown import to_cards
-from studpoker.hands.value import LOW_TOP, Category, HandValue, Ranking, pack
+from studpoker.hands.value import LOW_TOP, HandValue, Ranking, group_ranks, pack
 
 __all__ = [
     "BoardTie",
@@ -61,27 +61,6 @@ def bring_in(up_cards: Sequence[Card | None], *, low: bool = False) -> int:
     return max(candidates, key=lambda vi: vi[0])[1]
 
 
-def _grouped(ranks: Iterable[int]) -> tuple[Category, list[int]]:
-    """The category of up to five ranks without straights or flushes (R3.3),
-    and the ranks in the order they compare: by count, then by rank, from the top."""
-    counts: dict[int, int] = {}
-    for rank in ranks:
-        counts[rank] = counts.get(rank, 0) + 1
-    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    shape = [*sorted(counts.values(), reverse=True), 0]
-    category = {
-        (4, 1): Category.FOUR_OF_A_KIND,
-        (4, 0): Category.FOUR_OF_A_KIND,
-        (3, 2): Category.FULL_HOUSE,
-        (3, 1): Category.THREE_OF_A_KIND,
-        (3, 0): Category.THREE_OF_A_KIND,
-        (2, 2): Category.TWO_PAIR,
-        (2, 1): Category.PAIR,
-        (2, 0): Category.PAIR,
-    }.get((shape[0], shape[1]), Category.HIGH_CARD)
-    return category, [r for r in order for _ in range(counts[r])]
-
-
 def _tie_suit(cards: Sequence[Card], *, low: bool) -> int:
     """The suit of the highest card (the ace counts low in a low ranking); of
     several cards of that rank, the highest suit."""
@@ -114,7 +93,7 @@ def showing_high(cards: Iterable[Card] | str, *, board_tie: BoardTie = "seat") -
     board = _board(cards)
     if board_tie not in BOARD_TIES:
         raise ValueError(f"board_tie is 'seat' or 'suit', not {board_tie!r}")
-    category, ranks = _grouped((c >> 2) + 2 for c in board)
+    category, ranks = group_ranks((c >> 2) + 2 for c in board)
     suit = _tie_suit(board, low=False) if board_tie == "suit" else 0
     return HandValue(
         Ranking.SHOWING_HIGH,
@@ -137,7 +116,7 @@ def showing_low(cards: Iterable[Card] | str, *, board_tie: BoardTie = "seat") ->
     board = _board(cards)
     if board_tie not in BOARD_TIES:
         raise ValueError(f"board_tie is 'seat' or 'suit', not {board_tie!r}")
-    category, ranks = _grouped(1 if (c >> 2) == 12 else (c >> 2) + 2 for c in board)
+    category, ranks = group_ranks(1 if (c >> 2) == 12 else (c >> 2) + 2 for c in board)
     suit = _tie_suit(board, low=True) if board_tie == "suit" else 0
     return HandValue(
         Ranking.SHOWING_LOW,

@@ -18,13 +18,13 @@ numbers in a NumPy array):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import IntEnum, StrEnum
 from typing import Final
 
 from studpoker.cards import Card
 
-__all__ = ["LOW_TOP", "Category", "HandValue", "Ranking", "pack", "unpack_ranks"]
+__all__ = ["LOW_TOP", "Category", "HandValue", "Ranking", "group_ranks", "pack", "unpack_ranks"]
 
 LOW_TOP: Final = 1 << 24
 
@@ -73,6 +73,27 @@ def pack(category: int, ranks: Sequence[int]) -> int:
 def unpack_ranks(value: int, count: int = 5) -> tuple[int, ...]:
     """The first ``count`` ranks of a packed value."""
     return tuple((value >> (16 - 4 * i)) & 15 for i in range(count))
+
+
+def group_ranks(ranks: Iterable[int]) -> tuple[Category, list[int]]:
+    """The category of up to five ranks without straights or flushes (R3.3),
+    and the ranks in the order they compare: by count, then by rank, from the top."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = [*sorted(counts.values(), reverse=True), 0]
+    category = {
+        (4, 1): Category.FOUR_OF_A_KIND,
+        (4, 0): Category.FOUR_OF_A_KIND,
+        (3, 2): Category.FULL_HOUSE,
+        (3, 1): Category.THREE_OF_A_KIND,
+        (3, 0): Category.THREE_OF_A_KIND,
+        (2, 2): Category.TWO_PAIR,
+        (2, 1): Category.PAIR,
+        (2, 0): Category.PAIR,
+    }.get((shape[0], shape[1]), Category.HIGH_CARD)
+    return category, [r for r in order for _ in range(counts[r])]
 
 
 _NAME_INDEX: Final[dict[Category, tuple[int, ...]]] = {
