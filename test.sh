@@ -8,6 +8,6 @@ scripts/setup.sh
 export PATH="$root/.venv/bin:$PATH"
 echo "== ruff check" && ruff check src tests bench
 echo "== ruff format --check" && ruff format --check src tests bench
-echo "== mypy" && mypy && mypy --strict src/studpoker/cards src/studpoker/hands
+echo "== mypy" && mypy && mypy --strict src/studpoker/cards src/studpoker/hands src/studpoker/games src/studpoker/engine
 echo "== pytest"
 exec pytest -n 2 "$@"

@@ -1,0 +1,62 @@
+"""One hand as a pure state machine (the ``engine`` layer of DESIGN.md)."""
+
+from studpoker.engine.actions import Action, ActionKind, IllegalAction, LegalAction
+from studpoker.engine.events import (
+    AllIn,
+    Ante,
+    Bet,
+    BringIn,
+    Call,
+    CardDealt,
+    CarryIn,
+    Check,
+    CommunityCard,
+    Complete,
+    Event,
+    ExcessReturned,
+    Fold,
+    Muck,
+    PotAwarded,
+    Raise,
+    Rollover,
+    Show,
+    Showhand,
+    StreetStarted,
+    UncalledBetReturned,
+)
+from studpoker.engine.hand import Hand, HandResult
+from studpoker.engine.pots import Pot
+from studpoker.engine.view import HandView, SeatView
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "AllIn",
+    "Ante",
+    "Bet",
+    "BringIn",
+    "Call",
+    "CardDealt",
+    "CarryIn",
+    "Check",
+    "CommunityCard",
+    "Complete",
+    "Event",
+    "ExcessReturned",
+    "Fold",
+    "Hand",
+    "HandResult",
+    "HandView",
+    "IllegalAction",
+    "LegalAction",
+    "Muck",
+    "Pot",
+    "PotAwarded",
+    "Raise",
+    "Rollover",
+    "SeatView",
+    "Show",
+    "Showhand",
+    "StreetStarted",
+    "UncalledBetReturned",
+]

@@ -1,0 +1,133 @@
+"""What a player can do, and the error for what they cannot.
+
+Amounts of ``bet``, ``raise`` and ``complete`` are totals *to*: the player's whole
+wager on the street after the action, as hand histories write them ("raises 200
+to 400").  ``call`` and ``bring_in`` need no amount; the hand knows it.
+
+>>> Action.parse("raise 400")
+Action(kind=<ActionKind.RAISE: 'raise'>, amount=400)
+>>> str(Action.parse("fold"))
+'fold'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["Action", "ActionKind", "IllegalAction", "LegalAction"]
+
+
+class ActionKind(StrEnum):
+    BRING_IN = "bring_in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+    CALL = "call"
+    CHECK = "check"
+    FOLD = "fold"
+    SHOWHAND = "showhand"
+    SHOW = "show"
+    MUCK = "muck"
+
+
+_TAKES_AMOUNT = {ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE}
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why and what is allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action: a kind and, for bet, raise and complete, the total to."""
+
+    kind: ActionKind
+    amount: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """``"fold"``, ``"call"``, ``"check"``, ``"bring_in"``, ``"bet 200"``,
+        ``"raise 400"`` (or ``"raise to 400"``), ``"complete 200"``, ``"showhand"``,
+        ``"show"``, ``"muck"``."""
+        words = text.replace("-", "_").lower().split()
+        if words[1:2] == ["to"]:
+            del words[1]
+        if not words or words[0] not in ActionKind._value2member_map_:
+            kinds = ", ".join(kind.value for kind in ActionKind)
+            raise ValueError(f"{text!r} is not an action: write one of {kinds}")
+        kind = ActionKind(words[0])
+        if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
+            raise ValueError(f"{text!r} is not an action: the amount is a whole number")
+        amount = int(words[1]) if len(words) == 2 else None
+        return cls(kind, amount)
+
+    def __str__(self) -> str:
+        return self.kind.value if self.amount is None else f"{self.kind.value} {self.amount}"
+
+    @classmethod
+    def fold(cls) -> Action:
+        return cls(ActionKind.FOLD)
+
+    @classmethod
+    def check(cls) -> Action:
+        return cls(ActionKind.CHECK)
+
+    @classmethod
+    def call(cls) -> Action:
+        return cls(ActionKind.CALL)
+
+    @classmethod
+    def bring_in(cls) -> Action:
+        return cls(ActionKind.BRING_IN)
+
+    @classmethod
+    def complete(cls, to: int) -> Action:
+        return cls(ActionKind.COMPLETE, to)
+
+    @classmethod
+    def bet(cls, to: int) -> Action:
+        return cls(ActionKind.BET, to)
+
+    @classmethod
+    def raise_to(cls, to: int) -> Action:
+        return cls(ActionKind.RAISE, to)
+
+    @classmethod
+    def showhand(cls) -> Action:
+        return cls(ActionKind.SHOWHAND)
+
+    @classmethod
+    def show(cls) -> Action:
+        return cls(ActionKind.SHOW)
+
+    @classmethod
+    def muck(cls) -> Action:
+        return cls(ActionKind.MUCK)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """A kind of action open to the actor.  ``minimum``/``maximum`` are the
+    chips it puts in: for bet, raise and complete the total to; for call and
+    bring-in what it costs.  ``choices`` lists the only amounts allowed when they
+    are not a whole range (fixed limit: a small or a big bet, R2.7)."""
+
+    kind: ActionKind
+    minimum: int = 0
+    maximum: int = 0
+    choices: tuple[int, ...] | None = None
+
+    def allows(self, amount: int) -> bool:
+        if self.choices is not None:
+            return amount in self.choices
+        return self.minimum <= amount <= self.maximum
+
+    def __str__(self) -> str:
+        if self.kind not in _TAKES_AMOUNT:
+            return self.kind.value if not self.minimum else f"{self.kind.value} {self.minimum}"
+        if self.choices is not None:
+            return f"{self.kind.value} to " + " or ".join(str(c) for c in self.choices)
+        if self.minimum == self.maximum:
+            return f"{self.kind.value} to {self.minimum}"
+        return f"{self.kind.value} to {self.minimum}-{self.maximum}"

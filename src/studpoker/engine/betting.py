@@ -1,0 +1,329 @@
+"""One betting round: who may do what, and what each action does to the chips.
+
+Fixed-limit stud (R2): bring-in and completion on third street, small and big
+bets, the cap (R2.5), the open-pair double bet (R2.7) and short all-in wagers
+(R2.11).  Show Hand (R6.4 to R6.6): the opener must bet, raises of at least the
+last raise, the table's limit and street caps, and the showhand.
+
+The round keeps its own state (the level to match, who has acted); the chips
+live in :class:`~studpoker.engine.hand.Hand`'s seats, which the round changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from studpoker.engine.actions import Action, ActionKind, IllegalAction, LegalAction
+from studpoker.engine.events import (
+    AllIn,
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Event,
+    Fold,
+    Raise,
+    Showhand,
+)
+
+if TYPE_CHECKING:
+    from studpoker.engine.hand import Hand
+
+__all__ = ["BettingRound"]
+
+K = ActionKind
+
+
+@dataclass(slots=True)
+class BettingRound:
+    """The state of the betting on one street."""
+
+    hand: Hand
+    street: int
+    first: int
+    level: int = 0  # what every player must put in this street to stay
+    full_level: int = 0  # the level of the last full bet or raise (R2.11)
+    last_increment: int = 0  # Show Hand: a raise is at least the last raise (R6.4)
+    wagers: int = 0  # fixed limit: the bet (or completion) and raises so far (R2.5)
+    bring_in_due: bool = False  # third street, before the bring-in (R2.4)
+    completed: bool = False  # third street: the bring-in has been completed
+    open_pair: bool = False  # R2.7: a pair shows on fourth street
+    big_made: bool = False  # R2.7: a big bet has been made this street
+    showhand_to: int | None = None  # R6.6: a showhand was made, to this level
+    aggressor: int | None = None  # the last to bet or raise (R5.2)
+    acted: set[int] = field(default_factory=set)  # acted since the last full bet
+    spoken: set[int] = field(default_factory=set)  # acted at all this street
+    actor: int | None = None
+
+    # -- whose turn ---------------------------------------------------------------
+
+    def start(self) -> None:
+        """Find the first actor: ``first`` or the next seat that can act."""
+        self.actor = self._next_from(self.first, include_self=True)
+
+    def _can_act(self, seat: int) -> bool:
+        hand = self.hand
+        return not hand.folded[seat] and hand.stacks[seat] > 0
+
+    def _owes_action(self, seat: int) -> bool:
+        if not self._can_act(seat):
+            return False
+        if self.showhand_to is not None:
+            return seat not in self.spoken  # R6.6: everyone answers the showhand once
+        return self.hand.bets[seat] < self.level or seat not in self.spoken
+
+    def _next_from(self, seat: int, *, include_self: bool = False) -> int | None:
+        """The next seat clockwise that must act, or None when the street's betting
+        is over (everyone matched, or nobody is left to bet against)."""
+        count = self.hand.player_count
+        start = 0 if include_self else 1
+        candidates = [(seat + step) % count for step in range(start, count + start)]
+        active = [s for s in candidates if self._can_act(s)]
+        if len(active) == 1 and self.hand.bets[active[0]] >= self.level:
+            return None
+        return next((s for s in candidates if self._owes_action(s)), None)
+
+    # -- what is allowed ------------------------------------------------------------
+
+    def legal_actions(self) -> list[LegalAction]:
+        seat = self.actor
+        if seat is None:
+            return []
+        if self.hand.spec.is_show_hand:
+            return self._show_hand_actions(seat)
+        return self._fixed_limit_actions(seat)
+
+    def _step(self) -> int:
+        spec = self.hand.spec
+        return spec.big_bet if spec.streets[self.street].big or self.big_made else spec.small_bet
+
+    def _steps(self) -> tuple[int, ...]:
+        spec = self.hand.spec
+        if self.open_pair and not self.big_made:
+            return (spec.small_bet, spec.big_bet)
+        return (self._step(),)
+
+    def _capped(self) -> bool:
+        spec = self.hand.spec
+        if self.wagers < 1 + spec.max_raises:
+            return False
+        heads_up = sum(not folded for folded in self.hand.folded) == 2
+        return spec.cap_heads_up or not heads_up
+
+    def _fixed_limit_actions(self, seat: int) -> list[LegalAction]:
+        hand, spec = self.hand, self.hand.spec
+        chips, bet = hand.stacks[seat], hand.bets[seat]
+        most = chips + bet  # the seat's wager if it puts every chip in
+        if self.bring_in_due:
+            actions = [
+                LegalAction(K.BRING_IN, min(spec.bring_in, chips), min(spec.bring_in, chips))
+            ]
+            if chips > spec.bring_in:
+                to = min(spec.small_bet, most)
+                actions.append(LegalAction(K.COMPLETE, to, to, (to,)))
+            return actions
+        to_call = self.level - bet
+        actions = []
+        if to_call > 0:
+            paid = min(to_call, chips)
+            actions += [LegalAction(K.FOLD), LegalAction(K.CALL, paid, paid)]
+        else:
+            actions += [LegalAction(K.CHECK), LegalAction(K.FOLD)]
+        if chips <= to_call or seat in self.acted or self._capped():
+            return actions
+        if self.street == 0 and not self.completed and spec.bring_in > 0:
+            to = min(spec.small_bet, most)
+            actions.append(LegalAction(K.COMPLETE, to, to, (to,)))
+            return actions
+        kind = K.BET if self.level == 0 else K.RAISE
+        choices = tuple(sorted({min(self.full_level + step, most) for step in self._steps()}))
+        choices = tuple(c for c in choices if c > self.level)
+        if choices:
+            actions.append(LegalAction(kind, choices[0], choices[-1], choices))
+        return actions
+
+    def _show_hand_actions(self, seat: int) -> list[LegalAction]:
+        hand, spec = self.hand, self.hand.spec
+        chips, bet = hand.stacks[seat], hand.bets[seat]
+        most = chips + bet
+        to_call = self.level - bet
+        if self.showhand_to is not None:
+            paid = self._showhand_call(seat)
+            return [LegalAction(K.FOLD), LegalAction(K.CALL, paid, paid)]
+        actions: list[LegalAction] = []
+        opener_must_bet = self.level == 0 and seat == self.first and not self.spoken
+        if to_call > 0:
+            paid = min(to_call, chips)
+            actions += [LegalAction(K.FOLD), LegalAction(K.CALL, paid, paid)]
+        elif not opener_must_bet or spec.opener_may_check:
+            actions += [LegalAction(K.CHECK), LegalAction(K.FOLD)]
+        showhand = hand.showhand_open(self.street)
+        if chips > to_call and seat not in self.acted:
+            low = self.level + max(self.last_increment, spec.min_bet, 1)
+            high = self._limit_max(seat)
+            if showhand:
+                high = min(high, most - 1)  # all of one's chips is the showhand
+            low = min(low, most)  # a short stack may bet what it has
+            if low <= high and low > self.level:
+                kind = K.BET if self.level == 0 else K.RAISE
+                actions.append(LegalAction(kind, low, high))
+        if showhand and self._showhand_level(seat) > self.level:
+            paid = self._showhand_level(seat) - bet
+            actions.append(LegalAction(K.SHOWHAND, paid, paid))
+        return actions
+
+    def _limit_max(self, seat: int) -> int:
+        hand, spec = self.hand, self.hand.spec
+        most = hand.stacks[seat] + hand.bets[seat]
+        if spec.limit == "pot":
+            pot_after_call = sum(hand.contributed) + self.level - hand.bets[seat]
+            most = min(most, self.level + pot_after_call)
+        elif spec.limit == "fixed_max":
+            most = min(most, self.level + spec.max_bet)
+        if spec.street_caps is not None:
+            cap = int(spec.street_caps[self.street] * hand.showhand_base)
+            most = min(most, max(cap, spec.min_bet))
+        return most
+
+    def _showhand_level(self, seat: int) -> int:
+        """The street level a showhand by ``seat`` pushes to (R6.6): every chip, or
+        with ``showhand_amount="smallest_stack"`` no more than every other player
+        still in can match."""
+        hand = self.hand
+        most = hand.stacks[seat] + hand.bets[seat]
+        if hand.spec.showhand_amount == "smallest_stack":
+            others = [
+                hand.stacks[s] + hand.bets[s]
+                for s in range(hand.player_count)
+                if s != seat and not hand.folded[s] and hand.stacks[s] > 0
+            ]
+            if others:
+                most = min(most, min(others))
+        return most
+
+    def _showhand_call(self, seat: int) -> int:
+        """What calling a showhand costs: every chip (002), or with
+        ``showhand_amount="smallest_stack"`` no more than the showhand."""
+        hand = self.hand
+        assert self.showhand_to is not None
+        if hand.spec.showhand_amount == "smallest_stack":
+            return min(hand.stacks[seat], max(self.showhand_to - hand.bets[seat], 0))
+        return hand.stacks[seat]
+
+    # -- doing it -----------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        seat = self.actor
+        assert seat is not None
+        legal = self.legal_actions()
+        option = next((o for o in legal if o.kind == action.kind), None)
+        if option is None or (
+            action.kind in (K.BET, K.RAISE, K.COMPLETE)
+            and (action.amount is None or not option.allows(action.amount))
+        ):
+            raise IllegalAction(self._refusal(seat, action, legal))
+        if action.amount is not None and action.kind not in (K.BET, K.RAISE, K.COMPLETE):
+            raise IllegalAction(f"seat {seat} cannot {action}: {action.kind} takes no amount")
+        hand = self.hand
+        events: list[Event] = []
+        kind = action.kind
+        self.spoken.add(seat)
+        if kind == K.FOLD:
+            hand.folded[seat] = True
+            events.append(Fold(seat))
+        elif kind == K.CHECK:
+            self.acted.add(seat)
+            events.append(Check(seat))
+        elif kind == K.CALL:
+            paid = option.minimum
+            if self.showhand_to is None and paid < self.level - hand.bets[seat]:
+                hand.short_callers.add(seat)  # R6.8: cannot match a bet that is no showhand
+            hand.put_in(seat, paid)
+            self.acted.add(seat)
+            events.append(Call(seat, paid))
+        elif kind == K.BRING_IN:
+            hand.put_in(seat, option.minimum)
+            self.level = self.full_level = self.hand.spec.bring_in  # R2.4: the full bring-in
+            self.bring_in_due = False
+            self.acted.add(seat)
+            events.append(BringIn(seat, option.minimum))
+        elif kind == K.SHOWHAND:
+            paid = option.minimum
+            hand.put_in(seat, paid)
+            self.showhand_to = hand.bets[seat]
+            self.level = max(self.level, hand.bets[seat])
+            self.aggressor = seat
+            self.acted = {seat}
+            self.spoken = {seat}
+            hand.showhand_made = True
+            events.append(Showhand(seat, paid, hand.bets[seat]))
+        else:
+            assert action.amount is not None
+            self.bring_in_due = False
+            events.append(self._wager(seat, kind, action.amount))
+        if hand.stacks[seat] == 0 and kind not in (K.FOLD, K.CHECK):
+            events.append(AllIn(seat))
+        self.actor = self._next_from(seat)
+        return events
+
+    def _wager(self, seat: int, kind: ActionKind, to: int) -> Event:
+        """A bet, raise or completion to ``to``; full ones reopen the betting (R2.11)."""
+        hand, spec = self.hand, self.hand.spec
+        before = self.level
+        hand.put_in(seat, to - hand.bets[seat])
+        if spec.is_show_hand:
+            increment = to - before
+            full = increment >= max(self.last_increment, spec.min_bet, 1)
+            if full:
+                self.last_increment = increment
+        elif kind == K.COMPLETE:
+            step = spec.small_bet - self.full_level
+            full = to == spec.small_bet or 2 * (to - self.full_level) >= step
+            if full:
+                self.completed = True
+        else:
+            steps = self._steps()
+            full = to - self.full_level in steps or 2 * (to - before) >= self._step()
+            if full and self.open_pair and to - self.full_level == spec.big_bet:
+                self.big_made = True
+        self.level = to
+        self.aggressor = seat
+        if full:
+            self.full_level = to
+            self.wagers += 1
+            self.acted = {seat}
+        else:
+            self.acted.add(seat)
+        if kind == K.COMPLETE:
+            return Complete(seat, to)
+        return Bet(seat, to) if before == 0 else Raise(seat, to)
+
+    def _refusal(self, seat: int, action: Action, legal: list[LegalAction]) -> str:
+        allowed = ", ".join(str(option) for option in legal)
+        return f"seat {seat} cannot {action}: {self._why(seat, action)}; allowed: {allowed}"
+
+    def _why(self, seat: int, action: Action) -> str:
+        hand = self.hand
+        to_call = self.level - hand.bets[seat]
+        kind = action.kind
+        if kind in (K.SHOW, K.MUCK):
+            return "the betting is not over"
+        if self.bring_in_due:
+            return "the bring-in must be posted or completed first (R2.4)"
+        if self.showhand_to is not None:
+            return "after a showhand a player may only call or drop (R6.6)"
+        if kind == K.CHECK and to_call > 0:
+            return f"facing a bet of {to_call}"
+        if kind == K.CALL and to_call <= 0:
+            return "there is no bet to call"
+        if kind == K.SHOWHAND:
+            return "showhand is not allowed now (R6.6, R7.1)"
+        if kind in (K.BET, K.RAISE, K.COMPLETE) and action.amount is None:
+            return f"{kind} needs an amount to bet to"
+        if kind in (K.BET, K.RAISE, K.COMPLETE) and (seat in self.acted or self._capped()):
+            return "the betting is capped or not reopened (R2.5, R2.11)"
+        if kind == K.FOLD:
+            return "the opener must bet (R6.4)"
+        return "that is not one of the actions open now"

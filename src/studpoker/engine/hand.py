@@ -1,0 +1,472 @@
+"""One hand of stud as a pure, deterministic state machine.
+
+>>> import random
+>>> from studpoker.games import seven_card_stud
+>>> hand = Hand(seven_card_stud(), [1000, 1000, 1000], rng=random.Random(7))
+>>> hand.actor, [str(a) for a in hand.legal_actions()]
+(2, ['bring_in 50', 'complete to 200'])
+>>> hand.act("bring_in")
+>>> hand.act("fold"); hand.act("fold")
+>>> hand.is_over, hand.result.net
+(True, (-25, -25, 50))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from studpoker.cards import Card, Deck, deck_cards
+from studpoker.engine import showdown as _showdown
+from studpoker.engine.actions import Action, ActionKind, IllegalAction, LegalAction
+from studpoker.engine.betting import BettingRound
+from studpoker.engine.events import (
+    AllIn,
+    Ante,
+    CardDealt,
+    CarryIn,
+    CommunityCard,
+    Event,
+    Muck,
+    PotAwarded,
+    Show,
+    StreetStarted,
+    UncalledBetReturned,
+)
+from studpoker.engine.pots import Pot, side_pots
+from studpoker.engine.view import HandView, filter_events, view_of
+from studpoker.games import GameSpec
+from studpoker.hands import HandValue, bring_in, first_to_act, show_hand_board
+
+__all__ = ["Hand", "HandResult"]
+
+K = ActionKind
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a finished hand came out.
+
+    ``net`` is each seat's gain or loss in chips, ``stacks`` what each seat holds
+    now, ``won`` the pot awards of each seat, ``shown`` the cards each seat showed
+    with their values, and ``rollover`` the chips carried to the next hand's pot
+    (R6.8), which the next :class:`Hand` takes as ``carry_in``.
+    """
+
+    net: tuple[int, ...]
+    stacks: tuple[int, ...]
+    won: tuple[tuple[PotAwarded, ...], ...]
+    shown: dict[int, tuple[tuple[Card, ...], tuple[HandValue, ...]]]
+    rollover: int
+
+
+class Hand:
+    """One hand of ``spec`` between players with ``stacks`` (seat 0 first).
+
+    Cards come from ``deck`` when given (a :class:`Deck`, or cards in dealing
+    order, ``None`` for a card a record does not show), else from a deck shuffled
+    by ``rng`` (default: the OS CSPRNG).  ``carry_in`` is the previous hand's
+    rollover (R6.8).
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        stacks: Sequence[int],
+        *,
+        rng: random.Random | None = None,
+        deck: Deck | Iterable[Card | None] | None = None,
+        carry_in: int = 0,
+    ) -> None:
+        count = len(stacks)
+        if not 2 <= count <= spec.max_seats:
+            raise ValueError(f"{spec.game} deals 2 to {spec.max_seats} players, not {count}")
+        for seat, stack in enumerate(stacks):
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                raise ValueError(
+                    f"seat {seat} has {stack!r} chips: a player dealt in has at least 1 chip"
+                )
+        if not isinstance(carry_in, int) or carry_in < 0:
+            raise ValueError(f"carry_in is a whole number of chips, 0 or more, not {carry_in!r}")
+        self.spec = spec
+        self.player_count = count
+        self.starting_stacks = tuple(stacks)
+        self.stacks = list(stacks)
+        self.bets = [0] * count
+        self.contributed = [0] * count
+        self.folded = [False] * count
+        self.down: list[list[Card | None]] = [[] for _ in range(count)]
+        self.up: list[list[Card | None]] = [[] for _ in range(count)]
+        self.community: list[Card | None] = []
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.carry_in = carry_in
+        self.rollover = 0
+        self.short_callers: set[int] = set()
+        self.showhand_made = False
+        self.aggressors: list[int | None] = []
+        self.showhand_base = 0
+        self.street = -1
+        self.round: BettingRound | None = None
+        self._deck = self._deck_order(deck, rng)
+        self._drawn = 0
+        self._speaker = 0  # Show Hand: who spoke first, and so is dealt first (R6.2)
+        self._showing: list[int] = []  # showdown: seats still to show or muck, in order
+        self._shown: dict[int, _showdown.SeatValues] = {}
+        self._over = False
+        if carry_in:
+            self.events.append(CarryIn(carry_in))
+        for seat in range(count):
+            paid = min(spec.ante, self.stacks[seat])
+            if paid:
+                self._pay(seat, paid)
+                self.events.append(Ante(seat, paid))
+                if self.stacks[seat] == 0:
+                    self.events.append(AllIn(seat))
+        self._collect_bets()
+        self._next_street()
+
+    # -- the deck -----------------------------------------------------------------
+
+    def _deck_order(
+        self, deck: Deck | Iterable[Card | None] | None, rng: random.Random | None
+    ) -> list[Card | None]:
+        size = self.spec.deck
+        if deck is None:
+            return list(Deck(size, rng=rng).cards)
+        order: list[Card | None] = list(deck.cards) if isinstance(deck, Deck) else list(deck)
+        known = [card for card in order if card is not None]
+        allowed = set(deck_cards(size))
+        for card in known:
+            if not isinstance(card, Card):
+                raise ValueError(f"{card!r} is not a card")
+            if card not in allowed:
+                raise ValueError(f"{card} is not in the {size}-card deck")
+        if len(set(known)) != len(known):
+            twice = next(c for c in known if known.count(c) > 1)
+            raise ValueError(f"{twice} is in the deck twice")
+        return order
+
+    def _draw(self) -> Card | None:
+        if self._drawn >= len(self._deck):
+            raise ValueError(f"the deck ran out after {self._drawn} cards")
+        card = self._deck[self._drawn]
+        self._drawn += 1
+        return card
+
+    @property
+    def cards_left(self) -> int:
+        return len(self._deck) - self._drawn
+
+    # -- chips --------------------------------------------------------------------
+
+    def _pay(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.bets[seat] += amount
+        self.contributed[seat] += amount
+
+    def put_in(self, seat: int, amount: int) -> None:
+        """Move ``amount`` of the seat's chips into its bet (for the betting round)."""
+        self._pay(seat, amount)
+
+    def _collect_bets(self) -> None:
+        self.bets = [0] * self.player_count
+
+    def _return_uncalled(self) -> None:
+        """R2.10: a bet or raise nobody could call goes back to its owner."""
+        if self.spec.settlement == "capped":
+            return  # Show Hand settles the excess after the showdown (R6.7, R6.8)
+        top = max(range(self.player_count), key=lambda s: self.contributed[s])
+        second = max((c for s, c in enumerate(self.contributed) if s != top), default=0)
+        excess = self.contributed[top] - second
+        if excess > 0:
+            self.contributed[top] -= excess
+            self.stacks[top] += excess
+            self.bets[top] = max(self.bets[top] - excess, 0)
+            self.events.append(UncalledBetReturned(top, excess))
+
+    # -- streets ------------------------------------------------------------------
+
+    def showhand_open(self, street: int) -> bool:
+        """Whether a showhand may be made on this street (R6.6, R7.1)."""
+        spec = self.spec
+        return (
+            spec.is_show_hand
+            and spec.showhand_allowed
+            and street + 1 >= spec.showhand_from_round
+            and not self.showhand_made
+        )
+
+    def _in_hand(self) -> list[int]:
+        return [s for s in range(self.player_count) if not self.folded[s]]
+
+    def _can_bet(self) -> list[int]:
+        return [s for s in self._in_hand() if self.stacks[s] > 0]
+
+    def _deal_street(self, index: int) -> None:
+        spec = self.spec
+        street = spec.streets[index]
+        self.events.append(StreetStarted(street.name, index))
+        first = self._speaker if spec.is_show_hand else 0
+        order = [(first + i) % self.player_count for i in range(self.player_count)]
+        players = [s for s in order if not self.folded[s]]
+        needed = len(players) * len(street.cards)
+        enough = self.cards_left > needed or (len(street.cards) == 1 and self.cards_left > 1)
+        if index and spec.burn_cards and enough:
+            # R2.12; a deck too short to burn and still deal keeps its last card.
+            self._draw()
+        if len(street.cards) == 1 and self.cards_left < len(players):
+            # R7.4: not a card for everyone: one community card counts for all.
+            card = self._draw()
+            self.community.append(card)
+            self.events.append(CommunityCard(card))
+            return
+        for kind in street.cards:
+            for seat in players:
+                card = self._draw()
+                up = kind == "u"
+                (self.up if up else self.down)[seat].append(card)
+                self.events.append(CardDealt(seat, card, up))
+
+    def _first_to_act(self, index: int) -> int:
+        spec = self.spec
+        boards = [None if self.folded[s] else self._known_up(s) for s in range(self.player_count)]
+        if spec.is_show_hand:
+            values = {
+                s: show_hand_board(board, spec.ranking)
+                for s, board in enumerate(boards)
+                if board is not None
+            }
+            self._speaker = max(values, key=lambda s: values[s])
+            return self._speaker
+        if index == 0:
+            seat = bring_in([b[-1] if b else None for b in boards], low=spec.low)
+            if self.stacks[seat] == 0:
+                # R3.2: the low card is all in from the ante; the next player with
+                # chips brings in, whatever their card.
+                seat = next(
+                    (seat + i) % self.player_count
+                    for i in range(1, self.player_count)
+                    if self.stacks[(seat + i) % self.player_count] > 0
+                )
+            return seat
+        return first_to_act(boards, low=spec.low, board_tie=spec.board_tie)
+
+    def _known_up(self, seat: int) -> list[Card]:
+        cards = self.up[seat]
+        if any(card is None for card in cards):
+            raise ValueError(f"seat {seat}'s up cards must be known to decide who acts first")
+        return [card for card in cards if card is not None]
+
+    def _next_street(self) -> None:
+        """Deal the next street and start its betting, or go on to the showdown."""
+        spec = self.spec
+        while True:
+            self.street += 1
+            if self.street >= len(spec.streets):
+                self._start_showdown()
+                return
+            self._deal_street(self.street)
+            self.aggressors.append(None)
+            if spec.is_show_hand:
+                self._speaker = self._first_to_act(self.street)
+            if self.showhand_made or len(self._can_bet()) < 2:
+                continue  # nobody left to bet against: deal on (R2.9, R6.6)
+            if spec.is_show_hand:
+                self.showhand_base = min(
+                    self.stacks[s] + self.contributed[s] for s in self._can_bet()
+                )
+            first = self._first_to_act(self.street)
+            rnd = BettingRound(self, self.street, first)
+            if not spec.is_show_hand:
+                rnd.bring_in_due = self.street == 0 and spec.bring_in > 0
+                rnd.open_pair = (
+                    self.street == 1
+                    and spec.open_pair_double
+                    and any(
+                        len({c >> 2 for c in self._known_up(s)}) < len(self.up[s])
+                        for s in self._in_hand()
+                    )
+                )
+            rnd.start()
+            if rnd.actor is None:
+                continue
+            self.round = rnd
+            return
+
+    def _end_round(self) -> None:
+        rnd = self.round
+        assert rnd is not None
+        self.aggressors[-1] = rnd.aggressor
+        self.round = None
+        self._return_uncalled()
+        self._collect_bets()
+        if len(self._in_hand()) == 1:
+            self._win_uncontested()
+        else:
+            self._next_street()
+
+    def _win_uncontested(self) -> None:
+        """R5.1: everyone else folded; the last player takes every chip and shows nothing."""
+        (winner,) = self._in_hand()
+        total = sum(self.contributed) + self.carry_in
+        self.stacks[winner] += total
+        self.events.append(PotAwarded(0, "whole", winner, total, None))
+        self._over = True
+
+    # -- the showdown ---------------------------------------------------------------
+
+    def _start_showdown(self) -> None:
+        self._showing = _showdown.showdown_order(self)
+        self._advance_showdown()
+
+    def _advance_showdown(self) -> None:
+        """Show the all-in hands (R5.3), and stop at the first seat that must choose."""
+        while self._showing:
+            seat = self._showing[0]
+            values = _showdown.values_of(self, seat)
+            if values is None:
+                self._showing.pop(0)
+                self.events.append(Muck(seat, self._muck_cards(seat)))
+                continue
+            if self.stacks[seat] == 0:
+                self._showing.pop(0)
+                self._show(seat, values)
+                continue
+            return
+        self.events.extend(_showdown.award(self, self._shown))
+        self._over = True
+
+    def _show(self, seat: int, values: _showdown.SeatValues) -> None:
+        self._shown[seat] = values
+        self.events.append(Show(seat, tuple(self.cards_of(seat))))
+
+    def _muck_cards(self, seat: int) -> tuple[Card | None, ...] | None:
+        return tuple(self.cards_of(seat)) if self.spec.reveal_mucked else None
+
+    def _showdown_actions(self, seat: int) -> list[LegalAction]:
+        values = _showdown.values_of(self, seat)
+        if values is None:
+            return [LegalAction(K.MUCK)]
+        if _showdown.can_win(self, seat, self._shown):
+            return [LegalAction(K.SHOW)]
+        return [LegalAction(K.SHOW), LegalAction(K.MUCK)]
+
+    # -- the public face --------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that must act now (bet, or show or muck), or None."""
+        if self._over:
+            return None
+        if self.round is not None:
+            return self.round.actor
+        return self._showing[0] if self._showing else None
+
+    def legal_actions(self) -> list[LegalAction]:
+        """Each kind of action open to the actor, with its amounts."""
+        seat = self.actor
+        if seat is None:
+            return []
+        if self.round is not None:
+            return self.round.legal_actions()
+        return self._showdown_actions(seat)
+
+    def act(self, action: Action | str) -> None:
+        """Apply the actor's ``action`` (an :class:`Action` or text like ``"raise 400"``),
+        or raise :class:`IllegalAction` saying why, changing nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        seat = self.actor
+        if seat is None:
+            raise IllegalAction(f"nobody can {action}: the hand is over")
+        if self.round is not None:
+            events = self.round.apply(action)
+            self.actions.append((seat, action))
+            self.events.extend(events)
+            if len(self._in_hand()) == 1 or self.round.actor is None:
+                self._end_round()
+            return
+        legal = self._showdown_actions(seat)
+        if action.kind not in {option.kind for option in legal} or action.amount is not None:
+            allowed = ", ".join(str(option) for option in legal)
+            why = (
+                "the hand can still win, and the software never mucks a winner (R5.3, R5.7)"
+                if action.kind == K.MUCK
+                else "it is the showdown"
+            )
+            raise IllegalAction(f"seat {seat} cannot {action}: {why}; allowed: {allowed}")
+        self.actions.append((seat, action))
+        self._showing.pop(0)
+        if action.kind == K.SHOW:
+            values = _showdown.values_of(self, seat)
+            assert values is not None
+            self._show(seat, values)
+        else:
+            self.events.append(Muck(seat, self._muck_cards(seat)))
+        self._advance_showdown()
+
+    def default_action(self) -> Action:
+        """What a bot or a timed-out player does (R8.1, R8.2): post the bring-in,
+        check if free, else fold; the Show Hand opener bets the minimum; at the
+        showdown, show if the hand can win any part of any pot, else muck."""
+        kinds = {option.kind: option for option in self.legal_actions()}
+        for kind in (K.BRING_IN, K.CHECK, K.FOLD, K.SHOW, K.MUCK):
+            if kind in kinds:
+                return Action(kind)
+        if K.BET in kinds:
+            return Action(K.BET, kinds[K.BET].minimum)
+        raise IllegalAction("nobody must act: the hand is over")
+
+    def view(self, seat: int | None) -> HandView:
+        """Everything ``seat`` may know now (``None``: an observer), DESIGN.md idea 2."""
+        return view_of(self, seat)
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The events as ``seat`` may see them: others' down cards hidden until shown."""
+        return filter_events(self, seat)
+
+    def cards_of(self, seat: int) -> list[Card | None]:
+        """The seat's cards: down, up and community, in dealing order of each."""
+        down, up = self.down[seat], self.up[seat]
+        if self.spec.is_show_hand:
+            return down + up
+        # Third street's two down cards, the up cards, seventh street's down card.
+        return down[:2] + up + down[2:] + self.community
+
+    @property
+    def pots(self) -> list[Pot]:
+        """The pots as they stand (bets of the current street included)."""
+        return side_pots(self.contributed, self.folded)
+
+    @property
+    def result(self) -> HandResult:
+        """How the hand came out; only once it is over."""
+        if not self._over:
+            raise ValueError("the hand is not over yet")
+        won: list[list[PotAwarded]] = [[] for _ in range(self.player_count)]
+        for event in self.events:
+            if isinstance(event, PotAwarded):
+                won[event.seat].append(event)
+        shown = {}
+        for seat, values in self._shown.items():
+            cards = tuple(c for c in self.cards_of(seat) if c is not None)
+            shown[seat] = (cards, tuple(v for v in (values.main, values.low) if v is not None))
+        return HandResult(
+            net=tuple(
+                s - start for s, start in zip(self.stacks, self.starting_stacks, strict=True)
+            ),
+            stacks=tuple(self.stacks),
+            won=tuple(tuple(w) for w in won),
+            shown=shown,
+            rollover=self.rollover,
+        )
+
+    def __repr__(self) -> str:
+        state = "over" if self._over else f"street {self.street}, seat {self.actor} to act"
+        return f"<Hand {self.spec.game} {self.player_count} players, {state}>"

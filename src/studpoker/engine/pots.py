@@ -1,0 +1,67 @@
+"""Pots and side pots (R5.4), and splitting chips among tied winners (R5.6).
+
+>>> side_pots([100, 300, 300], [False, False, False])
+[Pot(amount=300, eligible=(0, 1, 2)), Pot(amount=400, eligible=(1, 2))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from studpoker.hands import HandValue
+
+__all__ = ["Pot", "side_pots", "split"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """Chips and the seats that may win them: those still in who put in the pot's
+    full level (R5.4)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def side_pots(contributed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
+    """The main pot and side pots made by what each seat put in."""
+    levels = sorted({c for c, out in zip(contributed, folded, strict=True) if not out and c > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in contributed)
+        eligible = tuple(s for s, c in enumerate(contributed) if not folded[s] and c >= level)
+        if amount:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    # Chips folded players put in above every live player's level join the last pot.
+    rest = sum(max(c - previous, 0) for c in contributed)
+    if rest:
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
+        else:
+            live = tuple(s for s in range(len(contributed)) if not folded[s])
+            pots.append(Pot(rest, live))
+    return pots
+
+
+def split(
+    amount: int,
+    winners: Sequence[int],
+    values: dict[int, HandValue],
+    odd_chip: Literal["suit", "seat"],
+) -> dict[int, int]:
+    """``amount`` shared by tied ``winners``; odd chips one each, first to the
+    winner holding the highest card by suit in their five-card hand (WSOP), or
+    with ``odd_chip="seat"`` to the first seat left of the button (R5.6)."""
+    share, odd = divmod(amount, len(winners))
+    result = dict.fromkeys(winners, share)
+    if odd:
+        if odd_chip == "suit" and all(w in values for w in winners):
+            order = sorted(winners, key=lambda w: max(values[w].cards), reverse=True)
+        else:
+            order = sorted(winners)
+        for seat in order[:odd]:
+            result[seat] += 1
+    return result

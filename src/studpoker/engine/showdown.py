@@ -1,0 +1,146 @@
+"""The showdown: who shows first (R5.2), who may muck (R5.3), and who wins what
+(R5.4 to R5.6, and Show Hand's settlement, R6.7 and R6.8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from studpoker.cards import Card
+from studpoker.engine.events import Event, ExcessReturned, PotAwarded, Rollover
+from studpoker.engine.pots import side_pots, split
+from studpoker.hands import HandValue, eight_or_better, high, low_a5, show_hand
+
+if TYPE_CHECKING:
+    from studpoker.engine.hand import Hand
+
+__all__ = ["SeatValues", "award", "can_win", "showdown_order", "values_of"]
+
+Half = Literal["whole", "high", "low"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatValues:
+    """What a seat's cards are worth at showdown: ``main`` wins the whole pot (or
+    its high half in Stud/8), ``low`` the low half in Stud/8 (None: no
+    qualifying low)."""
+
+    main: HandValue
+    low: HandValue | None = None
+
+
+def values_of(hand: Hand, seat: int) -> SeatValues | None:
+    """The seat's showdown values, or None if any of its cards is unknown."""
+    cards = hand.cards_of(seat)
+    if any(card is None for card in cards):
+        return None
+    known: tuple[Card, ...] = tuple(c for c in cards if c is not None)
+    spec = hand.spec
+    if spec.is_show_hand:
+        return SeatValues(show_hand(known, spec.ranking))
+    if spec.low:
+        return SeatValues(low_a5(known))
+    if spec.hilo:
+        return SeatValues(high(known), eight_or_better(known))
+    return SeatValues(high(known))
+
+
+def showdown_order(hand: Hand) -> list[int]:
+    """The seats still in, in the order they show (R5.2): from the last to bet or
+    raise on the final round, else by ``showdown_order``, then clockwise."""
+    final = hand.aggressors[-1] if hand.aggressors else None
+    start = 0
+    if final is not None:
+        start = final
+    elif hand.spec.showdown_order == "last_aggressor":
+        earlier = [seat for seat in hand.aggressors if seat is not None]
+        start = earlier[-1] if earlier else 0
+    count = hand.player_count
+    return [
+        (start + step) % count for step in range(count) if not hand.folded[(start + step) % count]
+    ]
+
+
+def can_win(hand: Hand, seat: int, shown: dict[int, SeatValues]) -> bool:
+    """Whether the seat's hand beats or ties, for some half of some pot it is in,
+    every hand already shown there (R5.3)."""
+    mine = values_of(hand, seat)
+    if mine is None:
+        return False
+    for pot in side_pots(hand.contributed, hand.folded):
+        if seat not in pot.eligible:
+            continue
+        rivals = [shown[s] for s in pot.eligible if s != seat and s in shown]
+        if all(mine.main >= rival.main for rival in rivals):
+            return True
+        if mine.low is not None and all(
+            rival.low is None or mine.low >= rival.low for rival in rivals
+        ):
+            return True
+    return False
+
+
+def award(hand: Hand, shown: dict[int, SeatValues]) -> list[Event]:
+    """Settle every pot among the hands shown; the chips go to the winners' stacks."""
+    spec = hand.spec
+    if spec.settlement == "capped":
+        best = max((v.main for v in shown.values()), default=None)
+        winners = [s for s, v in shown.items() if v.main == best]
+        if len(winners) == 1:
+            return _capped(hand, winners[0], shown[winners[0]].main)
+        # With the suit tie-break off, tied Show Hand hands settle by side pots (R6.7).
+    return _side_pots(hand, shown)
+
+
+def _side_pots(hand: Hand, shown: dict[int, SeatValues]) -> list[Event]:
+    spec = hand.spec
+    events: list[Event] = []
+    carry = hand.carry_in
+    for index, pot in enumerate(side_pots(hand.contributed, hand.folded)):
+        claimants = [s for s in pot.eligible if s in shown] or list(pot.eligible)
+        amount = pot.amount + (carry if index == 0 else 0)
+        mains = {s: shown[s].main for s in claimants if s in shown}
+        lows = {s: low for s in claimants if s in shown and (low := shown[s].low) is not None}
+        halves: list[tuple[Half, int, dict[int, HandValue]]]
+        if spec.hilo and lows:
+            # R5.5 and R5.6: the odd chip of a split pot goes to the high half.
+            low_half = amount // 2
+            halves = [("high", amount - low_half, mains), ("low", low_half, lows)]
+        else:
+            halves = [("whole", amount, mains)]
+        for half, chips, values in halves:
+            if values:
+                best = max(values.values())
+                winners = [s for s in claimants if s in values and values[s] == best]
+            else:
+                winners = claimants
+            for seat, won in split(chips, winners, values, spec.odd_chip).items():
+                hand.stacks[seat] += won
+                events.append(PotAwarded(index, half, seat, won, values.get(seat)))
+    return events
+
+
+def _capped(hand: Hand, winner: int, value: HandValue) -> list[Event]:
+    """R6.7: the winner takes from each other player what that player put in, but
+    never more than the winner put in; the rest goes back, or with a short-call
+    winner (R6.8) stays on the table for the next hand."""
+    spec = hand.spec
+    cap = hand.contributed[winner]
+    taken = hand.carry_in
+    events: list[Event] = []
+    excess: dict[int, int] = {}
+    for seat, put in enumerate(hand.contributed):
+        taken += min(put, cap)
+        if put > cap:
+            excess[seat] = put - cap
+    hand.stacks[winner] += taken
+    events.append(PotAwarded(0, "whole", winner, taken, value))
+    if excess and winner in hand.short_callers and spec.short_call_excess == "rollover":
+        hand.rollover = sum(excess.values())
+        events.append(Rollover(hand.rollover))
+    else:
+        for seat, chips in excess.items():
+            hand.stacks[seat] += chips
+            events.append(ExcessReturned(seat, chips))
+    return events

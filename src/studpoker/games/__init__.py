@@ -1,0 +1,24 @@
+"""Each game as data (the ``games`` layer of DESIGN.md): :class:`GameSpec` and the
+presets of RULES.md."""
+
+from studpoker.games.spec import (
+    GAMES,
+    GameSpec,
+    Street,
+    preset,
+    razz,
+    seven_card_stud,
+    show_hand,
+    stud_hilo,
+)
+
+__all__ = [
+    "GAMES",
+    "GameSpec",
+    "Street",
+    "preset",
+    "razz",
+    "seven_card_stud",
+    "show_hand",
+    "stud_hilo",
+]
