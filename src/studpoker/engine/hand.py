@@ -1,11 +1,17 @@
 """One hand of stud as a pure, deterministic state machine.
 
->>> import random
+Cards given in dealing order: each seat's first down card, the second down
+cards, then the up cards (9♠, 4♣, 2♦: the 2♦ brings in, R3.1).
+
+>>> from studpoker.cards import parse_cards
 >>> from studpoker.games import seven_card_stud
->>> hand = Hand(seven_card_stud(), [1000, 1000, 1000], rng=random.Random(7))
+>>> deck = parse_cards("As Kd 7c  Ah Kh 3d  9s 4c 2d") + [None] * 43
+>>> hand = Hand(seven_card_stud(), [1000, 1000, 1000], deck=deck)
 >>> hand.actor, [str(a) for a in hand.legal_actions()]
 (2, ['bring_in 50', 'complete to 200'])
 >>> hand.act("bring_in")
+>>> [str(a) for a in hand.legal_actions()]
+['fold', 'call 50', 'complete to 200']
 >>> hand.act("fold"); hand.act("fold")
 >>> hand.is_over, hand.result.net
 (True, (-25, -25, 50))
