@@ -5,7 +5,9 @@ wager on the street after the action, as hand histories write them ("raises 200
 to 400").  ``call`` and ``bring_in`` need no amount; the hand knows it.
 
 >>> Action.parse("raise 400")
-Action(kind=<ActionKind.RAISE: 'raise'>, amount=400)
+Action.parse('raise 400')
+>>> Action.raise_to(400).amount
+400
 >>> str(Action.parse("fold"))
 'fold'
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 __all__ = ["Action", "ActionKind", "IllegalAction", "LegalAction"]
 
@@ -38,9 +41,11 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why and what is allowed."""
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action: a kind and, for bet, raise and complete, the total to."""
+class Action(NamedTuple):
+    """One action: a kind and, for bet, raise and complete, the total to.
+
+    (A named tuple: immutable, and the cheapest object Python makes.)
+    """
 
     kind: ActionKind
     amount: int | None = None
@@ -64,6 +69,9 @@ class Action:
 
     def __str__(self) -> str:
         return self.kind.value if self.amount is None else f"{self.kind.value} {self.amount}"
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
 
     @classmethod
     def fold(cls) -> Action:
@@ -106,7 +114,7 @@ class Action:
         return cls(ActionKind.MUCK)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LegalAction:
     """A kind of action open to the actor.  ``minimum``/``maximum`` are the
     chips it puts in: for bet, raise and complete the total to; for call and

@@ -56,12 +56,17 @@ class BettingRound:
     acted: set[int] = field(default_factory=set)  # acted since the last full bet
     spoken: set[int] = field(default_factory=set)  # acted at all this street
     actor: int | None = None
+    _legal: list[LegalAction] | None = None  # the actor's legal actions, until it acts
 
     # -- whose turn ---------------------------------------------------------------
 
     def start(self) -> None:
-        """Find the first actor: ``first`` or the next seat that can act."""
+        """Find the first actor: ``first``, or if it cannot act (all in), the next
+        seat clockwise that can; that seat is the round's opener."""
         self.actor = self._next_from(self.first, include_self=True)
+        self._legal = None
+        if self.actor is not None:
+            self.first = self.actor
 
     def _can_act(self, seat: int) -> bool:
         hand = self.hand
@@ -77,13 +82,23 @@ class BettingRound:
     def _next_from(self, seat: int, *, include_self: bool = False) -> int | None:
         """The next seat clockwise that must act, or None when the street's betting
         is over (everyone matched, or nobody is left to bet against)."""
-        count = self.hand.player_count
-        start = 0 if include_self else 1
-        candidates = [(seat + step) % count for step in range(start, count + start)]
-        active = [s for s in candidates if self._can_act(s)]
-        if len(active) == 1 and self.hand.bets[active[0]] >= self.level:
+        hand = self.hand
+        count = hand.player_count
+        stacks, folded = hand.stacks, hand.folded
+        first_owing = None
+        active = 0
+        last_active = -1
+        for step in range(0 if include_self else 1, count + (0 if include_self else 1)):
+            s = (seat + step) % count
+            if folded[s] or stacks[s] == 0:
+                continue
+            active += 1
+            last_active = s
+            if first_owing is None and self._owes_action(s):
+                first_owing = s
+        if active == 1 and hand.bets[last_active] >= self.level:
             return None
-        return next((s for s in candidates if self._owes_action(s)), None)
+        return first_owing
 
     # -- what is allowed ------------------------------------------------------------
 
@@ -91,9 +106,12 @@ class BettingRound:
         seat = self.actor
         if seat is None:
             return []
-        if self.hand.spec.is_show_hand:
-            return self._show_hand_actions(seat)
-        return self._fixed_limit_actions(seat)
+        if self._legal is None:
+            if self.hand.spec.is_show_hand:
+                self._legal = self._show_hand_actions(seat)
+            else:
+                self._legal = self._fixed_limit_actions(seat)
+        return self._legal
 
     def _step(self) -> int:
         spec = self.hand.spec
@@ -266,6 +284,7 @@ class BettingRound:
         if hand.stacks[seat] == 0 and kind not in (K.FOLD, K.CHECK):
             events.append(AllIn(seat))
         self.actor = self._next_from(seat)
+        self._legal = None
         return events
 
     def _wager(self, seat: int, kind: ActionKind, to: int) -> Event:

@@ -4,6 +4,10 @@ Seats are numbered from 0 in dealing order (seat 0 is RULES.md's seat 1).  A car
 is ``None`` where it is not known: a card a replayed record does not show, or, in
 the events a seat may see (:meth:`Hand.events_for`), another seat's down card.
 Amounts are chips; ``to`` is a player's whole wager on the street after the action.
+
+Events are records: nothing changes one once it is in the list.  (They are not
+frozen dataclasses only because a frozen one costs four times as much to make,
+and a hand makes a hundred of them.)
 """
 
 from __future__ import annotations
@@ -39,18 +43,18 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Base of every event."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Ante(Event):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CarryIn(Event):
     """Chips rolled over from the table's previous hand (R6.8), won whole by this
     hand's winner."""
@@ -58,67 +62,67 @@ class CarryIn(Event):
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StreetStarted(Event):
     street: str
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardDealt(Event):
     seat: int
     card: Card | None
     up: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CommunityCard(Event):
     """R7.4: the deck cannot give every player a card; one card face up for all."""
 
     card: Card | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BringIn(Event):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Complete(Event):
     seat: int
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Bet(Event):
     seat: int
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Raise(Event):
     seat: int
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Call(Event):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Check(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Fold(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Showhand(Event):
     """R6.6: the seat pushes ``amount`` more chips, to ``to`` on the street."""
 
@@ -127,26 +131,26 @@ class Showhand(Event):
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AllIn(Event):
     """The seat's last action (or ante) put its last chip in."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UncalledBetReturned(Event):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Show(Event):
     seat: int
     cards: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Muck(Event):
     """The seat gives up its claim; ``cards`` only where the table shows mucked
     hands (``reveal_mucked``, R5.8) — otherwise they stay hidden."""
@@ -155,7 +159,7 @@ class Muck(Event):
     cards: tuple[Card | None, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PotAwarded(Event):
     """``amount`` of pot ``pot`` (0 is the main pot) goes to ``seat``: the whole pot,
     or its ``"high"`` or ``"low"`` half (R5.5); ``value`` is the winning hand
@@ -168,7 +172,7 @@ class PotAwarded(Event):
     value: HandValue | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ExcessReturned(Event):
     """R6.7: what the Show Hand winner may not take goes back to who put it in."""
 
@@ -176,7 +180,7 @@ class ExcessReturned(Event):
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Rollover(Event):
     """R6.8: chips left on the table for the next hand's pot."""
 

@@ -43,7 +43,8 @@ from studpoker.engine.events import (
 from studpoker.engine.pots import Pot, side_pots
 from studpoker.engine.view import HandView, filter_events, view_of
 from studpoker.games import GameSpec
-from studpoker.hands import HandValue, bring_in, first_to_act, show_hand_board
+from studpoker.hands import HandValue, bring_in, show_hand_board
+from studpoker.hands.showing import showing_value
 
 __all__ = ["Hand", "HandResult"]
 
@@ -120,6 +121,8 @@ class Hand:
         self._speaker = 0  # Show Hand: who spoke first, and so is dealt first (R6.2)
         self._showing: list[int] = []  # showdown: seats still to show or muck, in order
         self._shown: dict[int, _showdown.SeatValues] = {}
+        self._values: dict[int, _showdown.SeatValues | None] = {}
+        self._final_pots: list[Pot] = []
         self._over = False
         if carry_in:
             self.events.append(CarryIn(carry_in))
@@ -205,7 +208,8 @@ class Hand:
         )
 
     def _in_hand(self) -> list[int]:
-        return [s for s in range(self.player_count) if not self.folded[s]]
+        folded = self.folded
+        return [s for s in range(self.player_count) if not folded[s]]
 
     def _can_bet(self) -> list[int]:
         return [s for s in self._in_hand() if self.stacks[s] > 0]
@@ -257,7 +261,13 @@ class Hand:
                     if self.stacks[(seat + i) % self.player_count] > 0
                 )
             return seat
-        return first_to_act(boards, low=spec.low, board_tie=spec.board_tie)
+        by_suit = spec.board_tie == "suit"
+        best = max(
+            (showing_value(board, low=spec.low, by_suit=by_suit), -seat)
+            for seat, board in enumerate(boards)
+            if board is not None
+        )
+        return -best[1]  # R3.3: equal boards go to the lowest seat
 
     def _known_up(self, seat: int) -> list[Card]:
         cards = self.up[seat]
@@ -325,13 +335,15 @@ class Hand:
 
     def _start_showdown(self) -> None:
         self._showing = _showdown.showdown_order(self)
+        self._values = {seat: _showdown.values_of(self, seat) for seat in self._showing}
+        self._final_pots = side_pots(self.contributed, self.folded)
         self._advance_showdown()
 
     def _advance_showdown(self) -> None:
         """Show the all-in hands (R5.3), and stop at the first seat that must choose."""
         while self._showing:
             seat = self._showing[0]
-            values = _showdown.values_of(self, seat)
+            values = self._values[seat]
             if values is None:
                 self._showing.pop(0)
                 self.events.append(Muck(seat, self._muck_cards(seat)))
@@ -352,10 +364,10 @@ class Hand:
         return tuple(self.cards_of(seat)) if self.spec.reveal_mucked else None
 
     def _showdown_actions(self, seat: int) -> list[LegalAction]:
-        values = _showdown.values_of(self, seat)
+        values = self._values[seat]
         if values is None:
             return [LegalAction(K.MUCK)]
-        if _showdown.can_win(self, seat, self._shown):
+        if _showdown.can_win(self._final_pots, seat, values, self._shown):
             return [LegalAction(K.SHOW)]
         return [LegalAction(K.SHOW), LegalAction(K.MUCK)]
 
@@ -380,7 +392,7 @@ class Hand:
         if seat is None:
             return []
         if self.round is not None:
-            return self.round.legal_actions()
+            return list(self.round.legal_actions())
         return self._showdown_actions(seat)
 
     def act(self, action: Action | str) -> None:
@@ -395,7 +407,9 @@ class Hand:
             events = self.round.apply(action)
             self.actions.append((seat, action))
             self.events.extend(events)
-            if len(self._in_hand()) == 1 or self.round.actor is None:
+            if self.round.actor is None or (
+                action.kind == K.FOLD and self.folded.count(False) == 1
+            ):
                 self._end_round()
             return
         legal = self._showdown_actions(seat)
@@ -410,7 +424,7 @@ class Hand:
         self.actions.append((seat, action))
         self._showing.pop(0)
         if action.kind == K.SHOW:
-            values = _showdown.values_of(self, seat)
+            values = self._values[seat]
             assert values is not None
             self._show(seat, values)
         else:
@@ -422,12 +436,14 @@ class Hand:
         check if free, else fold; the Show Hand opener bets the minimum; at the
         showdown, show if the hand can win any part of any pot, else muck."""
         kinds = {option.kind: option for option in self.legal_actions()}
-        for kind in (K.BRING_IN, K.CHECK, K.FOLD, K.SHOW, K.MUCK):
+        if not kinds:
+            raise IllegalAction("nobody must act: the hand is over")
+        for kind in (K.BRING_IN, K.CHECK, K.FOLD, K.MUCK, K.SHOW):
             if kind in kinds:
                 return Action(kind)
         if K.BET in kinds:
             return Action(K.BET, kinds[K.BET].minimum)
-        raise IllegalAction("nobody must act: the hand is over")
+        return Action(K.SHOWHAND)
 
     def view(self, seat: int | None) -> HandView:
         """Everything ``seat`` may know now (``None``: an observer), DESIGN.md idea 2."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Literal
 
 from studpoker.cards import Card
 from studpoker.engine.events import Event, ExcessReturned, PotAwarded, Rollover
-from studpoker.engine.pots import side_pots, split
+from studpoker.engine.pots import Pot, side_pots, split
 from studpoker.hands import HandValue, eight_or_better, high, low_a5, show_hand
 
 if TYPE_CHECKING:
@@ -62,13 +62,14 @@ def showdown_order(hand: Hand) -> list[int]:
     ]
 
 
-def can_win(hand: Hand, seat: int, shown: dict[int, SeatValues]) -> bool:
-    """Whether the seat's hand beats or ties, for some half of some pot it is in,
-    every hand already shown there (R5.3)."""
-    mine = values_of(hand, seat)
+def can_win(
+    pots: list[Pot], seat: int, mine: SeatValues | None, shown: dict[int, SeatValues]
+) -> bool:
+    """Whether the seat's hand (``mine``) beats or ties, for some half of some pot
+    it is in, every hand already shown there (R5.3)."""
     if mine is None:
         return False
-    for pot in side_pots(hand.contributed, hand.folded):
+    for pot in pots:
         if seat not in pot.eligible:
             continue
         rivals = [shown[s] for s in pot.eligible if s != seat and s in shown]

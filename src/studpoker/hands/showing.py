@@ -17,7 +17,7 @@ from typing import Final, Literal
 
 from studpoker.cards import Card
 from studpoker.hands.showdown import to_cards
-from studpoker.hands.value import LOW_TOP, HandValue, Ranking, group_ranks, pack
+from studpoker.hands.value import LOW_TOP, Category, HandValue, Ranking, group_ranks
 
 __all__ = [
     "BoardTie",
@@ -26,6 +26,7 @@ __all__ = [
     "first_to_act",
     "showing_high",
     "showing_low",
+    "showing_value",
 ]
 
 BoardTie = Literal["seat", "suit"]
@@ -81,6 +82,65 @@ def _board(cards: Iterable[Card] | str) -> tuple[Card, ...]:
     return board
 
 
+_CATEGORY_OF_SHAPE: Final = {
+    (4, 0): Category.FOUR_OF_A_KIND,
+    (3, 1): Category.THREE_OF_A_KIND,
+    (3, 0): Category.THREE_OF_A_KIND,
+    (2, 2): Category.TWO_PAIR,
+    (2, 1): Category.PAIR,
+    (2, 0): Category.PAIR,
+}
+
+
+def showing_value(board: Sequence[Card], *, low: bool, by_suit: bool) -> int:
+    """The comparable number of :func:`showing_high` (``low=False``) or
+    :func:`showing_low` of up to four distinct cards, without the object: the
+    engine asks it for every seat on every street."""
+    ranks = sorted([(1 if low and c >> 2 == 12 else (c >> 2) + 2) for c in board], reverse=True)
+    if len(set(ranks)) == len(ranks):
+        # No pair: the usual case, and a high card value is just the ranks.
+        value = 0
+        for rank in ranks:
+            value = value << 4 | rank
+        value <<= 4 * (5 - len(ranks))
+        if low:
+            value = LOW_TOP - value
+        return value << 2 | (_tie_suit(board, low=low) if by_suit else 0)
+    groups: list[list[int]] = []  # [count, rank], from the top
+    for rank in ranks:
+        if groups and groups[-1][1] == rank:
+            groups[-1][0] += 1
+        else:
+            groups.append([1, rank])
+    groups.sort(reverse=True)
+    shape = (groups[0][0], groups[1][0] if len(groups) > 1 else 0)
+    value: int = _CATEGORY_OF_SHAPE.get(shape, Category.HIGH_CARD)
+    for count, rank in groups:
+        for _ in range(count):
+            value = value << 4 | rank
+    value <<= 4 * (5 - len(ranks))
+    if low:
+        value = LOW_TOP - value
+    return value << 2 | (_tie_suit(board, low=low) if by_suit else 0)
+
+
+def _showing(cards: Iterable[Card] | str, board_tie: BoardTie, *, low: bool) -> HandValue:
+    board = _board(cards)
+    if board_tie not in BOARD_TIES:
+        raise ValueError(f"board_tie is 'seat' or 'suit', not {board_tie!r}")
+    by_suit = board_tie == "suit"
+    category, ranks = group_ranks(1 if low and c >> 2 == 12 else (c >> 2) + 2 for c in board)
+    return HandValue(
+        Ranking.SHOWING_LOW if low else Ranking.SHOWING_HIGH,
+        showing_value(board, low=low, by_suit=by_suit),
+        board,
+        category=category,
+        ranks=ranks,
+        cards=board,
+        suit=_tie_suit(board, low=low) if by_suit else None,
+    )
+
+
 def showing_high(cards: Iterable[Card] | str, *, board_tie: BoardTie = "seat") -> HandValue:
     """The value of 1 to 4 up cards in 7-stud and Stud/8 (R3.3): four of a kind >
     three of a kind > two pair > pair > high card, by ranks and kickers, the ace
@@ -90,20 +150,7 @@ def showing_high(cards: Iterable[Card] | str, *, board_tie: BoardTie = "seat") -
     >>> showing_high("Kh Kd 7s").name()
     'Pair of kings'
     """
-    board = _board(cards)
-    if board_tie not in BOARD_TIES:
-        raise ValueError(f"board_tie is 'seat' or 'suit', not {board_tie!r}")
-    category, ranks = group_ranks((c >> 2) + 2 for c in board)
-    suit = _tie_suit(board, low=False) if board_tie == "suit" else 0
-    return HandValue(
-        Ranking.SHOWING_HIGH,
-        pack(category, ranks) << 2 | suit,
-        board,
-        category=category,
-        ranks=ranks,
-        cards=board,
-        suit=suit if board_tie == "suit" else None,
-    )
+    return _showing(cards, board_tie, low=False)
 
 
 def showing_low(cards: Iterable[Card] | str, *, board_tie: BoardTie = "seat") -> HandValue:
@@ -113,20 +160,7 @@ def showing_low(cards: Iterable[Card] | str, *, board_tie: BoardTie = "seat") ->
     >>> showing_low("Ah 2d").value > showing_low("Ah 3d").value > showing_low("2h 2d").value
     True
     """
-    board = _board(cards)
-    if board_tie not in BOARD_TIES:
-        raise ValueError(f"board_tie is 'seat' or 'suit', not {board_tie!r}")
-    category, ranks = group_ranks(1 if (c >> 2) == 12 else (c >> 2) + 2 for c in board)
-    suit = _tie_suit(board, low=True) if board_tie == "suit" else 0
-    return HandValue(
-        Ranking.SHOWING_LOW,
-        (LOW_TOP - pack(category, ranks)) << 2 | suit,
-        board,
-        category=category,
-        ranks=ranks,
-        cards=board,
-        suit=suit if board_tie == "suit" else None,
-    )
+    return _showing(cards, board_tie, low=True)
 
 
 def first_to_act(
@@ -145,12 +179,13 @@ def first_to_act(
     >>> first_to_act([parse_cards("Kh 7d"), parse_cards("Ks 7c")], board_tie="suit")
     1
     """
-    value = showing_low if low else showing_high
+    if board_tie not in BOARD_TIES:
+        raise ValueError(f"board_tie is 'seat' or 'suit', not {board_tie!r}")
     best: tuple[int, int] | None = None
     for i, board in enumerate(boards):
         if board is None:
             continue
-        v = value(board, board_tie=board_tie).value
+        v = showing_value(_board(board), low=low, by_suit=board_tie == "suit")
         if best is None or v > best[0]:
             best = (v, i)
     if best is None:
