@@ -329,7 +329,7 @@ class BettingRound:
         kind = action.kind
         if kind in (K.SHOW, K.MUCK):
             return "the betting is not over"
-        if self.bring_in_due:
+        if self.bring_in_due and kind not in (K.BRING_IN, K.COMPLETE):
             return "the bring-in must be posted or completed first (R2.4)"
         if self.showhand_to is not None:
             return "after a showhand a player may only call or drop (R6.6)"

@@ -149,6 +149,30 @@ class GameSpec:
         return replace(self, **options)
 
 
+# The options of RULES.md that take one of a few values, and those that are on or off.
+_CHOICES: dict[str, tuple[object, ...]] = {
+    "board_tie": ("seat", "suit"),
+    "showdown_order": ("seat", "last_aggressor"),
+    "odd_chip": ("suit", "seat"),
+    "limit": ("none", "pot", "fixed_max"),
+    "showhand_amount": ("all", "smallest_stack"),
+    "settlement": ("capped", "side_pots"),
+    "short_call_excess": ("rollover", "return"),
+    "suit_order": ("show_hand", "regional"),
+    "straight_face": ("any", "consecutive"),
+    "deck": (52, 32, 28),
+}
+_FLAGS = (
+    "cap_heads_up",
+    "open_pair_double",
+    "burn_cards",
+    "reveal_mucked",
+    "opener_may_check",
+    "showhand_allowed",
+    "showdown_suit_tiebreak",
+)
+
+
 def _check(spec: GameSpec) -> None:
     amounts = {
         "ante": spec.ante,
@@ -163,6 +187,18 @@ def _check(spec: GameSpec) -> None:
             raise ValueError(f"{name} must be a whole number of chips, 0 or more, not {amount!r}")
     if spec.game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, not {spec.game!r}")
+    for name, allowed in _CHOICES.items():
+        value = getattr(spec, name)
+        if value not in allowed:
+            choices = " or ".join(repr(choice) for choice in allowed)
+            raise ValueError(f"{name} is {choices}, not {value!r}")
+    for name in _FLAGS:
+        if not isinstance(getattr(spec, name), bool):
+            raise ValueError(f"{name} is True or False, not {getattr(spec, name)!r}")
+    for name in ("max_raises", "max_seats", "showhand_from_round"):
+        value = getattr(spec, name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"{name} must be a whole number, not {value!r}")
     if not spec.max_seats >= 2:
         raise ValueError(f"a table seats at least 2 players, not {spec.max_seats}")
     if spec.game == "show_hand":
