@@ -242,8 +242,13 @@ class BettingRound:
             and (action.amount is None or not option.allows(action.amount))
         ):
             raise IllegalAction(self._refusal(seat, action, legal))
-        if action.amount is not None and action.kind not in (K.BET, K.RAISE, K.COMPLETE):
-            raise IllegalAction(f"seat {seat} cannot {action}: {action.kind} takes no amount")
+        if (
+            action.amount is not None
+            and action.kind not in (K.BET, K.RAISE, K.COMPLETE)
+            and action.amount != option.minimum
+        ):
+            # "call 90" as the legal actions print it is fine; another amount is not.
+            raise IllegalAction(self._refusal(seat, action, legal))
         hand = self.hand
         events: list[Event] = []
         kind = action.kind
@@ -319,6 +324,10 @@ class BettingRound:
             return Complete(seat, to)
         return Bet(seat, to) if before == 0 else Raise(seat, to)
 
+    def _cost(self, seat: int, kind: ActionKind) -> int:
+        option = next((o for o in self.legal_actions() if o.kind == kind), None)
+        return 0 if option is None else option.minimum
+
     def _refusal(self, seat: int, action: Action, legal: list[LegalAction]) -> str:
         allowed = ", ".join(str(option) for option in legal)
         return f"seat {seat} cannot {action}: {self._why(seat, action)}; allowed: {allowed}"
@@ -341,6 +350,8 @@ class BettingRound:
             return "showhand is not allowed now (R6.6, R7.1)"
         if kind in (K.BET, K.RAISE, K.COMPLETE) and action.amount is None:
             return f"{kind} needs an amount to bet to"
+        if kind in (K.CALL, K.BRING_IN, K.SHOWHAND) and action.amount is not None:
+            return f"it costs {self._cost(seat, kind)}, not {action.amount}"
         if kind in (K.BET, K.RAISE, K.COMPLETE) and (seat in self.acted or self._capped()):
             return "the betting is capped or not reopened (R2.5, R2.11)"
         if kind == K.FOLD:

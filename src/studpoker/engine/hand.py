@@ -308,6 +308,8 @@ class Hand:
             rnd.start()
             if rnd.actor is None:
                 continue
+            if spec.is_show_hand:
+                self._speaker = rnd.first  # R6.2: who speaks first is dealt first next
             self.round = rnd
             return
 
@@ -367,7 +369,8 @@ class Hand:
         values = self._values[seat]
         if values is None:
             return [LegalAction(K.MUCK)]
-        if _showdown.can_win(self._final_pots, seat, values, self._shown):
+        capped = self.spec.settlement == "capped"
+        if _showdown.can_win(self._final_pots, seat, values, self._shown, capped=capped):
             return [LegalAction(K.SHOW)]
         return [LegalAction(K.SHOW), LegalAction(K.MUCK)]
 

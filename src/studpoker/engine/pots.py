@@ -59,7 +59,16 @@ def split(
     result = dict.fromkeys(winners, share)
     if odd:
         if odd_chip == "suit" and all(w in values for w in winners):
-            order = sorted(winners, key=lambda w: max(values[w].cards), reverse=True)
+
+            def highest_card(seat: int) -> tuple[int, int]:
+                # By rank, then suit (R1.3); in a low hand the ace is low (R1.1).
+                value = values[seat]
+                return max(
+                    (1 if value.is_low and c >> 2 == 12 else (c >> 2) + 2, c & 3)
+                    for c in value.cards
+                )
+
+            order = sorted(winners, key=highest_card, reverse=True)
         else:
             order = sorted(winners)
         for seat in order[:odd]:

@@ -63,12 +63,21 @@ def showdown_order(hand: Hand) -> list[int]:
 
 
 def can_win(
-    pots: list[Pot], seat: int, mine: SeatValues | None, shown: dict[int, SeatValues]
+    pots: list[Pot],
+    seat: int,
+    mine: SeatValues | None,
+    shown: dict[int, SeatValues],
+    *,
+    capped: bool = False,
 ) -> bool:
     """Whether the seat's hand (``mine``) beats or ties, for some half of some pot
-    it is in, every hand already shown there (R5.3)."""
+    it is in, every hand already shown there (R5.3).  With Show Hand's capped
+    settlement (R6.7) only the best hand wins anything, so it must beat or tie
+    every hand shown."""
     if mine is None:
         return False
+    if capped:
+        return all(mine.main >= rival.main for s, rival in shown.items() if s != seat)
     for pot in pots:
         if seat not in pot.eligible:
             continue
