@@ -180,7 +180,8 @@ class BettingRound:
         showhand = hand.showhand_open(self.street)
         if chips > to_call and seat not in self.acted:
             low = self.level + max(self.last_increment, spec.min_bet, 1)
-            high = self._limit_max(seat)
+            # A limit or a street cap never forbids the smallest bet or raise.
+            high = min(max(self._limit_max(seat), low), most)
             if showhand:
                 high = min(high, most - 1)  # all of one's chips is the showhand
             low = min(low, most)  # a short stack may bet what it has
@@ -201,8 +202,7 @@ class BettingRound:
         elif spec.limit == "fixed_max":
             most = min(most, self.level + spec.max_bet)
         if spec.street_caps is not None:
-            cap = int(spec.street_caps[self.street] * hand.showhand_base)
-            most = min(most, max(cap, spec.min_bet))
+            most = min(most, int(spec.street_caps[self.street] * hand.showhand_base))
         return most
 
     def _showhand_level(self, seat: int) -> int:

@@ -222,11 +222,13 @@ class Hand:
         order = [(first + i) % self.player_count for i in range(self.player_count)]
         players = [s for s in order if not self.folded[s]]
         needed = len(players) * len(street.cards)
-        enough = self.cards_left > needed or (len(street.cards) == 1 and self.cards_left > 1)
+        community_ok = len(street.cards) == 1 and not spec.is_show_hand
+        enough = self.cards_left > needed or (community_ok and self.cards_left > 1)
         if index and spec.burn_cards and enough:
-            # R2.12; a deck too short to burn and still deal keeps its last card.
+            # R2.12; a deck too short to burn and still deal keeps its cards (Show
+            # Hand deals every player five cards, R6.10: it has no community card).
             self._draw()
-        if len(street.cards) == 1 and self.cards_left < len(players):
+        if community_ok and self.cards_left < len(players):
             # R7.4: not a card for everyone: one community card counts for all.
             card = self._draw()
             self.community.append(card)
@@ -293,7 +295,7 @@ class Hand:
                 self.showhand_base = min(
                     self.stacks[s] + self.contributed[s] for s in self._can_bet()
                 )
-            first = self._first_to_act(self.street)
+            first = self._speaker if spec.is_show_hand else self._first_to_act(self.street)
             rnd = BettingRound(self, self.street, first)
             if not spec.is_show_hand:
                 rnd.bring_in_due = self.street == 0 and spec.bring_in > 0
@@ -338,7 +340,7 @@ class Hand:
     def _start_showdown(self) -> None:
         self._showing = _showdown.showdown_order(self)
         self._values = {seat: _showdown.values_of(self, seat) for seat in self._showing}
-        self._final_pots = side_pots(self.contributed, self.folded)
+        self._final_pots = self.pots
         self._advance_showdown()
 
     def _advance_showdown(self) -> None:
@@ -467,7 +469,7 @@ class Hand:
     @property
     def pots(self) -> list[Pot]:
         """The pots as they stand (bets of the current street included)."""
-        return side_pots(self.contributed, self.folded)
+        return side_pots(self.contributed, self.folded, [stack == 0 for stack in self.stacks])
 
     @property
     def result(self) -> HandResult:

@@ -24,14 +24,30 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def side_pots(contributed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
-    """The main pot and side pots made by what each seat put in."""
-    levels = sorted({c for c, out in zip(contributed, folded, strict=True) if not out and c > 0})
+def side_pots(
+    contributed: Sequence[int],
+    folded: Sequence[bool],
+    all_in: Sequence[bool] | None = None,
+) -> list[Pot]:
+    """The main pot and side pots made by what each seat put in (R5.4).
+
+    A new pot starts above each all-in player's level; ``all_in`` says who is all
+    in (by default everyone still in who put in less than the most, as at the
+    end of the betting).  Mid-street, a player still to call is in every pot.
+    """
+    live = [s for s in range(len(contributed)) if not folded[s]]
+    if not live:
+        return []
+    top = max(contributed[s] for s in live)
+    if all_in is None:
+        all_in = [c < top for c in contributed]
+    levels = sorted({contributed[s] for s in live if all_in[s] and contributed[s] < top})
+    levels.append(top)
     pots: list[Pot] = []
     previous = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in contributed)
-        eligible = tuple(s for s, c in enumerate(contributed) if not folded[s] and c >= level)
+        eligible = tuple(s for s in live if contributed[s] >= level or not all_in[s])
         if amount:
             pots.append(Pot(amount, eligible))
         previous = level
@@ -41,8 +57,7 @@ def side_pots(contributed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
         if pots:
             pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
         else:
-            live = tuple(s for s in range(len(contributed)) if not folded[s])
-            pots.append(Pot(rest, live))
+            pots.append(Pot(rest, tuple(live)))
     return pots
 
 

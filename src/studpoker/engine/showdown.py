@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Literal
 
 from studpoker.cards import Card
 from studpoker.engine.events import Event, ExcessReturned, PotAwarded, Rollover
-from studpoker.engine.pots import Pot, side_pots, split
+from studpoker.engine.pots import Pot, split
 from studpoker.hands import HandValue, eight_or_better, high, low_a5, show_hand
 
 if TYPE_CHECKING:
@@ -107,7 +107,11 @@ def _side_pots(hand: Hand, shown: dict[int, SeatValues]) -> list[Event]:
     spec = hand.spec
     events: list[Event] = []
     carry = hand.carry_in
-    for index, pot in enumerate(side_pots(hand.contributed, hand.folded)):
+    pots = hand.pots
+    if not pots and carry:
+        # Nobody put a chip in, but the rollover is still to be won (R6.8).
+        pots = [Pot(0, tuple(s for s in range(hand.player_count) if not hand.folded[s]))]
+    for index, pot in enumerate(pots):
         claimants = [s for s in pot.eligible if s in shown] or list(pot.eligible)
         amount = pot.amount + (carry if index == 0 else 0)
         mains = {s: shown[s].main for s in claimants if s in shown}

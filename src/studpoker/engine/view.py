@@ -71,6 +71,8 @@ def _revealed(hand: Hand) -> set[int]:
 
 def filter_events(hand: Hand, viewer: int | None) -> list[Event]:
     """The hand's events with every card ``viewer`` may not see replaced by None."""
+    if viewer is not None and not 0 <= viewer < hand.player_count:
+        raise ValueError(f"there is no seat {viewer} in a hand of {hand.player_count}")
     revealed = _revealed(hand)
     result: list[Event] = []
     for event in hand.events:
