@@ -68,6 +68,18 @@ class BettingRound:
         if self.actor is not None:
             self.first = self.actor
 
+    def _opponent_can_act(self, seat: int) -> bool:
+        """Whether anyone else could put in more than the current level: a raise
+        nobody can call any of (everyone else folded, all in, or covered) is no
+        raise, only a call."""
+        hand = self.hand
+        stacks, bets, folded = hand.stacks, hand.bets, hand.folded
+        return any(
+            not folded[s] and stacks[s] + bets[s] > self.level
+            for s in range(hand.player_count)
+            if s != seat
+        )
+
     def _can_act(self, seat: int) -> bool:
         hand = self.hand
         return not hand.folded[seat] and hand.stacks[seat] > 0
@@ -149,7 +161,12 @@ class BettingRound:
             actions += [LegalAction(K.FOLD), LegalAction(K.CALL, paid, paid)]
         else:
             actions += [LegalAction(K.CHECK), LegalAction(K.FOLD)]
-        if chips <= to_call or seat in self.acted or self._capped():
+        if (
+            chips <= to_call
+            or seat in self.acted
+            or self._capped()
+            or not self._opponent_can_act(seat)
+        ):
             return actions
         if self.street == 0 and not self.completed and spec.bring_in > 0:
             to = min(spec.small_bet, most)
@@ -177,6 +194,8 @@ class BettingRound:
             actions += [LegalAction(K.FOLD), LegalAction(K.CALL, paid, paid)]
         elif not opener_must_bet or spec.opener_may_check:
             actions += [LegalAction(K.CHECK), LegalAction(K.FOLD)]
+        if not self._opponent_can_act(seat):
+            return actions
         showhand = hand.showhand_open(self.street)
         if chips > to_call and seat not in self.acted:
             low = self.level + max(self.last_increment, spec.min_bet, 1)

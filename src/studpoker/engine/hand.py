@@ -122,7 +122,7 @@ class Hand:
         self._showing: list[int] = []  # showdown: seats still to show or muck, in order
         self._shown: dict[int, _showdown.SeatValues] = {}
         self._values: dict[int, _showdown.SeatValues | None] = {}
-        self._final_pots: list[Pot] = []
+        self._final_pots: list[Pot] | None = None  # fixed when the betting is over
         self._over = False
         if carry_in:
             self.events.append(CarryIn(carry_in))
@@ -330,6 +330,7 @@ class Hand:
     def _win_uncontested(self) -> None:
         """R5.1: everyone else folded; the last player takes every chip and shows nothing."""
         (winner,) = self._in_hand()
+        self._final_pots = self.pots
         total = sum(self.contributed) + self.carry_in
         self.stacks[winner] += total
         self.events.append(PotAwarded(0, "whole", winner, total, None))
@@ -372,7 +373,8 @@ class Hand:
         if values is None:
             return [LegalAction(K.MUCK)]
         capped = self.spec.settlement == "capped"
-        if _showdown.can_win(self._final_pots, seat, values, self._shown, capped=capped):
+        pots = self._final_pots or []
+        if _showdown.can_win(pots, seat, values, self._shown, capped=capped):
             return [LegalAction(K.SHOW)]
         return [LegalAction(K.SHOW), LegalAction(K.MUCK)]
 
@@ -469,6 +471,8 @@ class Hand:
     @property
     def pots(self) -> list[Pot]:
         """The pots as they stand (bets of the current street included)."""
+        if self._final_pots is not None:
+            return list(self._final_pots)  # the pots as they were settled
         return side_pots(self.contributed, self.folded, [stack == 0 for stack in self.stacks])
 
     @property
