@@ -32,9 +32,15 @@ def deck_cards(size: int = 52) -> tuple[Card, ...]:
     >>> len(deck_cards(32)), str(deck_cards(32)[0]), str(deck_cards(28)[0])
     (32, '7c', '8c')
     """
-    if size not in DECK_SIZES:
-        raise ValueError(f"a deck has 52, 32 or 28 cards, not {size!r}")
-    return tuple(Card.from_code(code) for code in range(52 - size, 52))
+    try:
+        return _DECKS[size]
+    except (KeyError, TypeError):
+        raise ValueError(f"a deck has 52, 32 or 28 cards, not {size!r}") from None
+
+
+_DECKS: Final[dict[int, tuple[Card, ...]]] = {
+    size: tuple(Card.from_code(code) for code in range(52 - size, 52)) for size in DECK_SIZES
+}
 
 
 class Deck:

@@ -14,7 +14,6 @@ Action.parse('raise 400')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -114,12 +113,13 @@ class Action(NamedTuple):
         return cls(ActionKind.MUCK)
 
 
-@dataclass(slots=True)
-class LegalAction:
+class LegalAction(NamedTuple):
     """A kind of action open to the actor.  ``minimum``/``maximum`` are the
     chips it puts in: for bet, raise and complete the total to; for call and
     bring-in what it costs.  ``choices`` lists the only amounts allowed when they
-    are not a whole range (fixed limit: a small or a big bet, R2.7)."""
+    are not a whole range (fixed limit: a small or a big bet, R2.7).
+
+    (A named tuple, like :class:`Action`: immutable and cheap to make.)"""
 
     kind: ActionKind
     minimum: int = 0

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 __all__ = ["BettingRound"]
 
 K = ActionKind
+WAGERS = frozenset((K.BET, K.RAISE, K.COMPLETE))
+FOLD = LegalAction(K.FOLD)
+CHECK = LegalAction(K.CHECK)
 
 
 @dataclass(slots=True)
@@ -73,44 +76,46 @@ class BettingRound:
         nobody can call any of (everyone else folded, all in, or covered) is no
         raise, only a call."""
         hand = self.hand
-        stacks, bets, folded = hand.stacks, hand.bets, hand.folded
-        return any(
-            not folded[s] and stacks[s] + bets[s] > self.level
-            for s in range(hand.player_count)
-            if s != seat
-        )
+        stacks, bets, folded, level = hand.stacks, hand.bets, hand.folded, self.level
+        for s in range(hand.player_count):
+            if s != seat and not folded[s] and stacks[s] + bets[s] > level:
+                return True
+        return False
 
     def _can_act(self, seat: int) -> bool:
         hand = self.hand
         return not hand.folded[seat] and hand.stacks[seat] > 0
 
-    def _owes_action(self, seat: int) -> bool:
-        if not self._can_act(seat):
-            return False
-        if self.showhand_to is not None:
-            return seat not in self.spoken  # R6.6: everyone answers the showhand once
-        return self.hand.bets[seat] < self.level or seat not in self.spoken
-
     def _next_from(self, seat: int, *, include_self: bool = False) -> int | None:
         """The next seat clockwise that must act, or None when the street's betting
-        is over (everyone matched, or nobody is left to bet against)."""
+        is over (everyone matched, or nobody is left to bet against).  A seat owes
+        an action if it has not matched the level or not spoken on the street;
+        after a showhand, if it has not answered it (R6.6)."""
         hand = self.hand
+        stacks, folded, bets = hand.stacks, hand.folded, hand.bets
         count = hand.player_count
-        stacks, folded = hand.stacks, hand.folded
-        first_owing = None
+        level, spoken = self.level, self.spoken
+        showhand = self.showhand_to is not None
+        owing = -1
         active = 0
-        last_active = -1
-        for step in range(0 if include_self else 1, count + (0 if include_self else 1)):
-            s = (seat + step) % count
-            if folded[s] or stacks[s] == 0:
-                continue
-            active += 1
-            last_active = s
-            if first_owing is None and self._owes_action(s):
-                first_owing = s
-        if active == 1 and hand.bets[last_active] >= self.level:
+        last = -1
+        s = seat if include_self else seat + 1
+        for _ in range(count):
+            if s >= count:
+                s -= count
+            if not folded[s] and stacks[s]:
+                active += 1
+                last = s
+                if owing < 0 and (
+                    s not in spoken if showhand else bets[s] < level or s not in spoken
+                ):
+                    owing = s
+                if owing >= 0 and active >= 2:
+                    return owing  # someone must act, and has someone to act against
+            s += 1
+        if owing < 0 or (active == 1 and bets[last] >= level):
             return None
-        return first_owing
+        return owing
 
     # -- what is allowed ------------------------------------------------------------
 
@@ -147,20 +152,19 @@ class BettingRound:
         chips, bet = hand.stacks[seat], hand.bets[seat]
         most = chips + bet  # the seat's wager if it puts every chip in
         if self.bring_in_due:
-            actions = [
-                LegalAction(K.BRING_IN, min(spec.bring_in, chips), min(spec.bring_in, chips))
-            ]
+            posted = spec.bring_in if chips > spec.bring_in else chips
+            actions = [LegalAction(K.BRING_IN, posted, posted)]
             if chips > spec.bring_in:
                 to = min(spec.small_bet, most)
                 actions.append(LegalAction(K.COMPLETE, to, to, (to,)))
             return actions
-        to_call = self.level - bet
-        actions = []
+        level = self.level
+        to_call = level - bet
         if to_call > 0:
-            paid = min(to_call, chips)
-            actions += [LegalAction(K.FOLD), LegalAction(K.CALL, paid, paid)]
+            paid = to_call if to_call < chips else chips
+            actions = [FOLD, LegalAction(K.CALL, paid, paid)]
         else:
-            actions += [LegalAction(K.CHECK), LegalAction(K.FOLD)]
+            actions = [CHECK, FOLD]
         if (
             chips <= to_call
             or seat in self.acted
@@ -172,9 +176,14 @@ class BettingRound:
             to = min(spec.small_bet, most)
             actions.append(LegalAction(K.COMPLETE, to, to, (to,)))
             return actions
-        kind = K.BET if self.level == 0 else K.RAISE
-        choices = tuple(sorted({min(self.full_level + step, most) for step in self._steps()}))
-        choices = tuple(c for c in choices if c > self.level)
+        kind = K.BET if level == 0 else K.RAISE
+        if self.open_pair and not self.big_made:
+            # R2.7: a small or a big bet, until a big one is made.
+            tos = sorted({min(self.full_level + step, most) for step in self._steps()})
+            choices = tuple(to for to in tos if to > level)
+        else:
+            to = min(self.full_level + self._step(), most)
+            choices = (to,) if to > level else ()
         if choices:
             actions.append(LegalAction(kind, choices[0], choices[-1], choices))
         return actions
@@ -254,23 +263,22 @@ class BettingRound:
     def apply(self, action: Action) -> list[Event]:
         seat = self.actor
         assert seat is not None
-        legal = self.legal_actions()
-        option = next((o for o in legal if o.kind == action.kind), None)
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        kind, amount = action
+        option = None
+        for candidate in legal:
+            if candidate.kind == kind:
+                option = candidate
+                break
         if option is None or (
-            action.kind in (K.BET, K.RAISE, K.COMPLETE)
-            and (action.amount is None or not option.allows(action.amount))
-        ):
-            raise IllegalAction(self._refusal(seat, action, legal))
-        if (
-            action.amount is not None
-            and action.kind not in (K.BET, K.RAISE, K.COMPLETE)
-            and action.amount != option.minimum
+            (amount is None or not option.allows(amount))
+            if kind in WAGERS
+            else amount is not None and amount != option.minimum
         ):
             # "call 90" as the legal actions print it is fine; another amount is not.
             raise IllegalAction(self._refusal(seat, action, legal))
         hand = self.hand
         events: list[Event] = []
-        kind = action.kind
         self.spoken.add(seat)
         if kind == K.FOLD:
             hand.folded[seat] = True
@@ -302,9 +310,9 @@ class BettingRound:
             hand.showhand_made = True
             events.append(Showhand(seat, paid, hand.bets[seat]))
         else:
-            assert action.amount is not None
+            assert amount is not None
             self.bring_in_due = False
-            events.append(self._wager(seat, kind, action.amount))
+            events.append(self._wager(seat, kind, amount))
         if hand.stacks[seat] == 0 and kind not in (K.FOLD, K.CHECK):
             events.append(AllIn(seat))
         self.actor = self._next_from(seat)

@@ -20,6 +20,7 @@ cards, then the up cards (9♠, 4♣, 2♦: the 2♦ brings in, R3.1).
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -123,6 +124,7 @@ class Hand:
         self._shown: dict[int, _showdown.SeatValues] = {}
         self._values: dict[int, _showdown.SeatValues | None] = {}
         self._final_pots: list[Pot] | None = None  # fixed when the betting is over
+        self._showdown_legal: tuple[int, list[LegalAction]] | None = None
         self._over = False
         if carry_in:
             self.events.append(CarryIn(carry_in))
@@ -143,7 +145,9 @@ class Hand:
     ) -> list[Card | None]:
         size = self.spec.deck
         if deck is None:
-            return list(Deck(size, rng=rng).cards)
+            shuffled: list[Card | None] = list(deck_cards(size))
+            (rng if rng is not None else secrets.SystemRandom()).shuffle(shuffled)
+            return shuffled
         order: list[Card | None] = list(deck.cards) if isinstance(deck, Deck) else list(deck)
         known = [card for card in order if card is not None]
         allowed = set(deck_cards(size))
@@ -234,12 +238,17 @@ class Hand:
             self.community.append(card)
             self.events.append(CommunityCard(card))
             return
+        if self.cards_left < needed:
+            raise ValueError(f"the deck ran out after {self._drawn} cards")
+        deck, events = self._deck, self.events
         for kind in street.cards:
+            up = kind == "u"
+            held = self.up if up else self.down
             for seat in players:
-                card = self._draw()
-                up = kind == "u"
-                (self.up if up else self.down)[seat].append(card)
-                self.events.append(CardDealt(seat, card, up))
+                card = deck[self._drawn]
+                self._drawn += 1
+                held[seat].append(card)
+                events.append(CardDealt(seat, card, up))
 
     def _first_to_act(self, index: int) -> int:
         spec = self.spec
@@ -273,9 +282,9 @@ class Hand:
 
     def _known_up(self, seat: int) -> list[Card]:
         cards = self.up[seat]
-        if any(card is None for card in cards):
+        if None in cards:
             raise ValueError(f"seat {seat}'s up cards must be known to decide who acts first")
-        return [card for card in cards if card is not None]
+        return cards  # type: ignore[return-value]
 
     def _next_street(self) -> None:
         """Deal the next street and start its betting, or go on to the showdown."""
@@ -369,6 +378,13 @@ class Hand:
         return tuple(self.cards_of(seat)) if self.spec.reveal_mucked else None
 
     def _showdown_actions(self, seat: int) -> list[LegalAction]:
+        if self._showdown_legal is not None and self._showdown_legal[0] == seat:
+            return self._showdown_legal[1]
+        actions = self._showdown_choices(seat)
+        self._showdown_legal = (seat, actions)
+        return actions
+
+    def _showdown_choices(self, seat: int) -> list[LegalAction]:
         values = self._values[seat]
         if values is None:
             return [LegalAction(K.MUCK)]
@@ -395,30 +411,31 @@ class Hand:
 
     def legal_actions(self) -> list[LegalAction]:
         """Each kind of action open to the actor, with its amounts."""
+        rnd = self.round
+        if rnd is not None:
+            return list(rnd.legal_actions())
         seat = self.actor
         if seat is None:
             return []
-        if self.round is not None:
-            return list(self.round.legal_actions())
-        return self._showdown_actions(seat)
+        return list(self._showdown_actions(seat))
 
     def act(self, action: Action | str) -> None:
         """Apply the actor's ``action`` (an :class:`Action` or text like ``"raise 400"``),
         or raise :class:`IllegalAction` saying why, changing nothing."""
         if isinstance(action, str):
             action = Action.parse(action)
+        rnd = self.round
+        if rnd is not None:
+            seat = rnd.actor
+            assert seat is not None
+            self.events.extend(rnd.apply(action))
+            self.actions.append((seat, action))
+            if rnd.actor is None:
+                self._end_round()
+            return
         seat = self.actor
         if seat is None:
             raise IllegalAction(f"nobody can {action}: the hand is over")
-        if self.round is not None:
-            events = self.round.apply(action)
-            self.actions.append((seat, action))
-            self.events.extend(events)
-            if self.round.actor is None or (
-                action.kind == K.FOLD and self.folded.count(False) == 1
-            ):
-                self._end_round()
-            return
         legal = self._showdown_actions(seat)
         if action.kind not in {option.kind for option in legal} or action.amount is not None:
             allowed = ", ".join(str(option) for option in legal)
@@ -430,6 +447,7 @@ class Hand:
             raise IllegalAction(f"seat {seat} cannot {action}: {why}; allowed: {allowed}")
         self.actions.append((seat, action))
         self._showing.pop(0)
+        self._showdown_legal = None
         if action.kind == K.SHOW:
             values = self._values[seat]
             assert values is not None

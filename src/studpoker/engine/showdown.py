@@ -76,17 +76,18 @@ def can_win(
     every hand shown."""
     if mine is None:
         return False
+    # Values of one ranking compare by their numbers (``HandValue.value``).
+    main = mine.main.value
     if capped:
-        return all(mine.main >= rival.main for s, rival in shown.items() if s != seat)
+        return all(main >= rival.main.value for s, rival in shown.items() if s != seat)
+    low = None if mine.low is None else mine.low.value
     for pot in pots:
         if seat not in pot.eligible:
             continue
         rivals = [shown[s] for s in pot.eligible if s != seat and s in shown]
-        if all(mine.main >= rival.main for rival in rivals):
+        if all(main >= rival.main.value for rival in rivals):
             return True
-        if mine.low is not None and all(
-            rival.low is None or mine.low >= rival.low for rival in rivals
-        ):
+        if low is not None and all(rival.low is None or low >= rival.low.value for rival in rivals):
             return True
     return False
 

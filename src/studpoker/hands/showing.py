@@ -95,17 +95,19 @@ _CATEGORY_OF_SHAPE: Final = {
 def showing_value(board: Sequence[Card], *, low: bool, by_suit: bool) -> int:
     """The comparable number of :func:`showing_high` (``low=False``) or
     :func:`showing_low` of up to four distinct cards, without the object: the
-    engine asks it for every seat on every street."""
+    engine asks it for every seat on every street, so values are kept by ranks."""
+    key = (low, *sorted([c >> 2 for c in board]))
+    value = _BY_RANKS.get(key)
+    if value is None:
+        value = _BY_RANKS[key] = _ranks_value(board, low=low)
+    return value | _tie_suit(board, low=low) if by_suit else value
+
+
+_BY_RANKS: dict[tuple[int | bool, ...], int] = {}
+
+
+def _ranks_value(board: Sequence[Card], *, low: bool) -> int:
     ranks = sorted([(1 if low and c >> 2 == 12 else (c >> 2) + 2) for c in board], reverse=True)
-    if len(set(ranks)) == len(ranks):
-        # No pair: the usual case, and a high card value is just the ranks.
-        value = 0
-        for rank in ranks:
-            value = value << 4 | rank
-        value <<= 4 * (5 - len(ranks))
-        if low:
-            value = LOW_TOP - value
-        return value << 2 | (_tie_suit(board, low=low) if by_suit else 0)
     groups: list[list[int]] = []  # [count, rank], from the top
     for rank in ranks:
         if groups and groups[-1][1] == rank:
@@ -121,7 +123,7 @@ def showing_value(board: Sequence[Card], *, low: bool, by_suit: bool) -> int:
     value <<= 4 * (5 - len(ranks))
     if low:
         value = LOW_TOP - value
-    return value << 2 | (_tie_suit(board, low=low) if by_suit else 0)
+    return value << 2
 
 
 def _showing(cards: Iterable[Card] | str, board_tie: BoardTie, *, low: bool) -> HandValue:
