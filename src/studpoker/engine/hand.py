@@ -272,13 +272,14 @@ class Hand:
                     if self.stacks[(seat + i) % self.player_count] > 0
                 )
             return seat
-        by_suit = spec.board_tie == "suit"
-        best = max(
-            (showing_value(board, low=spec.low, by_suit=by_suit), -seat)
-            for seat, board in enumerate(boards)
-            if board is not None
-        )
-        return -best[1]  # R3.3: equal boards go to the lowest seat
+        by_suit, low = spec.board_tie == "suit", spec.low
+        best_seat, best = -1, -1
+        for seat, board in enumerate(boards):
+            if board is not None:
+                value = showing_value(board, low=low, by_suit=by_suit)
+                if value > best:  # R3.3: equal boards go to the lowest seat
+                    best_seat, best = seat, value
+        return best_seat
 
     def _known_up(self, seat: int) -> list[Card]:
         cards = self.up[seat]

@@ -33,9 +33,9 @@ class SeatValues:
 def values_of(hand: Hand, seat: int) -> SeatValues | None:
     """The seat's showdown values, or None if any of its cards is unknown."""
     cards = hand.cards_of(seat)
-    if any(card is None for card in cards):
+    if None in cards:
         return None
-    known: tuple[Card, ...] = tuple(c for c in cards if c is not None)
+    known: tuple[Card, ...] = tuple(cards)  # type: ignore[arg-type]
     spec = hand.spec
     if spec.is_show_hand:
         return SeatValues(show_hand(known, spec.ranking))
