@@ -141,11 +141,11 @@ def ours_random(
     rng = random.Random(~seed)
     draw = rng.random
     while not hand.is_over:
+        if hand.round is None:
+            hand.play_showdown()  # as PokerKit's showing-or-mucking automation does
+            break
         legal = hand.legal_actions()
         kinds = [option.kind for option in legal]
-        if kinds[0] not in BETTING:
-            hand.act(hand.default_action())
-            continue
         if K.CHECK in kinds and K.FOLD in kinds:  # no fold when checking is free
             index = kinds.index(K.FOLD)
             legal = legal[:index] + legal[index + 1 :]
@@ -166,6 +166,9 @@ def ours_calldown(spec: GameSpec, stacks: list[int], seed: int) -> Hand:
     """One hand where everyone posts the bring-in, checks or calls to the showdown."""
     hand = Hand(spec, stacks, rng=random.Random(seed))
     while not hand.is_over:
+        if hand.round is None:
+            hand.play_showdown()  # as PokerKit's showing-or-mucking automation does
+            break
         kinds = {option.kind for option in hand.legal_actions()}
         if K.CALL in kinds:
             hand.act(CALL)

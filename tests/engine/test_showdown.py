@@ -10,7 +10,7 @@ one card each on the later streets (folded seats skipped).  Seats are 0-based: s
 import pytest
 
 from studpoker.cards import Card, parse_cards
-from studpoker.engine import CardDealt, Hand, IllegalAction, Muck, PotAwarded, Show
+from studpoker.engine import ActionKind, CardDealt, Hand, IllegalAction, Muck, PotAwarded, Show
 from studpoker.games import razz, seven_card_stud, stud_hilo
 
 
@@ -555,3 +555,17 @@ def test_r5_razz_the_best_low_wins_and_a_worse_low_may_muck():
     assert legal(hand) == ["show", "muck"]
     play(hand, "1 muck")
     assert awards(hand) == [(0, "whole", 0, 150, "7-5-4-2-A low")]
+
+
+def test_play_showdown_applies_the_automatic_policy_to_everyone_left():
+    """R5.3: what bots and timed-out players do at the showdown, all at once."""
+    deck = parse_cards("Ah Kh Qh  Ad Kd Qd  2c 9s 7d  As Ks Qs  Ac Kc Qc  3h 3d 3s  4h 4d 4s")
+    hand = Hand(seven_card_stud(), [1000, 1000, 1000], deck=deck + [None] * 31)
+    while hand.round is not None:
+        kinds = {option.kind for option in hand.legal_actions()}
+        hand.act("call" if ActionKind.CALL in kinds else hand.default_action())
+    # Seat 0 has four aces; four kings and four queens cannot beat it and are mucked.
+    hand.play_showdown()
+    assert hand.is_over
+    assert [type(e).__name__ for e in hand.events[-4:]] == ["Show", "Muck", "Muck", "PotAwarded"]
+    assert hand.result.net == (150, -75, -75)

@@ -50,6 +50,7 @@ from studpoker.hands.showing import showing_value
 __all__ = ["Hand", "HandResult"]
 
 K = ActionKind
+_SHOW, _MUCK = Action(K.SHOW), Action(K.MUCK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,6 +457,15 @@ class Hand:
         else:
             self.events.append(Muck(seat, self._muck_cards(seat)))
         self._advance_showdown()
+
+    def play_showdown(self) -> None:
+        """Show or muck for every seat still to choose at the showdown, by the
+        automatic policy of :meth:`default_action` (what bots and timed-out
+        players do, R5.3): show if the hand can win any part of any pot, else muck."""
+        while self.round is None and self._showing and not self._over:
+            seat = self._showing[0]
+            muck = any(option.kind == K.MUCK for option in self._showdown_actions(seat))
+            self.act(_MUCK if muck else _SHOW)
 
     def default_action(self) -> Action:
         """What a bot or a timed-out player does (R8.1, R8.2): post the bring-in,
