@@ -38,6 +38,21 @@ WAGERS = frozenset((K.BET, K.RAISE, K.COMPLETE))
 FOLD = LegalAction(K.FOLD)
 CHECK = LegalAction(K.CHECK)
 
+# Legal actions are immutable, and the same few recur hand after hand: made once.
+_MADE: dict[tuple[ActionKind, int, int, tuple[int, ...] | None], LegalAction] = {}
+
+
+def _option(
+    kind: ActionKind, low: int, high: int, choices: tuple[int, ...] | None = None
+) -> LegalAction:
+    key = (kind, low, high, choices)
+    option = _MADE.get(key)
+    if option is None:
+        if len(_MADE) > 10_000:
+            _MADE.clear()
+        option = _MADE[key] = LegalAction(kind, low, high, choices)
+    return option
+
 
 @dataclass(slots=True)
 class BettingRound:
@@ -153,28 +168,28 @@ class BettingRound:
         most = chips + bet  # the seat's wager if it puts every chip in
         if self.bring_in_due:
             posted = spec.bring_in if chips > spec.bring_in else chips
-            actions = [LegalAction(K.BRING_IN, posted, posted)]
+            actions = [_option(K.BRING_IN, posted, posted)]
             if chips > spec.bring_in:
                 to = min(spec.small_bet, most)
-                actions.append(LegalAction(K.COMPLETE, to, to, (to,)))
+                actions.append(_option(K.COMPLETE, to, to, (to,)))
             return actions
         level = self.level
         to_call = level - bet
         if to_call > 0:
             paid = to_call if to_call < chips else chips
-            actions = [FOLD, LegalAction(K.CALL, paid, paid)]
+            actions = [FOLD, _option(K.CALL, paid, paid)]
         else:
             actions = [CHECK, FOLD]
         if (
             chips <= to_call
             or seat in self.acted
-            or self._capped()
+            or (self.wagers > spec.max_raises and self._capped())
             or not self._opponent_can_act(seat)
         ):
             return actions
         if self.street == 0 and not self.completed and spec.bring_in > 0:
             to = min(spec.small_bet, most)
-            actions.append(LegalAction(K.COMPLETE, to, to, (to,)))
+            actions.append(_option(K.COMPLETE, to, to, (to,)))
             return actions
         kind = K.BET if level == 0 else K.RAISE
         if self.open_pair and not self.big_made:
@@ -185,7 +200,7 @@ class BettingRound:
             to = min(self.full_level + self._step(), most)
             choices = (to,) if to > level else ()
         if choices:
-            actions.append(LegalAction(kind, choices[0], choices[-1], choices))
+            actions.append(_option(kind, choices[0], choices[-1], choices))
         return actions
 
     def _show_hand_actions(self, seat: int) -> list[LegalAction]:

@@ -191,9 +191,13 @@ class Hand:
         """R2.10: a bet or raise nobody could call goes back to its owner."""
         if self.spec.settlement == "capped":
             return  # Show Hand settles the excess after the showdown (R6.7, R6.8)
-        top = max(range(self.player_count), key=lambda s: self.contributed[s])
-        second = max((c for s, c in enumerate(self.contributed) if s != top), default=0)
-        excess = self.contributed[top] - second
+        contributed = self.contributed
+        most = max(contributed)
+        if contributed.count(most) > 1:
+            return  # two or more put in the most: everything was called
+        top = contributed.index(most)
+        second = max((c for s, c in enumerate(contributed) if s != top), default=0)
+        excess = most - second
         if excess > 0:
             self.contributed[top] -= excess
             self.stacks[top] += excess
@@ -430,7 +434,7 @@ class Hand:
         if rnd is not None:
             seat = rnd.actor
             assert seat is not None
-            self.events.extend(rnd.apply(action))
+            self.events += rnd.apply(action)
             self.actions.append((seat, action))
             if rnd.actor is None:
                 self._end_round()
