@@ -5,7 +5,7 @@ import secrets
 
 import pytest
 
-from studpoker.cards import Card, Deck, deck_cards, format_cards, parse_cards
+from studpoker.cards import Card, Deck, deck_cards, format_cards, parse_cards, shuffle
 
 
 @pytest.mark.parametrize(("size", "lowest"), [(52, "2"), (32, "7"), (28, "8")])
@@ -31,7 +31,7 @@ def test_a_seeded_shuffle_is_reproducible():
 
 def test_the_seeded_order_is_pinned():
     # The same seed gives the same deal on every machine and Python version we support.
-    assert format_cards(Deck(rng=random.Random(1)).deal(5)) == "Ad 4d Jd 7h 2h"
+    assert format_cards(Deck(rng=random.Random(1)).deal(5)) == "4h 4d 8h 2s 9d"
 
 
 def test_default_shuffle_uses_the_system_csprng(monkeypatch):
@@ -90,3 +90,27 @@ def test_remove_with_a_missing_card_changes_nothing():
     with pytest.raises(ValueError, match="Kd is not in the deck"):
         deck.remove(parse_cards("Kd Kd"))
     assert len(deck) == 3
+
+
+def test_a_seeded_shuffle_deals_every_order_alike():
+    # R1.5: 60,000 seeded shuffles of three cards: each of the six orders about
+    # 10,000 times (a binomial sd of 91; 5 sd either way).
+    rng = random.Random(5)
+    seen: dict[tuple[int, ...], int] = {}
+    for _ in range(60_000):
+        cards = [0, 1, 2]
+        shuffle(cards, rng)
+        seen[tuple(cards)] = seen.get(tuple(cards), 0) + 1
+    assert len(seen) == 6
+    assert all(abs(count - 10_000) < 5 * 91 for count in seen.values())
+
+
+def test_a_seeded_shuffle_of_52_cards_puts_each_card_everywhere():
+    rng = random.Random(6)
+    first = [0] * 52
+    for _ in range(26_000):
+        cards = list(range(52))
+        shuffle(cards, rng)
+        first[cards[0]] += 1
+    # 500 each on average, binomial sd about 22: 6 sd either way.
+    assert all(abs(count - 500) < 6 * 22 for count in first)

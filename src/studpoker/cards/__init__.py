@@ -1,7 +1,7 @@
 """Cards, ranks, suits and decks (the ``cards`` layer of DESIGN.md)."""
 
 from studpoker.cards.card import Card, Rank, Suit, format_cards, parse_cards
-from studpoker.cards.deck import DECK_SIZES, Deck, DeckSize, deck_cards
+from studpoker.cards.deck import DECK_SIZES, Deck, DeckSize, deck_cards, shuffle
 
 __all__ = [
     "DECK_SIZES",
@@ -13,4 +13,5 @@ __all__ = [
     "deck_cards",
     "format_cards",
     "parse_cards",
+    "shuffle",
 ]

@@ -20,11 +20,10 @@ cards, then the up cards (9♠, 4♣, 2♦: the 2♦ brings in, R3.1).
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from studpoker.cards import Card, Deck, deck_cards
+from studpoker.cards import Card, Deck, deck_cards, shuffle
 from studpoker.engine import showdown as _showdown
 from studpoker.engine.actions import Action, ActionKind, IllegalAction, LegalAction
 from studpoker.engine.betting import BettingRound
@@ -147,7 +146,7 @@ class Hand:
         size = self.spec.deck
         if deck is None:
             shuffled: list[Card | None] = list(deck_cards(size))
-            (rng if rng is not None else secrets.SystemRandom()).shuffle(shuffled)
+            shuffle(shuffled, rng)
             return shuffled
         order: list[Card | None] = list(deck.cards) if isinstance(deck, Deck) else list(deck)
         known = [card for card in order if card is not None]
