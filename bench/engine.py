@@ -166,18 +166,16 @@ def ours_calldown(spec: GameSpec, stacks: list[int], seed: int) -> Hand:
     """One hand where everyone posts the bring-in, checks or calls to the showdown."""
     hand = Hand(spec, stacks, rng=random.Random(seed))
     while not hand.is_over:
-        if hand.round is None:
+        rnd = hand.round
+        if rnd is None:
             hand.play_showdown()  # as PokerKit's showing-or-mucking automation does
             break
-        kinds = {option.kind for option in hand.legal_actions()}
-        if K.CALL in kinds:
-            hand.act(CALL)
-        elif K.CHECK in kinds:
-            hand.act(CHECK)
-        elif K.BRING_IN in kinds:
+        if rnd.bring_in_due:
             hand.act(BRING_IN)
-        else:  # the showdown, or a Show Hand opener, who must bet (R6.4)
-            hand.act(hand.default_action())
+        elif spec.is_show_hand and rnd.level == 0 and not rnd.spoken:
+            hand.act(hand.default_action())  # the Show Hand opener must bet (R6.4)
+        else:
+            hand.check_or_call()  # as PokerKit's check_or_call
     return hand
 
 

@@ -396,3 +396,15 @@ def test_a_legal_action_as_printed_can_be_played_back():
     assert "call 50" in legal(hand)
     hand.act("call 50")
     assert hand.actions[-1][1] == Action.call()._replace(amount=50)
+
+
+def test_check_or_call_checks_when_free_and_calls_a_bet():
+    """R2.8: the calling station's move, PokerKit's ``check_or_call``."""
+    hand = Hand(seven_card_stud(), [1000, 1000], deck=STUD)
+    with pytest.raises(IllegalAction, match="the bring-in must be posted or completed first"):
+        hand.check_or_call()
+    play(hand, "1 bring_in")
+    hand.check_or_call()
+    assert hand.actions[-1] == (0, Action.call())
+    hand.check_or_call()
+    assert hand.actions[-1][1] == Action.check()

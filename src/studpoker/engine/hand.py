@@ -50,6 +50,7 @@ __all__ = ["Hand", "HandResult"]
 
 K = ActionKind
 _SHOW, _MUCK = Action(K.SHOW), Action(K.MUCK)
+_CALL, _CHECK = Action(K.CALL), Action(K.CHECK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,6 +461,16 @@ class Hand:
         else:
             self.events.append(Muck(seat, self._muck_cards(seat)))
         self._advance_showdown()
+
+    def check_or_call(self) -> None:
+        """Check if checking is free, else call (R2.8): what a calling station
+        does, and what PokerKit's ``check_or_call`` does.  A bring-in still to be
+        posted (R2.4) or a Show Hand opener who must bet (R6.4) cannot."""
+        rnd = self.round
+        seat = None if rnd is None else rnd.actor
+        if rnd is None or seat is None:
+            raise IllegalAction("nobody can check or call: the betting is over")
+        self.act(_CALL if rnd.level > self.bets[seat] else _CHECK)
 
     def play_showdown(self) -> None:
         """Show or muck for every seat still to choose at the showdown, by the
