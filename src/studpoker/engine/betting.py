@@ -74,6 +74,7 @@ class BettingRound:
     acted: set[int] = field(default_factory=set)  # acted since the last full bet
     spoken: set[int] = field(default_factory=set)  # acted at all this street
     actor: int | None = None
+    step: int = 0  # the street's bet size: small on third and fourth, big after (R2.6)
     _legal: list[LegalAction] | None = None  # the actor's legal actions, until it acts
 
     # -- whose turn ---------------------------------------------------------------
@@ -146,8 +147,10 @@ class BettingRound:
         return self._legal
 
     def _step(self) -> int:
-        spec = self.hand.spec
-        return spec.big_bet if spec.streets[self.street].big or self.big_made else spec.small_bet
+        """The size of a bet or raise now (R2.6, R2.7)."""
+        if self.big_made:
+            return self.hand.spec.big_bet
+        return self.step
 
     def _steps(self) -> tuple[int, ...]:
         spec = self.hand.spec
@@ -197,7 +200,9 @@ class BettingRound:
             tos = sorted({min(self.full_level + step, most) for step in self._steps()})
             choices = tuple(to for to in tos if to > level)
         else:
-            to = min(self.full_level + self._step(), most)
+            to = self.full_level + (spec.big_bet if self.big_made else self.step)
+            if to > most:
+                to = most
             choices = (to,) if to > level else ()
         if choices:
             actions.append(_option(kind, choices[0], choices[-1], choices))

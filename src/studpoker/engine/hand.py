@@ -245,15 +245,15 @@ class Hand:
             return
         if self.cards_left < needed:
             raise ValueError(f"the deck ran out after {self._drawn} cards")
-        deck, events = self._deck, self.events
+        deck, events, drawn, count = self._deck, self.events, self._drawn, len(players)
         for kind in street.cards:
             up = kind == "u"
             held = self.up if up else self.down
-            for seat in players:
-                card = deck[self._drawn]
-                self._drawn += 1
+            for seat, card in zip(players, deck[drawn : drawn + count], strict=True):
                 held[seat].append(card)
                 events.append(CardDealt(seat, card, up))
+            drawn += count
+        self._drawn = drawn
 
     def _first_to_act(self, index: int) -> int:
         spec = self.spec
@@ -286,6 +286,10 @@ class Hand:
                     best_seat, best = seat, value
         return best_seat
 
+    def _shows_pair(self, seat: int) -> bool:
+        ranks = [card >> 2 for card in self._known_up(seat)]
+        return len(set(ranks)) < len(ranks)
+
     def _known_up(self, seat: int) -> list[Card]:
         cards = self.up[seat]
         if None in cards:
@@ -313,14 +317,13 @@ class Hand:
             first = self._speaker if spec.is_show_hand else self._first_to_act(self.street)
             rnd = BettingRound(self, self.street, first)
             if not spec.is_show_hand:
+                street = spec.streets[self.street]
+                rnd.step = spec.big_bet if street.big else spec.small_bet
                 rnd.bring_in_due = self.street == 0 and spec.bring_in > 0
                 rnd.open_pair = (
                     self.street == 1
                     and spec.open_pair_double
-                    and any(
-                        len({c >> 2 for c in self._known_up(s)}) < len(self.up[s])
-                        for s in self._in_hand()
-                    )
+                    and any(self._shows_pair(s) for s in self._in_hand())
                 )
             rnd.start()
             if rnd.actor is None:
