@@ -6,8 +6,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$root"
 scripts/setup.sh
 export PATH="$root/.venv/bin:$PATH"
-echo "== ruff check" && ruff check src tests bench
-echo "== ruff format --check" && ruff format --check src tests bench
-echo "== mypy" && mypy && mypy --strict src/studpoker/cards src/studpoker/hands src/studpoker/games src/studpoker/engine
+# One command a line: under set -e a failure inside an && chain would not stop the script.
+echo "== ruff check"
+ruff check src tests bench
+echo "== ruff format --check"
+ruff format --check src tests bench
+echo "== mypy"
+mypy
+mypy --strict src/studpoker/cards src/studpoker/hands src/studpoker/games src/studpoker/engine
 echo "== pytest"
 exec pytest -n 2 "$@"

@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from studpoker.cards import Card, parse_cards
 from studpoker.engine import (
     Action,
     ActionKind,
@@ -19,24 +18,9 @@ from studpoker.engine import (
 )
 from studpoker.games import seven_card_stud, show_hand
 
+from .scripting import deal, legal, play
+
 K = ActionKind
-
-
-def deal(*groups: str) -> list[Card]:
-    """The cards in dealing order."""
-    return parse_cards(" ".join(groups))
-
-
-def play(hand: Hand, *moves: str) -> None:
-    """Apply moves written "seat action", checking that the seat is the one to act."""
-    for move in moves:
-        seat, action = move.split(" ", 1)
-        assert hand.actor == int(seat), f"before {move!r} seat {hand.actor} is to act"
-        hand.act(action)
-
-
-def legal(hand: Hand) -> list[str]:
-    return [str(option) for option in hand.legal_actions()]
 
 
 def snapshot(hand: Hand) -> tuple:

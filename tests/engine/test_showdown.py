@@ -13,31 +13,7 @@ from studpoker.cards import Card, parse_cards
 from studpoker.engine import ActionKind, CardDealt, Hand, IllegalAction, Muck, PotAwarded, Show
 from studpoker.games import razz, seven_card_stud, stud_hilo
 
-
-def deal(*groups: str) -> list[Card]:
-    """The cards in dealing order."""
-    return parse_cards(" ".join(groups))
-
-
-def play(hand: Hand, *moves: str) -> None:
-    """Apply moves written "seat action", checking that the seat is the one to act."""
-    for move in moves:
-        seat, action = move.split(" ", 1)
-        assert hand.actor == int(seat), f"before {move!r} seat {hand.actor} is to act"
-        hand.act(action)
-
-
-def legal(hand: Hand) -> list[str]:
-    return [str(option) for option in hand.legal_actions()]
-
-
-def awards(hand: Hand) -> list[tuple]:
-    """Each PotAwarded event as (pot, half, seat, amount, name of the winning value)."""
-    return [
-        (e.pot, e.half, e.seat, e.amount, None if e.value is None else e.value.name())
-        for e in hand.events
-        if isinstance(e, PotAwarded)
-    ]
+from .scripting import awards, deal, legal, play
 
 
 def showdown(hand: Hand) -> list[tuple[str, int]]:

@@ -12,22 +12,11 @@ from studpoker.cards import Card, parse_cards
 from studpoker.engine import CardDealt, Hand, Muck, Pot, Show
 from studpoker.games import seven_card_stud, show_hand
 
-
-def deal(*groups: str) -> list[Card]:
-    """The cards in dealing order."""
-    return parse_cards(" ".join(groups))
+from .scripting import deal, play
 
 
 def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
-
-
-def play(hand: Hand, *moves: str) -> None:
-    """Apply moves written "seat action", checking that the seat is the one to act."""
-    for move in moves:
-        seat, action = move.split(" ", 1)
-        assert hand.actor == int(seat), f"before {move!r} seat {hand.actor} is to act"
-        hand.act(action)
 
 
 def check_down(hand: Hand) -> None:

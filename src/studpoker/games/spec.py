@@ -251,49 +251,41 @@ def _check(spec: GameSpec) -> None:
             raise ValueError("capped settlement (R6.7) is a Show Hand rule")
 
 
-def seven_card_stud(
-    *, ante: int = 25, bring_in: int = 50, small_bet: int = 200, big_bet: int = 400, **options: Any
-) -> GameSpec:
-    """Seven Card Stud; default stakes $2/$4, ante 0.25, bring-in 0.50 in cents (000)."""
+def _seven_card(game: Game, stakes: tuple[int, int, int, int], options: dict[str, Any]) -> GameSpec:
+    ante, bring_in, small_bet, big_bet = stakes
     return GameSpec(
-        game="seven_card_stud",
+        game=game,
         streets=SEVEN_CARD_STREETS,
         ante=ante,
         bring_in=bring_in,
         small_bet=small_bet,
         big_bet=big_bet,
-        **({"open_pair_double": True} | options),
+        **options,
     )
+
+
+def seven_card_stud(
+    *, ante: int = 25, bring_in: int = 50, small_bet: int = 200, big_bet: int = 400, **options: Any
+) -> GameSpec:
+    """Seven Card Stud; default stakes $2/$4, ante 0.25, bring-in 0.50 in cents (000)."""
+    stakes = (ante, bring_in, small_bet, big_bet)
+    return _seven_card("seven_card_stud", stakes, {"open_pair_double": True} | options)
 
 
 def stud_hilo(
     *, ante: int = 40, bring_in: int = 50, small_bet: int = 200, big_bet: int = 400, **options: Any
 ) -> GameSpec:
     """Seven Card Stud Hi/Lo, eight or better; default $2/$4, ante 0.40, bring-in 0.50 (003)."""
-    return GameSpec(
-        game="stud_hilo",
-        streets=SEVEN_CARD_STREETS,
-        ante=ante,
-        bring_in=bring_in,
-        small_bet=small_bet,
-        big_bet=big_bet,
-        **options,
-    )
+    stakes = (ante, bring_in, small_bet, big_bet)
+    return _seven_card("stud_hilo", stakes, options)
 
 
 def razz(
     *, ante: int = 25, bring_in: int = 50, small_bet: int = 200, big_bet: int = 400, **options: Any
 ) -> GameSpec:
     """Razz, ace-to-five low; default $2/$4, ante 0.25, bring-in 0.50 (000)."""
-    return GameSpec(
-        game="razz",
-        streets=SEVEN_CARD_STREETS,
-        ante=ante,
-        bring_in=bring_in,
-        small_bet=small_bet,
-        big_bet=big_bet,
-        **options,
-    )
+    stakes = (ante, bring_in, small_bet, big_bet)
+    return _seven_card("razz", stakes, options)
 
 
 def show_hand(*, ante: int = 10, min_bet: int | None = None, **options: Any) -> GameSpec:
