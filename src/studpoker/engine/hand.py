@@ -129,14 +129,15 @@ class Hand:
         self._over = False
         if carry_in:
             self.events.append(CarryIn(carry_in))
+        stacks, contributed, events, ante = self.stacks, self.contributed, self.events, spec.ante
         for seat in range(count):
-            paid = min(spec.ante, self.stacks[seat])
+            paid = ante if stacks[seat] > ante else stacks[seat]  # R2.2: all in if short
             if paid:
-                self._pay(seat, paid)
-                self.events.append(Ante(seat, paid))
-                if self.stacks[seat] == 0:
-                    self.events.append(AllIn(seat))
-        self._collect_bets()
+                stacks[seat] -= paid
+                contributed[seat] += paid
+                events.append(Ante(seat, paid))
+                if not stacks[seat]:
+                    events.append(AllIn(seat))
         self._next_street()
 
     # -- the deck -----------------------------------------------------------------
@@ -257,6 +258,8 @@ class Hand:
 
     def _first_to_act(self, index: int) -> int:
         spec = self.spec
+        if index == 0 and not spec.is_show_hand:
+            return self._bring_in_seat()
         boards = [None if self.folded[s] else self._known_up(s) for s in range(self.player_count)]
         if spec.is_show_hand:
             values = {
@@ -266,17 +269,6 @@ class Hand:
             }
             self._speaker = max(values, key=lambda s: values[s])
             return self._speaker
-        if index == 0:
-            seat = bring_in([b[-1] if b else None for b in boards], low=spec.low)
-            if self.stacks[seat] == 0:
-                # R3.2: the low card is all in from the ante; the next player with
-                # chips brings in, whatever their card.
-                seat = next(
-                    (seat + i) % self.player_count
-                    for i in range(1, self.player_count)
-                    if self.stacks[(seat + i) % self.player_count] > 0
-                )
-            return seat
         by_suit, low = spec.board_tie == "suit", spec.low
         best_seat, best = -1, -1
         for seat, board in enumerate(boards):
@@ -285,6 +277,18 @@ class Hand:
                 if value > best:  # R3.3: equal boards go to the lowest seat
                     best_seat, best = seat, value
         return best_seat
+
+    def _bring_in_seat(self) -> int:
+        """R3.1 by the up cards; R3.2: if that player is all in from the ante, the
+        next player clockwise with chips brings in, whatever their card."""
+        count, stacks = self.player_count, self.stacks
+        ups = [None if self.folded[s] else self._known_up(s)[-1] for s in range(count)]
+        seat = bring_in(ups, low=self.spec.low)
+        if stacks[seat] == 0:
+            seat = next(
+                (seat + i) % count for i in range(1, count) if stacks[(seat + i) % count] > 0
+            )
+        return seat
 
     def _shows_pair(self, seat: int) -> bool:
         ranks = [card >> 2 for card in self._known_up(seat)]
@@ -308,12 +312,11 @@ class Hand:
             self.aggressors.append(None)
             if spec.is_show_hand:
                 self._speaker = self._first_to_act(self.street)
-            if self.showhand_made or len(self._can_bet()) < 2:
+            can_bet = self._can_bet()
+            if self.showhand_made or len(can_bet) < 2:
                 continue  # nobody left to bet against: deal on (R2.9, R6.6)
             if spec.is_show_hand:
-                self.showhand_base = min(
-                    self.stacks[s] + self.contributed[s] for s in self._can_bet()
-                )
+                self.showhand_base = min(self.stacks[s] + self.contributed[s] for s in can_bet)
             first = self._speaker if spec.is_show_hand else self._first_to_act(self.street)
             rnd = BettingRound(self, self.street, first)
             if not spec.is_show_hand:
