@@ -32,3 +32,17 @@ def awards(hand: Hand) -> list[tuple[int, str, int, int, str | None]]:
         for e in hand.events
         if isinstance(e, PotAwarded)
     ]
+
+
+def deal_streets(*streets: str) -> list[Card | None]:
+    """The deck in dealing order, written street by street; ``??`` is an unknown
+    card, and every card after the last one written is unknown too."""
+    cards = [None if text == "??" else Card.parse(text) for s in streets for text in s.split()]
+    return cards + [None] * (52 - len(cards))
+
+
+def play_seats(hand: Hand, *moves: tuple[int, str]) -> None:
+    """Each move is (the seat that must act, what it does)."""
+    for seat, action in moves:
+        assert hand.actor == seat, f"seat {hand.actor} is to act, not seat {seat} ({action})"
+        hand.act(action)

@@ -14,28 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from studpoker.cards import Card, parse_cards
+from studpoker.cards import parse_cards
 from studpoker.engine import AllIn, Ante, BringIn, Hand, Muck, Pot, PotAwarded, Show
 from studpoker.games import razz, seven_card_stud, stud_hilo
 from studpoker.hands import bring_in
 
-
-def deal(*streets: str) -> list[Card | None]:
-    """The deck in dealing order, written street by street; ``??`` is an unknown
-    card, and every card after the last one written is unknown too."""
-    cards = [None if text == "??" else Card.parse(text) for s in streets for text in s.split()]
-    return cards + [None] * (52 - len(cards))
-
-
-def legal(hand: Hand) -> list[str]:
-    return [str(option) for option in hand.legal_actions()]
-
-
-def play(hand: Hand, *moves: tuple[int, str]) -> None:
-    """Each move is (the seat that must act, what it does)."""
-    for seat, action in moves:
-        assert hand.actor == seat, f"seat {hand.actor} is to act, not seat {seat} ({action})"
-        hand.act(action)
+from .scripting import deal_streets as deal
+from .scripting import legal
+from .scripting import play_seats as play
 
 
 def first_up(spec, up_cards: str, stacks: list[int] | None = None) -> Hand:

@@ -36,23 +36,9 @@ from studpoker.engine import (
 )
 from studpoker.games import razz, seven_card_stud, stud_hilo
 
-
-def deal(*streets: str) -> list[Card | None]:
-    """The deck in dealing order, written street by street; ``??`` is an unknown
-    card, and every card after the last one written is unknown too."""
-    cards = [None if text == "??" else Card.parse(text) for s in streets for text in s.split()]
-    return cards + [None] * (52 - len(cards))
-
-
-def legal(hand: Hand) -> list[str]:
-    return [str(option) for option in hand.legal_actions()]
-
-
-def play(hand: Hand, *moves: tuple[int, str]) -> None:
-    """Each move is (the seat that must act, what it does)."""
-    for seat, action in moves:
-        assert hand.actor == seat, f"seat {hand.actor} is to act, not seat {seat} ({action})"
-        hand.act(action)
+from .scripting import deal_streets as deal
+from .scripting import legal
+from .scripting import play_seats as play
 
 
 def since(hand: Hand, count: int) -> list[object]:

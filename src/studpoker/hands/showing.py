@@ -17,7 +17,14 @@ from typing import Final, Literal
 
 from studpoker.cards import Card
 from studpoker.hands.showdown import to_cards
-from studpoker.hands.value import LOW_TOP, Category, HandValue, Ranking, group_ranks
+from studpoker.hands.value import (
+    CATEGORY_OF_SHAPE,
+    LOW_TOP,
+    Category,
+    HandValue,
+    Ranking,
+    group_ranks,
+)
 
 __all__ = [
     "BoardTie",
@@ -82,16 +89,6 @@ def _board(cards: Iterable[Card] | str) -> tuple[Card, ...]:
     return board
 
 
-_CATEGORY_OF_SHAPE: Final = {
-    (4, 0): Category.FOUR_OF_A_KIND,
-    (3, 1): Category.THREE_OF_A_KIND,
-    (3, 0): Category.THREE_OF_A_KIND,
-    (2, 2): Category.TWO_PAIR,
-    (2, 1): Category.PAIR,
-    (2, 0): Category.PAIR,
-}
-
-
 def showing_value(board: Sequence[Card], *, low: bool, by_suit: bool) -> int:
     """The comparable number of :func:`showing_high` (``low=False``) or
     :func:`showing_low` of up to four distinct cards, without the object: the
@@ -116,7 +113,7 @@ def _ranks_value(board: Sequence[Card], *, low: bool) -> int:
             groups.append([1, rank])
     groups.sort(reverse=True)
     shape = (groups[0][0], groups[1][0] if len(groups) > 1 else 0)
-    value: int = _CATEGORY_OF_SHAPE.get(shape, Category.HIGH_CARD)
+    value: int = CATEGORY_OF_SHAPE.get(shape, Category.HIGH_CARD)
     for count, rank in groups:
         for _ in range(count):
             value = value << 4 | rank

@@ -83,17 +83,21 @@ def group_ranks(ranks: Iterable[int]) -> tuple[Category, list[int]]:
         counts[rank] = counts.get(rank, 0) + 1
     order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
     shape = [*sorted(counts.values(), reverse=True), 0]
-    category = {
-        (4, 1): Category.FOUR_OF_A_KIND,
-        (4, 0): Category.FOUR_OF_A_KIND,
-        (3, 2): Category.FULL_HOUSE,
-        (3, 1): Category.THREE_OF_A_KIND,
-        (3, 0): Category.THREE_OF_A_KIND,
-        (2, 2): Category.TWO_PAIR,
-        (2, 1): Category.PAIR,
-        (2, 0): Category.PAIR,
-    }.get((shape[0], shape[1]), Category.HIGH_CARD)
+    category = CATEGORY_OF_SHAPE.get((shape[0], shape[1]), Category.HIGH_CARD)
     return category, [r for r in order for _ in range(counts[r])]
+
+
+# The category of ranks without straights or flushes, by the two largest counts of a rank.
+CATEGORY_OF_SHAPE: Final = {
+    (4, 1): Category.FOUR_OF_A_KIND,
+    (4, 0): Category.FOUR_OF_A_KIND,
+    (3, 2): Category.FULL_HOUSE,
+    (3, 1): Category.THREE_OF_A_KIND,
+    (3, 0): Category.THREE_OF_A_KIND,
+    (2, 2): Category.TWO_PAIR,
+    (2, 1): Category.PAIR,
+    (2, 0): Category.PAIR,
+}
 
 
 _NAME_INDEX: Final[dict[Category, tuple[int, ...]]] = {
