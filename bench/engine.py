@@ -8,16 +8,18 @@ Usage (from the repository root)::
 For each seven-card game (Seven Card Stud, Stud/8, Razz) both engines play
 8-player hands two ways:
 
-* ``random``: each player picks a random legal action; folding is rarer than the
-  other choices, so that hands go on (weights: fold 0.15 when facing a bet,
-  never when checking is free; check, call or the bring-in 1; a completion, bet
-  or raise 0.35, to a random one of its amounts).  ``--uniform`` gives every
-  legal action the same weight (still no fold when checking is free): most
-  hands then end on third street;
+* ``random``: each player picks one of its legal actions at random, every kind
+  alike (never a fold when checking is free; a bet or raise to a random one of
+  its amounts): the issue's "random legal actions", whose hands mostly end on
+  third or fourth street.  ``--weighted`` makes folding rarer than the other
+  choices, so that most hands reach the showdown (weights: fold 0.15 when facing
+  a bet; check, call or the bring-in 1; a completion, bet or raise 0.35);
 * ``calldown``: everyone posts the bring-in, checks or calls to the showdown.
 
 Ours is ``Hand(spec, stacks, rng=random.Random(seed))``, which shuffles its own
-deck, records every event, and shows down with ``default_action``.  PokerKit
+deck, records every event, and shows down with ``default_action``; the policy
+then draws from the same generator (PokerKit's from the ``random`` module, which
+shuffled its deck).  PokerKit
 0.7.7's ``FixedLimitSevenCardStud``, ``…HighLowSplitEightOrBetter`` and
 ``FixedLimitRazz`` deal, show down and push the chips by its automations.  The
 stakes are our presets' (7-stud and Razz: ante 25, bring-in 50, bets 200/400;
@@ -114,7 +116,7 @@ WEIGHTS = {
     K.RAISE: 0.35,
     K.SHOWHAND: 0.05,
 }
-UNIFORM = dict.fromkeys(WEIGHTS, 1.0)  # --uniform: every legal action alike
+UNIFORM = dict.fromkeys(WEIGHTS, 1.0)  # the default: every legal action alike
 BRING_IN, CHECK, CALL = Action(K.BRING_IN), Action(K.CHECK), Action(K.CALL)
 
 
@@ -143,19 +145,20 @@ def _plan(kinds: tuple[ActionKind, ...], weights: dict[ActionKind, float]) -> Pl
 
 
 Plan = tuple[tuple[int, ...], tuple[float, ...]]
+_PLANS: dict[int, dict[tuple[ActionKind, ...], Plan]] = {}  # by id(weights), then kinds
 ACTIONS = {kind: Action(kind) for kind in ActionKind}
 
 
 def ours_random(
-    spec: GameSpec, stacks: list[int], seed: int, weights: dict[ActionKind, float] = WEIGHTS
+    spec: GameSpec, stacks: list[int], seed: int, weights: dict[ActionKind, float] = UNIFORM
 ) -> Hand:
     """One hand with random legal actions (the policy of the module docstring; the
     same odds and draws as :func:`pick`, with the odds worked out once per list of
     legal kinds, so that the policy costs ours as little as it costs PokerKit)."""
-    hand = Hand(spec, stacks, rng=random.Random(seed))
-    rng = random.Random(~seed)
+    rng = random.Random(seed)  # shuffles the deck, then draws the policy's choices
+    hand = Hand(spec, stacks, rng=rng)
     draw = rng.random
-    plans: dict[tuple[ActionKind, ...], Plan] = {}
+    plans = _PLANS.setdefault(id(weights), {})
     while not hand.is_over:
         if hand.round is None:
             hand.play_showdown()  # as PokerKit's showing-or-mucking automation does
@@ -219,11 +222,11 @@ def pokerkit_state(game: str) -> Any:
     )
 
 
-def pokerkit_random(game: str, seed: int, weights: dict[ActionKind, float] = WEIGHTS) -> Any:
+def pokerkit_random(game: str, seed: int, weights: dict[ActionKind, float] = UNIFORM) -> Any:
     """One PokerKit hand with the same random policy as :func:`ours_random`."""
     random.seed(seed)  # PokerKit shuffles its deck with the module's generator
     state = pokerkit_state(game)
-    draw = random.Random(~seed).random
+    draw = random.random  # which then draws the policy's choices, as ours does
     while state.status:
         moves: list[Callable[[], Any]] = []
         odds: list[float] = []
@@ -277,7 +280,7 @@ def runs(args: argparse.Namespace) -> dict[tuple[str, str, str], tuple[int, Call
     seeds = range(args.seed, args.seed + args.hands)
     pk_seeds = range(args.seed, args.seed + args.pokerkit_hands)
     stacks = [STACK] * PLAYERS
-    weights = UNIFORM if args.uniform else WEIGHTS
+    weights = WEIGHTS if args.weighted else UNIFORM
     table: dict[tuple[str, str, str], tuple[int, Callable[[], Any]]] = {}
     for game in (*SEVEN_CARD, "show_hand"):
         spec = SPECS[game]
@@ -379,7 +382,7 @@ def report(result: dict[str, Any], args: argparse.Namespace, console: Console) -
     console.print(
         f"Ours on {args.hands:,} hands, PokerKit on {args.pokerkit_hands:,} (seed {args.seed}); "
         f"best of {args.rounds} interleaved rounds"
-        + (", every legal action alike in random hands." if args.uniform else ".")
+        + (", weighted random policy." if args.weighted else ", every legal action alike.")
     )
     for name, (ratio, passed) in targets(result).items():
         mark = "[green]PASS[/]" if passed else "[red]MISS[/]"
@@ -390,17 +393,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2_000, help="hands of ours a run (2,000)")
     parser.add_argument(
-        "--pokerkit-hands", type=int, default=200, help="hands of PokerKit a run (200)"
+        "--pokerkit-hands",
+        type=int,
+        default=None,
+        help="hands of PokerKit a run (500; 200 with --weighted, whose hands are long)",
     )
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds, best kept (3)")
     parser.add_argument("--seed", type=int, default=2026, help="first hand's seed (2026)")
     parser.add_argument(
-        "--uniform",
+        "--weighted",
         action="store_true",
-        help="random hands: every legal action alike (folds too, so most hands end early)",
+        help="random hands: fold less often, so that most hands reach the showdown",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object only")
     args = parser.parse_args(argv)
+    if args.pokerkit_hands is None:
+        args.pokerkit_hands = 200 if args.weighted else 500
     if args.hands < 1 or args.pokerkit_hands < 1 or args.rounds < 1:
         parser.error("--hands, --pokerkit-hands and --rounds must be positive")
 

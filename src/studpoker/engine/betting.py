@@ -30,6 +30,7 @@ from studpoker.engine.events import (
 
 if TYPE_CHECKING:
     from studpoker.engine.hand import Hand
+    from studpoker.games import GameSpec
 
 __all__ = ["BettingRound"]
 
@@ -40,6 +41,23 @@ CHECK = LegalAction(K.CHECK)
 
 # Legal actions are immutable, and the same few recur hand after hand: made once.
 _MADE: dict[tuple[ActionKind, int, int, tuple[int, ...] | None], LegalAction] = {}
+
+
+def _single(kind: ActionKind, amount: int) -> LegalAction:
+    """The option of ``kind`` at one amount: a call or bring-in costing it, or a
+    completion, bet or raise to it."""
+    made = _SINGLE[kind]
+    option = made.get(amount)
+    if option is None:
+        if len(made) > 1_000:
+            made.clear()
+        choices = (amount,) if kind in WAGERS else None
+        option = made[amount] = LegalAction(kind, amount, amount, choices)
+    return option
+
+
+_SINGLE: dict[ActionKind, dict[int, LegalAction]] = {kind: {} for kind in ActionKind}
+_CALLS = _SINGLE[K.CALL]
 
 
 def _option(
@@ -76,6 +94,10 @@ class BettingRound:
     actor: int | None = None
     step: int = 0  # the street's bet size: small on third and fourth, big after (R2.6)
     _legal: list[LegalAction] | None = None  # the actor's legal actions, until it acts
+    spec: GameSpec = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.spec = self.hand.spec
 
     # -- whose turn ---------------------------------------------------------------
 
@@ -136,63 +158,67 @@ class BettingRound:
     # -- what is allowed ------------------------------------------------------------
 
     def legal_actions(self) -> list[LegalAction]:
-        seat = self.actor
-        if seat is None:
-            return []
-        if self._legal is None:
-            if self.hand.spec.is_show_hand:
-                self._legal = self._show_hand_actions(seat)
+        legal = self._legal
+        if legal is None:
+            seat = self.actor
+            if seat is None:
+                return []
+            if self.spec.is_show_hand:
+                legal = self._legal = self._show_hand_actions(seat)
             else:
-                self._legal = self._fixed_limit_actions(seat)
-        return self._legal
+                legal = self._legal = self._fixed_limit_actions(seat)
+        return legal
 
     def _step(self) -> int:
         """The size of a bet or raise now (R2.6, R2.7)."""
         if self.big_made:
-            return self.hand.spec.big_bet
+            return self.spec.big_bet
         return self.step
 
     def _steps(self) -> tuple[int, ...]:
-        spec = self.hand.spec
+        spec = self.spec
         if self.open_pair and not self.big_made:
             return (spec.small_bet, spec.big_bet)
         return (self._step(),)
 
     def _capped(self) -> bool:
-        spec = self.hand.spec
+        spec = self.spec
         if self.wagers < 1 + spec.max_raises:
             return False
-        heads_up = sum(not folded for folded in self.hand.folded) == 2
+        heads_up = self.hand.folded.count(False) == 2
         return spec.cap_heads_up or not heads_up
 
     def _fixed_limit_actions(self, seat: int) -> list[LegalAction]:
-        hand, spec = self.hand, self.hand.spec
+        hand, spec = self.hand, self.spec
         chips, bet = hand.stacks[seat], hand.bets[seat]
         most = chips + bet  # the seat's wager if it puts every chip in
         if self.bring_in_due:
             posted = spec.bring_in if chips > spec.bring_in else chips
-            actions = [_option(K.BRING_IN, posted, posted)]
+            actions = [_single(K.BRING_IN, posted)]
             if chips > spec.bring_in:
-                to = min(spec.small_bet, most)
-                actions.append(_option(K.COMPLETE, to, to, (to,)))
+                actions.append(_single(K.COMPLETE, min(spec.small_bet, most)))
             return actions
         level = self.level
         to_call = level - bet
         if to_call > 0:
             paid = to_call if to_call < chips else chips
-            actions = [FOLD, _option(K.CALL, paid, paid)]
+            actions = [FOLD, _CALLS.get(paid) or _single(K.CALL, paid)]
         else:
             actions = [CHECK, FOLD]
         if (
             chips <= to_call
             or seat in self.acted
             or (self.wagers > spec.max_raises and self._capped())
-            or not self._opponent_can_act(seat)
         ):
             return actions
+        stacks, bets, folded = hand.stacks, hand.bets, hand.folded
+        for s in range(hand.player_count):  # _opponent_can_act, inline
+            if s != seat and not folded[s] and stacks[s] + bets[s] > level:
+                break
+        else:
+            return actions
         if self.street == 0 and not self.completed and spec.bring_in > 0:
-            to = min(spec.small_bet, most)
-            actions.append(_option(K.COMPLETE, to, to, (to,)))
+            actions.append(_single(K.COMPLETE, min(spec.small_bet, most)))
             return actions
         kind = K.BET if level == 0 else K.RAISE
         if self.open_pair and not self.big_made:
@@ -203,13 +229,15 @@ class BettingRound:
             to = self.full_level + (spec.big_bet if self.big_made else self.step)
             if to > most:
                 to = most
-            choices = (to,) if to > level else ()
+            if to > level:
+                actions.append(_single(kind, to))
+            return actions
         if choices:
             actions.append(_option(kind, choices[0], choices[-1], choices))
         return actions
 
     def _show_hand_actions(self, seat: int) -> list[LegalAction]:
-        hand, spec = self.hand, self.hand.spec
+        hand, spec = self.hand, self.spec
         chips, bet = hand.stacks[seat], hand.bets[seat]
         most = chips + bet
         to_call = self.level - bet
@@ -242,7 +270,7 @@ class BettingRound:
         return actions
 
     def _limit_max(self, seat: int) -> int:
-        hand, spec = self.hand, self.hand.spec
+        hand, spec = self.hand, self.spec
         most = hand.stacks[seat] + hand.bets[seat]
         if spec.limit == "pot":
             pot_after_call = sum(hand.contributed) + self.level - hand.bets[seat]
@@ -280,17 +308,21 @@ class BettingRound:
 
     # -- doing it -----------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, events: list[Event]) -> None:
+        """Apply the actor's ``action``, appending what happens to ``events``, or
+        raise :class:`IllegalAction`, changing nothing."""
         seat = self.actor
         assert seat is not None
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         kind, amount = action
-        option = None
-        for candidate in legal:
-            if candidate.kind == kind:
-                option = candidate
+        for option in legal:
+            if option.kind == kind:
                 break
-        if option is None or (
+        else:
+            raise IllegalAction(self._refusal(seat, action, legal))
+        if (
             (amount is None or not option.allows(amount))
             if kind in WAGERS
             else amount is not None and amount != option.minimum
@@ -298,27 +330,33 @@ class BettingRound:
             # "call 90" as the legal actions print it is fine; another amount is not.
             raise IllegalAction(self._refusal(seat, action, legal))
         hand = self.hand
-        events: list[Event] = []
+        stacks = hand.stacks
         self.spoken.add(seat)
         if kind == K.FOLD:
             hand.folded[seat] = True
             events.append(Fold(seat))
+        elif kind == K.CALL:
+            paid = option.minimum
+            bets = hand.bets
+            if self.showhand_to is None and paid < self.level - bets[seat]:
+                hand.short_callers.add(seat)  # R6.8: cannot match a bet that is no showhand
+            stacks[seat] -= paid
+            bets[seat] += paid
+            hand.contributed[seat] += paid
+            self.acted.add(seat)
+            events.append(Call(seat, paid))
         elif kind == K.CHECK:
             self.acted.add(seat)
             events.append(Check(seat))
-        elif kind == K.CALL:
-            paid = option.minimum
-            if self.showhand_to is None and paid < self.level - hand.bets[seat]:
-                hand.short_callers.add(seat)  # R6.8: cannot match a bet that is no showhand
-            hand.put_in(seat, paid)
-            self.acted.add(seat)
-            events.append(Call(seat, paid))
         elif kind == K.BRING_IN:
-            hand.put_in(seat, option.minimum)
-            self.level = self.full_level = self.hand.spec.bring_in  # R2.4: the full bring-in
+            paid = option.minimum
+            stacks[seat] -= paid
+            hand.bets[seat] += paid
+            hand.contributed[seat] += paid
+            self.level = self.full_level = self.spec.bring_in  # R2.4: the full bring-in
             self.bring_in_due = False
             self.acted.add(seat)
-            events.append(BringIn(seat, option.minimum))
+            events.append(BringIn(seat, paid))
         elif kind == K.SHOWHAND:
             paid = option.minimum
             hand.put_in(seat, paid)
@@ -333,15 +371,14 @@ class BettingRound:
             assert amount is not None
             self.bring_in_due = False
             events.append(self._wager(seat, kind, amount))
-        if hand.stacks[seat] == 0 and kind not in (K.FOLD, K.CHECK):
+        if not stacks[seat] and kind != K.FOLD and kind != K.CHECK:
             events.append(AllIn(seat))
         self.actor = self._next_from(seat)
         self._legal = None
-        return events
 
     def _wager(self, seat: int, kind: ActionKind, to: int) -> Event:
         """A bet, raise or completion to ``to``; full ones reopen the betting (R2.11)."""
-        hand, spec = self.hand, self.hand.spec
+        hand, spec = self.hand, self.spec
         before = self.level
         hand.put_in(seat, to - hand.bets[seat])
         if spec.is_show_hand:

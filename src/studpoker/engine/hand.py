@@ -43,12 +43,20 @@ from studpoker.engine.events import (
 from studpoker.engine.pots import Pot, side_pots
 from studpoker.engine.view import HandView, filter_events, view_of
 from studpoker.games import GameSpec
-from studpoker.hands import HandValue, bring_in, show_hand_board
-from studpoker.hands.showing import showing_value
+from studpoker.hands import HandValue, show_hand_board
+from studpoker.hands.showing import bring_in_value, showing_value
 
 __all__ = ["Hand", "HandResult"]
 
 K = ActionKind
+# A seat's up cards by their ranks, as one number: three bits counting each rank.
+_RANK_BIT = [1 << 3 * (code >> 2) for code in range(52)]
+_PAIRED = sum(0b110 << 3 * rank for rank in range(13))  # some rank shows twice or more
+_SHOWING_HIGH: dict[int, int] = {}  # showing values (R3.3) by that number
+_SHOWING_LOW: dict[int, int] = {}
+# How strongly each card obliges its holder to bring in (R3.1), by card code.
+_BRING_IN_HIGH = [bring_in_value(Card.from_code(code)) for code in range(52)]
+_BRING_IN_LOW = [bring_in_value(Card.from_code(code), low=True) for code in range(52)]
 _SHOW, _MUCK = Action(K.SHOW), Action(K.MUCK)
 _CALL, _CHECK = Action(K.CALL), Action(K.CHECK)
 
@@ -107,6 +115,8 @@ class Hand:
         self.folded = [False] * count
         self.down: list[list[Card | None]] = [[] for _ in range(count)]
         self.up: list[list[Card | None]] = [[] for _ in range(count)]
+        self._up_keys = [0] * count  # each seat's up ranks (_RANK_BIT summed)
+        self._unknown_up = False  # a record left an up card unknown
         self.community: list[Card | None] = []
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
@@ -185,9 +195,6 @@ class Hand:
         """Move ``amount`` of the seat's chips into its bet (for the betting round)."""
         self._pay(seat, amount)
 
-    def _collect_bets(self) -> None:
-        self.bets = [0] * self.player_count
-
     def _return_uncalled(self) -> None:
         """R2.10: a bet or raise nobody could call goes back to its owner."""
         if self.spec.settlement == "capped":
@@ -197,8 +204,7 @@ class Hand:
         if contributed.count(most) > 1:
             return  # two or more put in the most: everything was called
         top = contributed.index(most)
-        second = max((c for s, c in enumerate(contributed) if s != top), default=0)
-        excess = most - second
+        excess = most - sorted(contributed)[-2]  # above what anyone else put in
         if excess > 0:
             self.contributed[top] -= excess
             self.stacks[top] += excess
@@ -217,86 +223,108 @@ class Hand:
             and not self.showhand_made
         )
 
-    def _in_hand(self) -> list[int]:
-        folded = self.folded
-        return [s for s in range(self.player_count) if not folded[s]]
-
-    def _can_bet(self) -> list[int]:
-        return [s for s in self._in_hand() if self.stacks[s] > 0]
-
     def _deal_street(self, index: int) -> None:
         spec = self.spec
         street = spec.streets[index]
-        self.events.append(StreetStarted(street.name, index))
-        first = self._speaker if spec.is_show_hand else 0
-        order = [(first + i) % self.player_count for i in range(self.player_count)]
-        players = [s for s in order if not self.folded[s]]
-        needed = len(players) * len(street.cards)
-        community_ok = len(street.cards) == 1 and not spec.is_show_hand
-        enough = self.cards_left > needed or (community_ok and self.cards_left > 1)
-        if index and spec.burn_cards and enough:
+        events, folded, count = self.events, self.folded, self.player_count
+        events.append(StreetStarted(street.name, index))
+        if spec.is_show_hand:  # the speaker is dealt first (R6.2)
+            first = self._speaker
+            players = [s for s in (*range(first, count), *range(first)) if not folded[s]]
+        else:
+            players = [s for s in range(count) if not folded[s]]
+        cards, deck = street.cards, self._deck
+        needed = len(players) * len(cards)
+        left = len(deck) - self._drawn
+        community_ok = len(cards) == 1 and not spec.is_show_hand
+        if index and spec.burn_cards and (left > needed or (community_ok and left > 1)):
             # R2.12; a deck too short to burn and still deal keeps its cards (Show
             # Hand deals every player five cards, R6.10: it has no community card).
             self._draw()
-        if community_ok and self.cards_left < len(players):
+            left -= 1
+        if community_ok and left < len(players):
             # R7.4: not a card for everyone: one community card counts for all.
             card = self._draw()
             self.community.append(card)
-            self.events.append(CommunityCard(card))
+            events.append(CommunityCard(card))
             return
-        if self.cards_left < needed:
+        if left < needed:
             raise ValueError(f"the deck ran out after {self._drawn} cards")
-        deck, events, drawn, count = self._deck, self.events, self._drawn, len(players)
-        for kind in street.cards:
-            up = kind == "u"
-            held = self.up if up else self.down
-            for seat, card in zip(players, deck[drawn : drawn + count], strict=True):
-                held[seat].append(card)
-                events.append(CardDealt(seat, card, up))
-            drawn += count
+        drawn, n = self._drawn, len(players)
+        for kind in cards:
+            dealt = deck[drawn : drawn + n]
+            drawn += n
+            if kind == "u":
+                up, keys = self.up, self._up_keys
+                for seat, card in zip(players, dealt, strict=True):
+                    up[seat].append(card)
+                    if card is None:
+                        self._unknown_up = True
+                    else:
+                        keys[seat] += _RANK_BIT[card]
+                    events.append(CardDealt(seat, card, True))
+            else:
+                down = self.down
+                for seat, card in zip(players, dealt, strict=True):
+                    down[seat].append(card)
+                    events.append(CardDealt(seat, card, False))
         self._drawn = drawn
 
     def _first_to_act(self, index: int) -> int:
-        spec = self.spec
+        spec, folded = self.spec, self.folded
         if index == 0 and not spec.is_show_hand:
             return self._bring_in_seat()
-        boards = [None if self.folded[s] else self._known_up(s) for s in range(self.player_count)]
         if spec.is_show_hand:
             values = {
-                s: show_hand_board(board, spec.ranking)
-                for s, board in enumerate(boards)
-                if board is not None
+                s: show_hand_board(self._known_up(s), spec.ranking)
+                for s in range(self.player_count)
+                if not folded[s]
             }
             self._speaker = max(values, key=lambda s: values[s])
             return self._speaker
-        by_suit, low = spec.board_tie == "suit", spec.low
+        low, by_suit = spec.low, spec.board_tie == "suit"
+        known = _SHOWING_LOW if low else _SHOWING_HIGH  # boards' values by their ranks
+        keys, up = self._up_keys, self.up
         best_seat, best = -1, -1
-        for seat, board in enumerate(boards):
-            if board is not None:
-                value = showing_value(board, low=low, by_suit=by_suit)
-                if value > best:  # R3.3: equal boards go to the lowest seat
-                    best_seat, best = seat, value
+        for seat in range(self.player_count):
+            if folded[seat]:
+                continue
+            if self._unknown_up:
+                self._known_up(seat)
+            if by_suit:
+                value = showing_value(up[seat], low=low, by_suit=True)  # type: ignore[arg-type]
+            else:
+                value = known.get(keys[seat], -1)
+                if value < 0:
+                    value = known[keys[seat]] = showing_value(
+                        up[seat],  # type: ignore[arg-type]
+                        low=low,
+                        by_suit=False,
+                    )
+            if value > best:  # R3.3: equal boards go to the lowest seat
+                best_seat, best = seat, value
         return best_seat
 
     def _bring_in_seat(self) -> int:
         """R3.1 by the up cards; R3.2: if that player is all in from the ante, the
         next player clockwise with chips brings in, whatever their card."""
-        count, stacks = self.player_count, self.stacks
-        ups = [None if self.folded[s] else self._known_up(s)[-1] for s in range(count)]
-        seat = bring_in(ups, low=self.spec.low)
+        count, stacks, folded = self.player_count, self.stacks, self.folded
+        obliged = _BRING_IN_LOW if self.spec.low else _BRING_IN_HIGH
+        seat, most = -1, -1
+        for s in range(count):
+            if not folded[s]:
+                value = obliged[self._known_up(s)[-1]]
+                if value > most:
+                    seat, most = s, value
         if stacks[seat] == 0:
             seat = next(
                 (seat + i) % count for i in range(1, count) if stacks[(seat + i) % count] > 0
             )
         return seat
 
-    def _shows_pair(self, seat: int) -> bool:
-        ranks = [card >> 2 for card in self._known_up(seat)]
-        return len(set(ranks)) < len(ranks)
-
     def _known_up(self, seat: int) -> list[Card]:
         cards = self.up[seat]
-        if None in cards:
+        if self._unknown_up and None in cards:
             raise ValueError(f"seat {seat}'s up cards must be known to decide who acts first")
         return cards  # type: ignore[return-value]
 
@@ -312,22 +340,23 @@ class Hand:
             self.aggressors.append(None)
             if spec.is_show_hand:
                 self._speaker = self._first_to_act(self.street)
-            can_bet = self._can_bet()
+            stacks, folded = self.stacks, self.folded
+            can_bet = [s for s in range(self.player_count) if stacks[s] and not folded[s]]
             if self.showhand_made or len(can_bet) < 2:
                 continue  # nobody left to bet against: deal on (R2.9, R6.6)
             if spec.is_show_hand:
-                self.showhand_base = min(self.stacks[s] + self.contributed[s] for s in can_bet)
+                self.showhand_base = min(stacks[s] + self.contributed[s] for s in can_bet)
             first = self._speaker if spec.is_show_hand else self._first_to_act(self.street)
             rnd = BettingRound(self, self.street, first)
             if not spec.is_show_hand:
                 street = spec.streets[self.street]
                 rnd.step = spec.big_bet if street.big else spec.small_bet
                 rnd.bring_in_due = self.street == 0 and spec.bring_in > 0
-                rnd.open_pair = (
-                    self.street == 1
-                    and spec.open_pair_double
-                    and any(self._shows_pair(s) for s in self._in_hand())
-                )
+                if self.street == 1 and spec.open_pair_double:
+                    keys = self._up_keys
+                    rnd.open_pair = any(
+                        keys[s] & _PAIRED for s in range(self.player_count) if not folded[s]
+                    )
             rnd.start()
             if rnd.actor is None:
                 continue
@@ -342,16 +371,16 @@ class Hand:
         self.aggressors[-1] = rnd.aggressor
         self.round = None
         self._return_uncalled()
-        self._collect_bets()
-        if len(self._in_hand()) == 1:
+        self.bets = [0] * self.player_count
+        if self.folded.count(False) == 1:
             self._win_uncontested()
         else:
             self._next_street()
 
     def _win_uncontested(self) -> None:
         """R5.1: everyone else folded; the last player takes every chip and shows nothing."""
-        (winner,) = self._in_hand()
-        self._final_pots = self.pots
+        winner = self.folded.index(False)
+        self._final_pots = [Pot(sum(self.contributed), (winner,))]  # what side_pots gives
         total = sum(self.contributed) + self.carry_in
         self.stacks[winner] += total
         self.events.append(PotAwarded(0, "whole", winner, total, None))
@@ -425,7 +454,7 @@ class Hand:
         """Each kind of action open to the actor, with its amounts."""
         rnd = self.round
         if rnd is not None:
-            return list(rnd.legal_actions())
+            return rnd.legal_actions().copy()
         seat = self.actor
         if seat is None:
             return []
@@ -440,7 +469,7 @@ class Hand:
         if rnd is not None:
             seat = rnd.actor
             assert seat is not None
-            self.events += rnd.apply(action)
+            rnd.apply(action, self.events)
             self.actions.append((seat, action))
             if rnd.actor is None:
                 self._end_round()

@@ -102,9 +102,12 @@ class GameSpec:
     ace_bridges_gap: bool | None = None
     max_seats: int = 8
     _ranking: ShowHandRules | None = field(default=None, init=False, repr=False, compare=False)
+    # Whether this is Show Hand (R6), read on every action: a field, not a property.
+    is_show_hand: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _check(self)
+        object.__setattr__(self, "is_show_hand", self.game == "show_hand")
         if self.game == "show_hand":
             object.__setattr__(
                 self,
@@ -118,10 +121,6 @@ class GameSpec:
                     ace_bridges_gap=self.ace_bridges_gap,
                 ),
             )
-
-    @property
-    def is_show_hand(self) -> bool:
-        return self.game == "show_hand"
 
     @property
     def low(self) -> bool:
