@@ -276,6 +276,31 @@ def test_r2_4_a_bring_in_player_with_exactly_the_bring_in_cannot_complete():
     assert hand.events[-2:] == [BringIn(2, 50), AllIn(2)]
 
 
+def test_r2_4_a_short_bring_in_heads_up_is_called_for_what_it_put_in():
+    """R2.4: the others enter for the full bring-in only while one of them could
+    still bet against the caller.  Heads-up nobody can, so the call matches the
+    30 the all-in player put in, as Full Tilt records it ("Hero calls 9")."""
+    hand = Hand(seven_card_stud(), [1000, 55], deck=HEADS_UP)
+    play(hand, (1, "bring_in"))
+    assert hand.events[-2:] == [BringIn(1, 30), AllIn(1)]
+    assert legal(hand) == ["fold", "call 30"]
+    play(hand, (0, "call"))
+    assert hand.contributed == [55, 55]
+    assert not any(isinstance(e, UncalledBetReturned) for e in hand.events)
+    play(hand, (0, "show"))
+    assert hand.result.stacks == (1055, 0)  # three aces beat three queens
+
+
+def test_r2_4_a_short_bring_in_is_called_for_what_it_put_in_once_the_others_fold():
+    deck = deal("?? ?? ??  ?? ?? ??", "2c 9s Kh", "3c 4c 5c")
+    hand = Hand(seven_card_stud(), [55, 1000, 1000], deck=deck)
+    play(hand, (0, "bring_in"), (1, "fold"))
+    assert legal(hand) == ["fold", "call 30"]
+    play(hand, (2, "call"))
+    assert hand.contributed == [55, 25, 55]
+    assert hand.round is None  # nobody can bet against seat 2: dealt to the end (R2.9)
+
+
 # R2.5 ------------------------------------------------------------------------------
 
 
@@ -596,6 +621,20 @@ def test_r2_10_an_uncalled_completion_is_returned():
         PotAwarded(0, "whole", 0, 175, None),
     ]
     assert hand.result.net == (100, -25, -75)
+
+
+def test_r2_10_an_ante_nobody_could_match_is_returned_before_the_showdown():
+    """R2.2, R2.10: seat 1 is all in on the ante for 10; nobody can bet (R2.9), the
+    cards are dealt to the end, and the 15 of seat 0's ante nobody matched goes
+    back before the pot is settled (Full Tilt: "Uncalled bet of 1 returned")."""
+    hand = Hand(seven_card_stud(), [1000, 10], deck=HEADS_UP)
+    assert hand.round is None
+    assert hand.events[-1] == UncalledBetReturned(0, 15)
+    assert hand.contributed == [10, 10]
+    play(hand, (0, "show"))
+    assert [type(e).__name__ for e in hand.events[-3:]] == ["Show", "Show", "PotAwarded"]
+    assert hand.events[-1] == PotAwarded(0, "whole", 0, 20, hand.events[-1].value)
+    assert hand.result.stacks == (1010, 0)
 
 
 def test_r2_10_the_part_of_a_bet_a_short_all_in_cannot_call_is_returned():

@@ -88,6 +88,7 @@ class BettingRound:
     open_pair: bool = False  # R2.7: a pair shows on fourth street
     big_made: bool = False  # R2.7: a big bet has been made this street
     showhand_to: int | None = None  # R6.6: a showhand was made, to this level
+    short_bring_in: bool = False  # R2.4: the bring-in was posted all in, short
     aggressor: int | None = None  # the last to bet or raise (R5.2)
     acted: set[int] = field(default_factory=set)  # acted since the last full bet
     spoken: set[int] = field(default_factory=set)  # acted at all this street
@@ -200,6 +201,8 @@ class BettingRound:
             return actions
         level = self.level
         to_call = level - bet
+        if to_call > 0 and self.short_bring_in:
+            to_call = self._short_bring_in_call(seat, to_call)
         if to_call > 0:
             paid = to_call if to_call < chips else chips
             actions = [FOLD, _CALLS.get(paid) or _single(K.CALL, paid)]
@@ -235,6 +238,18 @@ class BettingRound:
         if choices:
             actions.append(_option(kind, choices[0], choices[-1], choices))
         return actions
+
+    def _short_bring_in_call(self, seat: int, to_call: int) -> int:
+        """R2.4: after a bring-in posted all in for less than the bring-in, the
+        others enter for the full bring-in, but only while one of them could still
+        bet against the caller: when everyone else is folded or all in, a call
+        matches the most anyone else put in (as Full Tilt records it)."""
+        hand = self.hand
+        stacks, bets, folded = hand.stacks, hand.bets, hand.folded
+        others = [s for s in range(hand.player_count) if s != seat and not folded[s]]
+        if any(stacks[s] for s in others):
+            return to_call
+        return min(to_call, max(bets[s] for s in others) - bets[seat])
 
     def _show_hand_actions(self, seat: int) -> list[LegalAction]:
         hand, spec = self.hand, self.spec
@@ -338,11 +353,13 @@ class BettingRound:
         elif kind == K.CALL:
             paid = option.minimum
             bets = hand.bets
-            if self.showhand_to is None and paid < self.level - bets[seat]:
+            if self.showhand_to is None and paid == stacks[seat] < self.level - bets[seat]:
                 hand.short_callers.add(seat)  # R6.8: cannot match a bet that is no showhand
             stacks[seat] -= paid
             bets[seat] += paid
             hand.contributed[seat] += paid
+            if self.short_bring_in and stacks[seat] and bets[seat] < self.level:
+                self.level = bets[seat]  # R2.4: nobody left to enter for the full bring-in
             self.acted.add(seat)
             events.append(Call(seat, paid))
         elif kind == K.CHECK:
@@ -354,6 +371,7 @@ class BettingRound:
             hand.bets[seat] += paid
             hand.contributed[seat] += paid
             self.level = self.full_level = self.spec.bring_in  # R2.4: the full bring-in
+            self.short_bring_in = paid < self.spec.bring_in
             self.bring_in_due = False
             self.acted.add(seat)
             events.append(BringIn(seat, paid))

@@ -389,6 +389,7 @@ class Hand:
     # -- the showdown ---------------------------------------------------------------
 
     def _start_showdown(self) -> None:
+        self._return_uncalled()  # R2.10: an ante nobody matched, when nobody could bet
         self._showing = _showdown.showdown_order(self)
         self._values = {seat: _showdown.values_of(self, seat) for seat in self._showing}
         self._final_pots = self.pots

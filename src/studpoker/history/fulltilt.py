@@ -1,0 +1,262 @@
+"""Reading Full Tilt Poker hand histories of Seven Card Stud, Stud Hi/Lo and Razz.
+
+Full Tilt writes lines without a colon after the name (``Hero calls $3``),
+``completes it to $3`` and ``raises to $6`` (totals), ``is low with [3c]`` for
+the bring-in, an ante nobody matched returned at once (``Uncalled bet of 1
+returned to Hero``), all-in hands shown as soon as the betting is over, and
+``wins the pot ($9.50)`` after rake.  Seats listed as sitting out are dealt in
+when they ante (a sit-and-go blinds them off).
+
+>>> text = '''Full Tilt Poker Game #1: Table Mart - $0.10/$0.20 Ante $0.02 - Limit Razz - \\
+... 17:10:10 ET - 2010/12/07
+... Seat 1: Ann ($4.50)
+... Seat 2: Bob ($5.63)
+... Ann antes $0.02
+... Bob antes $0.02
+... *** 3RD STREET ***
+... Dealt to Ann [6d Kd] [4s]
+... Dealt to Bob [Ks]
+... Bob is high with [Ks]
+... Bob brings in for $0.03
+... Ann folds
+... Uncalled bet of $0.03 returned to Bob
+... Bob mucks
+... Bob wins the pot ($0.04)
+... *** SUMMARY ***
+... Total pot $0.04 | Rake $0'''
+>>> (record,) = read_fulltilt(text)
+>>> record.game, record.small_bet, record.ante, record.bring_in, record.cards["Ann"][:3]
+('razz', 10, 2, 3, [Card.parse('6d'), Card.parse('Kd'), Card.parse('4s')])
+"""
+
+from __future__ import annotations
+
+import re
+
+from studpoker.history.record import (
+    Collected,
+    Game,
+    HandRecord,
+    HistoryError,
+    RecordedAction,
+    SeatRecord,
+    learn_dealt,
+    learn_shown,
+    parse_card_list,
+    to_units,
+)
+from studpoker.history.text import Names, split_hands
+
+__all__ = ["HEADER", "read_fulltilt"]
+
+HEADER = re.compile(r"^Full Tilt Poker Game #(\d+): (.*)$")
+_AMOUNT = r"([$€£]?\d+(?:,\d{3})*(?:\.\d+)?)"
+_STAKES = re.compile(
+    rf"(?:^|, )Table (.+?) - {_AMOUNT}/{_AMOUNT}(?: Ante {_AMOUNT})? - Limit ([^-]+?) - "
+)
+_TOURNAMENT = re.compile(r"\((\d+)\), Table ")
+_GAMES: dict[str, Game] = {
+    "Stud Hi": "seven_card_stud",
+    "Stud": "seven_card_stud",
+    "Stud H/L": "stud_hilo",
+    "Stud Hi/Lo": "stud_hilo",
+    "Stud 8": "stud_hilo",
+    "Razz": "razz",
+}
+_SEAT = re.compile(rf"^Seat (\d+): (.+?) \({_AMOUNT}\)(.*)$")
+_STREET = re.compile(r"^\*\*\* (3RD|4TH|5TH|6TH|7TH) STREET \*\*\*")
+_ALL_IN = "and is all in"
+_ACTIONS = (
+    (re.compile(rf"^brings in for {_AMOUNT}(.*)$"), "bring_in"),
+    (re.compile(rf"^calls {_AMOUNT}(.*)$"), "call"),
+    (re.compile(rf"^bets {_AMOUNT}(.*)$"), "bet"),
+    (re.compile(rf"^completes it to {_AMOUNT}(.*)$"), "complete"),
+    (re.compile(rf"^raises to {_AMOUNT}(.*)$"), "raise"),
+    (re.compile(r"^checks(.*)$"), "check"),
+    (re.compile(r"^folds(.*)$"), "fold"),
+)
+_ANTE = re.compile(rf"^antes {_AMOUNT}(.*)$")
+_UNCALLED = re.compile(rf"^Uncalled bet of {_AMOUNT} returned to (.+?)\s*$")
+_WINS = re.compile(rf"^wins (?:the )?(pot|main pot|side pot|high pot|low pot)[^(]*\({_AMOUNT}\)")
+_TOTAL = re.compile(rf"^Total pot {_AMOUNT}(.*?)\s*\| Rake {_AMOUNT}")
+_SHOWS = re.compile(r"^shows \[([^\]]*)\]")
+_CLAIM = re.compile(r"^is (?:low|high) with \[")
+_NOISE = (
+    "has ",
+    "is sitting out",
+    "stands up",
+    "sits down",
+    "adds ",
+    "is disconnected",
+    "has reconnected",
+    "has timed out",
+    "mucks",
+    "leaves the table",
+    "seconds left",
+    "is feeling",
+)
+
+
+def read_fulltilt(text: str) -> list[HandRecord | HistoryError]:
+    """Every hand of a Full Tilt file, each a record or the error that stopped
+    reading it (the other hands are still read)."""
+    hands: list[HandRecord | HistoryError] = []
+    for first, lines in split_hands(text, HEADER):
+        try:
+            hands.append(_read_hand(first, lines))
+        except HistoryError as error:
+            hands.append(error)
+    return hands
+
+
+def _read_hand(first: int, lines: list[str]) -> HandRecord:
+    record = _header(first, lines[0].lstrip("\ufeff"))
+    index = 1
+    number = first
+    while index < len(lines):
+        number = first + index
+        seat = _SEAT.match(lines[index].rstrip())
+        if seat is None:
+            break
+        stack = to_units(seat.group(3), record.scale, where=record.where(number))
+        record.seats.append(SeatRecord(int(seat.group(1)), seat.group(2), stack, number))
+        index += 1
+    if not record.seats:
+        raise HistoryError(f"{record.where(number)}: no seats listed")
+    names = Names(seat.name for seat in record.seats)
+    last = number
+    street: int | None = None
+    summary = False
+    for at in range(index, len(lines)):
+        number = first + at
+        line = lines[at].rstrip()
+        if not line:
+            continue
+        last = number
+        if line.startswith("*** SUMMARY ***"):
+            summary = True
+            record.summary_line = number
+            continue
+        if summary:
+            total = _TOTAL.match(line)
+            if total:
+                where = record.where(number)
+                record.total_pot = to_units(total.group(1), record.scale, where=where)
+                record.total_line = number
+                record.rake = to_units(total.group(3), record.scale, where=where)
+            continue
+        heading = _STREET.match(line)
+        if heading:
+            street = ("3RD", "4TH", "5TH", "6TH", "7TH").index(heading.group(1))
+            continue
+        if line.startswith("*** "):
+            continue  # *** SHOW DOWN ***
+        _play_line(record, names, street, line, number)
+    if not summary:
+        raise HistoryError(f"{record.where(last)}: the hand ends before its summary")
+    if record.total_pot is None:
+        raise HistoryError(f"{record.where(record.summary_line)}: no total pot in the summary")
+    dealt = set(record.dealt[0])
+    if len(dealt) < 2:
+        raise HistoryError(f"{record.where()}: fewer than two players dealt in")
+    record.players = [seat.name for seat in record.seats if seat.name in dealt]
+    record.ante = max((amount for amount, _, _ in record.antes.values()), default=0)
+    for player in record.players:
+        record.cards.setdefault(player, [None] * 7)
+    return record
+
+
+def _header(number: int, line: str) -> HandRecord:
+    match = HEADER.match(line)
+    assert match is not None
+    hand_id, rest = match.groups()
+    where = f"Full Tilt hand #{hand_id}, line {number}"
+    stakes = _STAKES.search(rest)
+    if stakes is None:
+        raise HistoryError(f"{where}: not a fixed-limit stud game: {rest!r}")
+    table, small, big, ante, name = stakes.groups()
+    game = _GAMES.get(name.strip())
+    if game is None:
+        raise HistoryError(f"{where}: not a fixed-limit stud game: Limit {name.strip()!r}")
+    currency = next((sign for sign in "$€£" if sign in small), None)
+    tournament = _TOURNAMENT.search(rest)
+    scale = 100 if currency and not tournament else 1
+    record = HandRecord(
+        site="Full Tilt",
+        number=hand_id,
+        line=number,
+        game=game,
+        currency=currency if not tournament else None,
+        scale=scale,
+        small_bet=to_units(small, scale, where=where),
+        big_bet=to_units(big, scale, where=where),
+        tournament=tournament.group(1) if tournament else None,
+        table=table,
+    )
+    if ante:
+        record.ante = to_units(ante, scale, where=where)
+    return record
+
+
+def _play_line(
+    record: HandRecord, names: Names, street: int | None, line: str, number: int
+) -> None:
+    where = record.where(number)
+    if line.startswith("Dealt to "):
+        said = names.split(line[len("Dealt to ") :], " ")
+        if said is None or street is None:
+            raise HistoryError(f"{where}: cannot read {line!r}")
+        player, rest = said
+        learn_dealt(record, player, street, rest, number)
+        if player not in record.dealt[street]:
+            record.dealt[street].append(player)
+        return
+    uncalled = _UNCALLED.match(line)
+    if uncalled:
+        amount = to_units(uncalled.group(1), record.scale, where=where)
+        record.uncalled.append((uncalled.group(2), amount, number))
+        return
+    said = names.split(line, " ")
+    if said is None:
+        return  # a table message, or someone who is not playing (adds chips, sits down)
+    player, rest = said
+    ante = _ANTE.match(rest)
+    if ante:
+        amount = to_units(ante.group(1), record.scale, where=where)
+        record.antes[player] = (amount, _ALL_IN in ante.group(2), number)
+        return
+    shows = _SHOWS.match(rest)
+    if shows:
+        learn_shown(record, player, parse_card_list(shows.group(1), where=where), number)
+        record.shows[player] = number
+        return
+    wins = _WINS.match(rest)
+    if wins:
+        amount = to_units(wins.group(2), record.scale, where=where)
+        pot = wins.group(1) if wins.group(1) in ("main pot", "side pot") else "pot"
+        record.collected.append(Collected(player, amount, pot, number))  # type: ignore[arg-type]
+        return
+    if rest == "mucks" or rest.startswith("mucks "):
+        record.mucks[player] = number
+        return
+    if _CLAIM.match(rest):
+        record.bring_in_claim = (player, number)
+        return
+    if street is not None:
+        for pattern, kind in _ACTIONS:
+            match = pattern.match(rest)
+            if match is None:
+                continue
+            wager: int | None = None
+            if kind not in ("check", "fold"):
+                wager = to_units(match.group(1), record.scale, where=where)
+            if kind == "bring_in":
+                record.bring_in = wager
+            all_in = _ALL_IN in match.groups()[-1]
+            record.actions.append(
+                RecordedAction(street, player, kind, wager, all_in, number, line)  # type: ignore[arg-type]
+            )
+            return
+    if rest.startswith(_NOISE) or ": " in line:
+        return  # the clock, seats changing, chat
+    raise HistoryError(f"{where}: cannot read {line!r}")

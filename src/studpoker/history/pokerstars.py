@@ -1,0 +1,292 @@
+"""Reading PokerStars hand histories of Seven Card Stud, Stud Hi/Lo and Razz.
+
+The format, as the records in ``../shared/handhistories/pokerstars`` write it:
+
+- the header names the game (also inside a mixed game: ``HORSE (7 Card Stud
+  Hi/Lo Limit)``) and the small and big bet (``($0.04/$0.08)``, or a
+  tournament's ``Level V (200/400)``); the ante and the bring-in are read from
+  the lines that post them;
+- ``raises A to B``: B is the player's total on the street; a completion is
+  written as a raise, and as a bet when the bring-in player completes;
+- ``Total pot`` is before rake; ``Main pot``, ``Side pot`` and every
+  ``collected`` are after it.
+
+>>> text = '''PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:31:45 ET
+... Table 'Gotha II' 8-max
+... Seat 1: Ann ($1 in chips)
+... Seat 2: Bob ($1 in chips)
+... Ann: posts the ante $0.01
+... Bob: posts the ante $0.01
+... *** 3rd STREET ***
+... Dealt to Ann [Kc]
+... Dealt to Bob [3d]
+... Ann: brings in for $0.02
+... Bob: folds
+... Uncalled bet ($0.02) returned to Ann
+... Ann collected $0.02 from pot
+... *** SUMMARY ***
+... Total pot $0.02 | Rake $0'''
+>>> (record,) = read_pokerstars(text)
+>>> record.game, record.small_bet, record.ante, record.bring_in, record.players
+('razz', 4, 1, 2, ['Ann', 'Bob'])
+"""
+
+from __future__ import annotations
+
+import re
+
+from studpoker.history.record import (
+    Collected,
+    Game,
+    HandRecord,
+    HistoryError,
+    RecordedAction,
+    SeatRecord,
+    learn_dealt,
+    learn_shown,
+    parse_card_list,
+    to_units,
+)
+from studpoker.history.text import Names, split_hands
+
+__all__ = ["HEADER", "read_pokerstars"]
+
+HEADER = re.compile(r"^PokerStars (?:Hand|Game) #(\d+):\s+(.*)$")
+_GAMES: tuple[tuple[str, Game], ...] = (
+    ("7 Card Stud Hi/Lo", "stud_hilo"),
+    ("7 Card Stud", "seven_card_stud"),
+    ("Razz", "razz"),
+)
+_STAKES = re.compile(
+    r"\((?:[^()]*?, )?([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: [A-Z]{3})?\)(?: - \d{4}/| - Level)"
+)
+_LEVEL = re.compile(r" - Level [^(]*\(([\d.,]+)/([\d.,]+)\)")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
+_SEAT = re.compile(r"^Seat (\d+): (.+?) \(([$€£]?[\d.,]+) in chips[^)]*\)(.*)$")
+_STREET = re.compile(r"^\*\*\* (3rd|4th|5th|6th|7th) STREET \*\*\*|^\*\*\* RIVER \*\*\*(.*)$")
+_AMOUNT = r"([$€£]?\d+(?:,\d{3})*(?:\.\d+)?)"
+_ACTIONS = (
+    (re.compile(rf"^brings in for {_AMOUNT}(.*)$"), "bring_in"),
+    (re.compile(rf"^calls {_AMOUNT}(.*)$"), "call"),
+    (re.compile(rf"^bets {_AMOUNT}(.*)$"), "bet"),
+    (re.compile(rf"^raises {_AMOUNT} to {_AMOUNT}(.*)$"), "raise"),
+    (re.compile(r"^checks(.*)$"), "check"),
+    (re.compile(r"^folds(.*)$"), "fold"),
+)
+_ANTE = re.compile(rf"^posts the ante {_AMOUNT}(.*)$")
+_UNCALLED = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (.+?)\s*$")
+_COLLECTED = re.compile(rf"^ collected {_AMOUNT} from (pot|main pot|side pot)(?:-\d+)?\s*$")
+_TOTAL = re.compile(
+    rf"^Total pot {_AMOUNT}(?: Main pot {_AMOUNT}\.)?((?: Side pot(?:-\d+)? [$€£]?[\d.,]+\.)*)"
+    rf"\s*\| Rake {_AMOUNT}"
+)
+_SIDE = re.compile(r"Side pot(?:-\d+)? ([$€£]?[\d.,]+)\.")
+_SHOWS = re.compile(r"^shows \[([^\]]*)\]")
+_BOARD_CARD = re.compile(r"^\s*\[(\S+)\]\s*$")
+
+
+def read_pokerstars(text: str) -> list[HandRecord | HistoryError]:
+    """Every hand of a PokerStars file, each a record or the error that stopped
+    reading it (the other hands are still read)."""
+    hands: list[HandRecord | HistoryError] = []
+    for first, lines in split_hands(text, HEADER):
+        try:
+            hands.append(_read_hand(first, lines))
+        except HistoryError as error:
+            hands.append(error)
+    return hands
+
+
+def _read_hand(first: int, lines: list[str]) -> HandRecord:
+    record = _header(first, lines[0].lstrip("\ufeff"))
+    number = first
+    index = 1
+    # The table and the seats.
+    while index < len(lines):
+        line = lines[index].rstrip()
+        number = first + index
+        table = _TABLE.match(line)
+        seat = _SEAT.match(line)
+        if table:
+            record.table = table.group(1)
+        elif seat:
+            stack = to_units(seat.group(3), record.scale, where=record.where(number))
+            record.seats.append(SeatRecord(int(seat.group(1)), seat.group(2), stack, number))
+        elif record.seats:
+            break
+        index += 1
+    if not record.seats:
+        raise HistoryError(f"{record.where(number)}: no seats listed")
+    names = Names(seat.name for seat in record.seats)
+    last = number
+    street: int | None = None  # None before third street
+    summary = False
+    for at in range(index, len(lines)):
+        number = first + at
+        line = lines[at].rstrip()
+        if not line:
+            continue
+        last = number
+        if line.startswith("*** SUMMARY ***"):
+            summary = True
+            record.summary_line = number
+            continue
+        if summary:
+            _summary_line(record, line, number)
+            continue
+        heading = _STREET.match(line)
+        if heading:
+            street = _street_index(heading.group(1))
+            if street == 4 and heading.group(2):
+                board = _BOARD_CARD.match(heading.group(2))
+                if board is None:
+                    raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
+                (card,) = parse_card_list(board.group(1), where=record.where(number))
+                record.community = card
+            continue
+        if line.startswith("*** SHOW DOWN ***"):
+            continue
+        _play_line(record, names, street, line, number)
+    if not summary:
+        raise HistoryError(f"{record.where(last)}: the hand ends before its summary")
+    if record.total_pot is None:
+        raise HistoryError(f"{record.where(record.summary_line)}: no total pot in the summary")
+    _settle_players(record)
+    return record
+
+
+def _header(number: int, line: str) -> HandRecord:
+    match = HEADER.match(line)
+    assert match is not None
+    hand_id, rest = match.groups()
+    where = f"PokerStars hand #{hand_id}, line {number}"
+    game = next((game for name, game in _GAMES if name in rest), None)
+    if game is None or " Limit" not in rest or "No Limit" in rest or "Pot Limit" in rest:
+        raise HistoryError(f"{where}: not a fixed-limit stud game: {rest!r}")
+    tournament = _TOURNAMENT.search(rest)
+    stakes = _LEVEL.search(rest) if tournament else _STAKES.search(rest)
+    if stakes is None:
+        raise HistoryError(f"{where}: no small and big bet in the header")
+    money = any(sign in stakes.group(0) for sign in "$€£")
+    currency = next((sign for sign in "$€£" if sign in stakes.group(0)), None)
+    scale = 100 if money else 1
+    return HandRecord(
+        site="PokerStars",
+        number=hand_id,
+        line=number,
+        game=game,
+        currency=currency,
+        scale=scale,
+        small_bet=to_units(stakes.group(1), scale, where=where),
+        big_bet=to_units(stakes.group(2), scale, where=where),
+        tournament=tournament.group(1) if tournament else None,
+    )
+
+
+def _street_index(name: str | None) -> int:
+    return {"3rd": 0, "4th": 1, "5th": 2, "6th": 3, "7th": 4, None: 4}[name]
+
+
+def _play_line(
+    record: HandRecord, names: Names, street: int | None, line: str, number: int
+) -> None:
+    where = record.where(number)
+    if line.startswith("Dealt to "):
+        said = names.split(line[len("Dealt to ") :], " ")
+        if said is None or street is None:
+            raise HistoryError(f"{where}: cannot read {line!r}")
+        player, rest = said
+        learn_dealt(record, player, street, rest, number)
+        if player not in record.dealt[street]:
+            record.dealt[street].append(player)
+        return
+    uncalled = _UNCALLED.match(line)
+    if uncalled:
+        amount = to_units(uncalled.group(1), record.scale, where=where)
+        record.uncalled.append((uncalled.group(2), amount, number))
+        return
+    if line.startswith("Pair on board - a double bet is allowed") and street is not None:
+        record.open_pair.append((street, number))
+        return
+    if line.startswith("Betting is capped"):
+        record.capped.append((len(record.actions) - 1, number))
+        return
+    said = names.split(line, ": ")
+    if said is None:
+        collected = names.split(line, "")
+        if collected and _COLLECTED.match(collected[1]):
+            player, rest = collected
+            got = _COLLECTED.match(rest)
+            assert got is not None
+            amount = to_units(got.group(1), record.scale, where=where)
+            record.collected.append(Collected(player, amount, got.group(2), number))  # type: ignore[arg-type]
+        return  # a table message: joins, leaves, is sitting out, said, ...
+    player, rest = said
+    rest = rest.rstrip()
+    ante = _ANTE.match(rest)
+    if ante:
+        amount = to_units(ante.group(1), record.scale, where=where)
+        record.antes[player] = (amount, "all-in" in ante.group(2), number)
+        return
+    shows = _SHOWS.match(rest)
+    if shows:
+        learn_shown(record, player, parse_card_list(shows.group(1), where=where), number)
+        record.shows[player] = number
+        return
+    if rest.startswith("mucks hand"):
+        record.mucks[player] = number
+        return
+    if rest.startswith("doesn't show hand") or street is None:
+        return
+    for pattern, kind in _ACTIONS:
+        match = pattern.match(rest)
+        if match is None:
+            continue
+        groups = match.groups()
+        wager: int | None = None
+        if kind in ("bring_in", "call", "bet"):
+            wager = to_units(groups[0], record.scale, where=where)
+        elif kind == "raise":
+            wager = to_units(groups[1], record.scale, where=where)
+        all_in = "all-in" in groups[-1]
+        if kind == "bring_in":
+            record.bring_in = max(record.bring_in or 0, wager or 0)
+        record.actions.append(
+            RecordedAction(street, player, kind, wager, all_in, number, line)  # type: ignore[arg-type]
+        )
+        return
+    if rest.startswith(("said, ", "is ", "has ")):
+        return
+    raise HistoryError(f"{where}: cannot read {line!r}")
+
+
+def _summary_line(record: HandRecord, line: str, number: int) -> None:
+    total = _TOTAL.match(line)
+    if total:
+        where = record.where(number)
+        record.total_pot = to_units(total.group(1), record.scale, where=where)
+        record.total_line = number
+        record.rake = to_units(total.group(4), record.scale, where=where)
+        if total.group(2):
+            record.pots = [to_units(total.group(2), record.scale, where=where)]
+            record.pots += [
+                to_units(side, record.scale, where=where) for side in _SIDE.findall(total.group(3))
+            ]
+
+
+def _settle_players(record: HandRecord) -> None:
+    """Who was dealt in: the players with a card on third street, in seat order;
+    the ante is the most anyone posted."""
+    dealt = set(record.dealt[0])
+    if len(dealt) < 2:
+        raise HistoryError(f"{record.where()}: fewer than two players dealt in")
+    record.players = [seat.name for seat in record.seats if seat.name in dealt]
+    record.ante = max((amount for amount, _, _ in record.antes.values()), default=0)
+    for player in record.players:
+        record.cards.setdefault(player, [None] * 7)
+    for action in record.actions:
+        if action.player not in dealt:
+            raise HistoryError(
+                f"{record.where(action.line)}: {action.player} acts but was not dealt in"
+            )

@@ -1,0 +1,215 @@
+"""A hand as a poker site recorded it: what the text says, before any replay.
+
+The readers of :mod:`studpoker.history.pokerstars` and
+:mod:`studpoker.history.fulltilt` turn a site's text into :class:`HandRecord`;
+:func:`studpoker.history.replay.replay` plays a record through the engine and
+checks every fact it states.  Amounts are integers in the record's smallest unit
+(cents for money, ``scale`` units per dollar; chips for tournaments), as the
+engine counts them (R1.4).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Literal
+
+from studpoker.cards import Card
+
+__all__ = [
+    "STREETS",
+    "Collected",
+    "HandRecord",
+    "HistoryError",
+    "RecordedAction",
+    "SeatRecord",
+    "to_units",
+]
+
+Game = Literal["seven_card_stud", "stud_hilo", "razz"]
+ActionName = Literal["bring_in", "complete", "bet", "raise", "call", "check", "fold"]
+STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+# Where each of a seven-card player's cards sits in the order they are dealt:
+# two down, four up, one down (R2.3).
+UP_SLOTS = (2, 3, 4, 5)
+
+
+class HistoryError(ValueError):
+    """A record that cannot be read: the message names the hand and the line."""
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """A seat as the header lists it."""
+
+    number: int
+    name: str
+    stack: int
+    line: int
+
+
+@dataclass(slots=True)
+class RecordedAction:
+    """One betting action as written: ``amount`` is what a call or bring-in
+    cost, or the total a bet, raise or completion went to (R2: "raises 200 to
+    400" is a raise to 400)."""
+
+    street: int
+    player: str
+    kind: ActionName
+    amount: int | None
+    all_in: bool
+    line: int
+    text: str
+
+
+@dataclass(slots=True)
+class Collected:
+    """Chips a player collected (after rake), and from which pot the record says."""
+
+    player: str
+    amount: int
+    pot: Literal["pot", "main pot", "side pot"]
+    line: int
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """Everything a site's record of one hand states."""
+
+    site: Literal["PokerStars", "Full Tilt"]
+    number: str
+    line: int  # the header's line in the file (1-based)
+    game: Game
+    currency: str | None  # "$" for money, None for tournament chips
+    scale: int  # units per currency unit: 100 for money, 1 for chips
+    small_bet: int
+    big_bet: int
+    ante: int | None = None
+    bring_in: int | None = None
+    tournament: str | None = None
+    table: str = ""
+    seats: list[SeatRecord] = field(default_factory=list)
+    # The players dealt in, in seat order (seat 1 first).
+    players: list[str] = field(default_factory=list)
+    antes: dict[str, tuple[int, bool, int]] = field(default_factory=dict)  # amount, all in, line
+    # Each player's cards in dealing order (two down, four up, one down); None unknown.
+    cards: dict[str, list[Card | None]] = field(default_factory=dict)
+    community: Card | None = None  # R7.4
+    # Which players were dealt on each street, as the record shows them.
+    dealt: list[list[str]] = field(default_factory=lambda: [[] for _ in STREETS])
+    actions: list[RecordedAction] = field(default_factory=list)
+    capped: list[tuple[int, int]] = field(default_factory=list)  # (index of action, line)
+    open_pair: list[tuple[int, int]] = field(default_factory=list)  # (street, line): R2.7
+    bring_in_claim: tuple[str, int] | None = None  # "X is low with [3c]" (Full Tilt)
+    uncalled: list[tuple[str, int, int]] = field(default_factory=list)  # player, amount, line
+    shows: dict[str, int] = field(default_factory=dict)  # player -> line
+    mucks: dict[str, int] = field(default_factory=dict)
+    collected: list[Collected] = field(default_factory=list)
+    total_pot: int | None = None
+    total_line: int = 0
+    rake: int = 0
+    pots: list[int] | None = None  # main pot then side pots, after rake, when listed
+    summary_line: int = 0
+    notes: list[str] = field(default_factory=list)  # what the replay had to assume
+
+    def where(self, line: int | None = None) -> str:
+        """How an error names this hand: its site, number and line."""
+        at = f", line {line}" if line is not None else f", line {self.line}"
+        return f"{self.site} hand #{self.number}{at}"
+
+    def seat_of(self, player: str) -> int:
+        """The engine seat (0 first, in table order) of a player dealt in."""
+        return self.players.index(player)
+
+
+def to_units(text: str, scale: int, *, where: str) -> int:
+    """``"$0.04"``, ``"1,144"`` or ``"51125.64"`` as an integer number of units."""
+    raw = text.strip().lstrip("$€£").replace(",", "")
+    try:
+        value = Decimal(raw) * scale
+    except InvalidOperation:
+        raise HistoryError(f"{where}: {text!r} is not an amount") from None
+    if value != value.to_integral_value():
+        raise HistoryError(f"{where}: {text!r} has more decimals than the record's unit")
+    return int(value)
+
+
+def learn(record: HandRecord, player: str, slot: int, card: Card, line: int) -> None:
+    """What a line tells of one of a player's cards; two lines that disagree are
+    an error."""
+    cards = record.cards.setdefault(player, [None] * 7)
+    if cards[slot] is not None and cards[slot] != card:
+        raise HistoryError(
+            f"{record.where(line)}: {player}'s card {slot + 1} is {card} here "
+            f"but {cards[slot]} before"
+        )
+    if any(card in other for name, other in record.cards.items() if name != player):
+        raise HistoryError(f"{record.where(line)}: {card} is dealt twice")
+    cards[slot] = card
+
+
+def learn_dealt(record: HandRecord, player: str, street: int, text: str, line: int) -> None:
+    """A "Dealt to" line's cards (``"[Ac Kc 8c] [9c]"``) on ``street`` (0 is third
+    street): every card the player holds (the hero, or a hand shown early), or
+    only the up cards.  A down card the site wrote unreadably (a PokerStars
+    record has ``[of]``) is a card the record does not show: unknown, noted."""
+    words = text.replace("[", " ").replace("]", " ").split()
+    held = 3 + street
+    if len(words) == held:
+        slots = list(range(held))
+    elif len(words) == 1 + street and street < 4:
+        slots = list(range(2, 3 + street))
+    else:
+        raise HistoryError(
+            f"{record.where(line)}: {player} holds {held} cards on {STREETS[street]} street, "
+            f"but the line shows {len(words)}"
+        )
+    for slot, word in zip(slots, words, strict=True):
+        if slot in UP_SLOTS or is_card(word):
+            (card,) = parse_card_list(word, where=record.where(line))
+            learn(record, player, slot, card, line)
+        else:
+            record.notes.append(
+                f"line {line}: {player}'s down card {word!r} is not a card; taken as unknown"
+            )
+
+
+def learn_shown(record: HandRecord, player: str, shown: list[Card], line: int) -> None:
+    """A hand shown: two down cards, the up cards, the last down card.  Sites
+    may list the down cards in another order than they dealt them."""
+    if len(shown) > 7:
+        raise HistoryError(f"{record.where(line)}: {player} shows {len(shown)} cards")
+    downs, ups = shown[:2] + shown[6:], shown[2:6]
+    down_slots = (0, 1, 6)[: len(downs)]
+    held = record.cards.setdefault(player, [None] * 7)
+    known = [held[slot] for slot in down_slots if held[slot] is not None]
+    if any(card not in downs for card in known):
+        raise HistoryError(
+            f"{record.where(line)}: {player} shows {' '.join(map(str, shown))}, "
+            f"not the down cards dealt ({' '.join(map(str, known))})"
+        )
+    rest = [card for card in downs if card not in known]
+    for slot in down_slots:
+        if held[slot] is None:
+            learn(record, player, slot, rest.pop(0), line)
+    for slot, card in enumerate(ups, start=2):
+        learn(record, player, slot, card, line)
+
+
+_CARD = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
+
+
+def is_card(word: str) -> bool:
+    return _CARD.match(word) is not None
+
+
+def parse_card_list(text: str, *, where: str) -> list[Card]:
+    """``"Ac Kc 8c"`` as cards; a broken card is an error naming it."""
+    cards = []
+    for word in text.split():
+        if not is_card(word):
+            raise HistoryError(f"{where}: {word!r} is not a card")
+        cards.append(Card.parse(word))
+    return cards

@@ -1,0 +1,467 @@
+"""Playing a site's record through the engine, and checking every fact it states.
+
+:func:`replay` builds the table the record describes (the game, the stakes, the
+stacks of the players dealt in), deals the cards the record shows in the order
+the engine deals them (a card the record does not show stays unknown), plays
+the recorded actions one by one and stops at the first fact that differs:
+
+- the antes (R2.2) and who brings in (R3.1, R3.2);
+- who acts, in what order, on every street (R3.3), and on which street;
+- what each action costs: the bring-in, calls, completions (written as raises),
+  bets and raises to their totals, the double bet on an open pair (R2.7), capped
+  betting (R2.5), short all-ins (R2.11), and who is all in;
+- uncalled bets returned (R2.10);
+- who shows at the showdown (R5.3), the total pot, the main and side pots (R5.4),
+  and what each player collects (R5.5, R5.6), allowing for the rake the record
+  shows: PokerStars and Full Tilt take it from the pots in proportion.
+
+Where a site's rule differs from RULES.md's default, the replay sets the
+matching option (:data:`SITE_OPTIONS`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from studpoker.cards import Card, deck_cards
+from studpoker.engine import Action, ActionKind, Hand, IllegalAction
+from studpoker.engine.events import AllIn, Ante, PotAwarded, Show, UncalledBetReturned
+from studpoker.games import GameSpec, preset
+from studpoker.hands import eight_or_better, high, low_a5
+from studpoker.history.record import STREETS, HandRecord, RecordedAction
+
+__all__ = ["SITE_OPTIONS", "ReplayReport", "replay"]
+
+K = ActionKind
+WAGERS = (K.COMPLETE, K.BET, K.RAISE)
+
+# Sites that write "Pair on board - a double bet is allowed" whenever it is (R2.7).
+SITES_WRITING_OPEN_PAIRS = frozenset({"PokerStars"})
+# The options of RULES.md each site plays by, where they differ from the defaults.
+SITE_OPTIONS: dict[str, dict[str, Any]] = {
+    "PokerStars": {},
+    "Full Tilt": {},
+}
+
+
+@dataclass(slots=True)
+class ReplayReport:
+    """How a record replayed: ``matched`` when every fact checked agreed, else
+    ``difference`` says the first that did not (with its line)."""
+
+    record: HandRecord
+    hand: Hand | None = None
+    difference: str | None = None
+    checked: int = 0  # facts compared
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def matched(self) -> bool:
+        return self.difference is None
+
+    def line(self) -> str:
+        """One line for a person: the hand and "match", or its first difference."""
+        name = f"{self.record.site} #{self.record.number}"
+        if self.matched:
+            return f"{name}: match ({self.checked} facts)"
+        return f"{name}: {self.difference}"
+
+
+class _Differs(Exception):
+    def __init__(self, line: int | None, message: str) -> None:
+        super().__init__(message)
+        self.at = line
+        self.message = message
+
+
+def replay(record: HandRecord, **options: Any) -> ReplayReport:
+    """Play ``record`` through the engine and check what it states; ``options``
+    are :class:`~studpoker.games.GameSpec` options on top of the site's."""
+    report = ReplayReport(record, notes=list(record.notes))
+    try:
+        _Replay(record, report, options).run()
+    except _Differs as differs:
+        at = f"line {differs.at}: " if differs.at is not None else ""
+        report.difference = f"{at}{differs.message}"
+    return report
+
+
+class _Replay:
+    def __init__(self, record: HandRecord, report: ReplayReport, options: Mapping[str, Any]):
+        self.record, self.report = record, report
+        self.spec = self._spec(options)
+        self.hand: Hand | None = None
+
+    def fact(self, same: bool, line: int | None, message: str) -> None:
+        self.report.checked += 1
+        if not same:
+            raise _Differs(line, message)
+
+    # -- the table ------------------------------------------------------------------
+
+    def _spec(self, options: Mapping[str, Any]) -> GameSpec:
+        record = self.record
+        chosen = {**SITE_OPTIONS.get(record.site, {}), **options}
+        try:
+            return preset(
+                record.game,
+                ante=record.ante or 0,
+                bring_in=self._bring_in(),
+                small_bet=record.small_bet,
+                big_bet=record.big_bet,
+                **chosen,
+            )
+        except ValueError as error:
+            raise _Differs(record.line, f"cannot set up the game: {error}") from None
+
+    def _bring_in(self) -> int:
+        """The bring-in: as posted, unless posted all in (then the call the
+        others make, R2.4); a record whose bring-in player completed at once does
+        not say it, and nothing it states depends on it."""
+        record = self.record
+        third = [a for a in record.actions if a.street == 0]
+        posted = next((a for a in third if a.kind == "bring_in"), None)
+        if posted is not None and posted.amount and not posted.all_in:
+            return posted.amount
+        calls = []
+        for action in third:
+            if action.kind in ("complete", "bet", "raise"):
+                break
+            if action.kind == "call" and action.amount:
+                calls.append(action.amount)
+        if posted is not None and posted.amount and calls and max(calls) > posted.amount:
+            return max(calls)
+        guess = max(1, record.small_bet // 2)
+        if posted is not None and posted.amount:
+            guess = max(guess, posted.amount)
+        if guess >= record.small_bet:
+            guess = record.small_bet - 1
+        if posted is not None:
+            why = "posted all in"
+        elif third:
+            why = "the bring-in player completed at once"
+        else:
+            why = "nobody could bet"
+        self.report.notes.append(
+            f"the bring-in ({why}) is not stated; taken as {guess}, which no fact depends on"
+        )
+        return guess
+
+    def _deck(self) -> list[Card | None]:
+        """The cards in the engine's dealing order (R2.3): third street's first
+        down cards, second down cards, up cards, then one card a street for
+        each player still in; seventh street's community card (R7.4)."""
+        record = self.record
+        cards = record.cards
+        live = list(record.players)
+        deck: list[Card | None] = []
+        for street in range(len(STREETS)):
+            if len(live) < 2:
+                break
+            if street == 0:
+                deck += [cards[p][0] for p in live] + [cards[p][1] for p in live]
+                deck += [cards[p][2] for p in live]
+            elif street == 4 and record.community is not None:
+                deck.append(record.community)
+            else:
+                deck += [cards[p][2 + street if street < 4 else 6] for p in live]
+            folded = {a.player for a in record.actions if a.street == street and a.kind == "fold"}
+            live = [p for p in live if p not in folded]
+        return deck + [None] * (len(deck_cards(52)) - len(deck))
+
+    def _fill_shown(self) -> None:
+        """A player who shows with a card the record does not give (a site that
+        shows only the five cards played, or an unreadable card) gets, for the
+        replay, the unseen card that helps the hand least, so that the record's
+        result never depends on a card it did not show."""
+        record = self.record
+        seen = {c for held in record.cards.values() for c in held if c is not None}
+        if record.community is not None:
+            seen.add(record.community)
+        unseen = [c for c in deck_cards(52) if c not in seen]
+        reached = self._streets_reached()
+        for player in record.shows:
+            if player not in record.cards:
+                continue
+            held = record.cards[player]
+            streets = reached.get(player, 0)
+            slots = list(range(min(2 + streets, 6)))
+            if streets == 5 and record.community is None:
+                slots.append(6)
+            for slot in (s for s in slots if held[s] is None):
+                best = min(unseen, key=partial(self._strength, held, slot))
+                held[slot] = best
+                unseen.remove(best)
+                self.report.notes.append(
+                    f"{player} shows without their card {slot + 1}; replayed with {best}, "
+                    "the unseen card that helps the hand least"
+                )
+
+    def _streets_reached(self) -> dict[str, int]:
+        """How many up-card streets (1 to 4) and whether seventh (5) each player saw."""
+        record, reached = self.record, {}
+        live = list(record.players)
+        for street in range(len(STREETS)):
+            if len(live) < 2:
+                break
+            for player in live:
+                reached[player] = street + 1
+            folded = {a.player for a in record.actions if a.street == street and a.kind == "fold"}
+            live = [p for p in live if p not in folded]
+        return reached
+
+    def _strength(self, held: list[Card | None], slot: int, card: Card) -> tuple[int, ...]:
+        cards = [card if i == slot else c for i, c in enumerate(held)]
+        known = [c for c in cards if c is not None]
+        if len(known) < 5:
+            return (0,)
+        game = self.record.game
+        if game == "razz":
+            return (low_a5(known).value,)
+        if game == "stud_hilo":
+            low = eight_or_better(known)
+            return (high(known).value, -1 if low is None else low.value)
+        return (high(known).value,)
+
+    # -- the hand -----------------------------------------------------------------------
+
+    def run(self) -> None:
+        record = self.record
+        self._fill_shown()
+        stacks = [next(s.stack for s in record.seats if s.name == p) for p in record.players]
+        try:
+            hand = Hand(self.spec, stacks, deck=self._deck())
+        except ValueError as error:
+            raise _Differs(record.line, f"cannot deal the hand: {error}") from None
+        self.hand = self.report.hand = hand
+        self._check_antes(hand)
+        self._check_bring_in(hand)
+        said_pairs = dict(record.open_pair)
+        for index, action in enumerate(record.actions):
+            rnd = hand.round
+            fourth = rnd is not None and rnd.street == action.street == 1 and not rnd.spoken
+            if fourth and (record.site in SITES_WRITING_OPEN_PAIRS or 1 in said_pairs):
+                assert rnd is not None
+                said = 1 in said_pairs
+                self.fact(
+                    rnd.open_pair == said,
+                    said_pairs.get(1, action.line),
+                    f"the record {'allows' if said else 'does not allow'} a double bet on "
+                    f"an open pair; ours {'does not' if said else 'does'} (R2.7)",
+                )
+            self._play(hand, action)
+            for capped_index, line in record.capped:
+                if capped_index == index:
+                    rnd = hand.round
+                    self.fact(
+                        rnd is None or rnd.wagers > self.spec.max_raises,
+                        line,
+                        "the record says the betting is capped; ours is not (R2.5)",
+                    )
+        if hand.round is not None:
+            seat = hand.actor
+            assert seat is not None
+            raise _Differs(
+                record.summary_line,
+                f"the record's betting ends, but ours has {record.players[seat]} to act on "
+                f"{STREETS[hand.street]} street",
+            )
+        self._showdown(hand)
+        self._check_uncalled(hand)
+        self._check_pots(hand)
+
+    def _check_antes(self, hand: Hand) -> None:
+        record = self.record
+        ours = {e.seat: e.amount for e in hand.events if isinstance(e, Ante)}
+        for player, (amount, _, line) in record.antes.items():
+            if player not in record.players:
+                continue
+            seat = record.seat_of(player)
+            self.fact(
+                ours.get(seat) == amount,
+                line,
+                f"{player} posts an ante of {amount}; ours posts {ours.get(seat, 0)} (R2.2)",
+            )
+
+    def _check_bring_in(self, hand: Hand) -> None:
+        record = self.record
+        rnd = hand.round
+        if rnd is None or not rnd.bring_in_due:
+            return
+        ours = record.players[rnd.actor] if rnd.actor is not None else None
+        first = next((a for a in record.actions if a.street == 0), None)
+        if record.bring_in_claim is not None:
+            player, line = record.bring_in_claim
+            self.fact(ours == player, line, f"{player} brings in; ours: {ours} (R3.1, R3.2)")
+        elif first is not None:
+            self.fact(
+                ours == first.player,
+                first.line,
+                f"{first.player} brings in or completes first; ours: {ours} (R3.1, R3.2)",
+            )
+
+    def _play(self, hand: Hand, action: RecordedAction) -> None:
+        record, line = self.record, action.line
+        if hand.round is None:
+            raise _Differs(line, f"{action.text.strip()!r}, but our betting is over")
+        self.fact(
+            hand.street == action.street,
+            line,
+            f"{action.player} acts on {STREETS[action.street]} street; "
+            f"ours is on {STREETS[hand.street]} street",
+        )
+        seat = record.seat_of(action.player)
+        actor = hand.actor
+        assert actor is not None
+        self.fact(
+            actor == seat,
+            line,
+            f"{action.player} acts; ours has {record.players[actor]} to act (R3.3)",
+        )
+        legal = {option.kind: option for option in hand.legal_actions()}
+        allowed = ", ".join(str(option) for option in legal.values())
+        ours: Action
+        if action.kind in ("complete", "bet", "raise"):
+            kind = next((k for k in WAGERS if k in legal), None)
+            assert action.amount is not None
+            self.fact(
+                kind is not None and legal[kind].allows(action.amount),
+                line,
+                f"{action.text.strip()!r}: ours allows {allowed}",
+            )
+            assert kind is not None
+            ours = Action(kind, action.amount)
+        else:
+            kind = K(action.kind)
+            option = legal.get(kind)
+            if option is None:
+                raise _Differs(line, f"{action.text.strip()!r}: ours allows {allowed}")
+            if action.amount is not None:
+                self.fact(
+                    option.minimum == action.amount,
+                    line,
+                    f"{action.text.strip()!r}: ours costs {option.minimum}",
+                )
+            ours = Action(kind)
+        before = len(hand.events)
+        try:
+            hand.act(ours)
+        except IllegalAction as error:
+            raise _Differs(line, f"{action.text.strip()!r}: {error}") from None
+        all_in = any(isinstance(e, AllIn) and e.seat == seat for e in hand.events[before:])
+        self.fact(
+            all_in == action.all_in,
+            line,
+            f"{action.player} is {'' if action.all_in else 'not '}all in in the record, "
+            f"{'' if all_in else 'not '}in ours",
+        )
+
+    def _showdown(self, hand: Hand) -> None:
+        record = self.record
+        while not hand.is_over:
+            seat = hand.actor
+            if seat is None:
+                break
+            player = record.players[seat]
+            shows = player in record.shows
+            try:
+                hand.act(Action(K.SHOW if shows else K.MUCK))
+            except IllegalAction as error:
+                line = record.mucks.get(player, record.summary_line)
+                raise _Differs(line, f"{player} does not show: {error}") from None
+        shown = {record.players[e.seat] for e in hand.events if isinstance(e, Show)}
+        if shown:
+            said = set(record.shows) & set(record.players)
+            self.fact(
+                shown == said,
+                record.summary_line,
+                f"the record shows {sorted(said)}; ours {sorted(shown)} (R5.3)",
+            )
+
+    def _check_uncalled(self, hand: Hand) -> None:
+        record = self.record
+        ours = Counter(
+            (record.players[e.seat], e.amount)
+            for e in hand.events
+            if isinstance(e, UncalledBetReturned)
+        )
+        said = Counter((player, amount) for player, amount, _ in record.uncalled)
+        line = record.uncalled[0][2] if record.uncalled else record.summary_line
+        self.fact(
+            ours == said,
+            line,
+            f"uncalled bets returned: the record {sorted(said.elements())}, "
+            f"ours {sorted(ours.elements())} (R2.10)",
+        )
+
+    def _check_pots(self, hand: Hand) -> None:
+        record = self.record
+        total = sum(hand.contributed) + hand.carry_in
+        self.fact(
+            total == record.total_pot,
+            record.total_line,
+            f"total pot {record.total_pot} in the record, {total} in ours",
+        )
+        rake = record.rake
+        awards = [e for e in hand.events if isinstance(e, PotAwarded)]
+        ours: Counter[str] = Counter()
+        for award in awards:
+            ours[record.players[award.seat]] += award.amount
+        said: Counter[str] = Counter()
+        for got in record.collected:
+            said[got.player] += got.amount
+        line = record.collected[0].line if record.collected else record.summary_line
+        for player in sorted(set(ours) | set(said)):
+            low, high_ = _after_rake(ours[player], total, rake)
+            self.fact(
+                low <= said[player] <= high_,
+                line,
+                f"{player} collects {said[player]} in the record; ours {ours[player]}"
+                + (f" less its share of the rake {rake}" if rake else ""),
+            )
+        if rake == 0:
+            lines = Counter((g.player, g.amount) for g in record.collected)
+            pieces = Counter((record.players[a.seat], a.amount) for a in awards)
+            self.fact(
+                lines == pieces,
+                line,
+                f"the pots collected: the record {sorted(lines.elements())}, "
+                f"ours {sorted(pieces.elements())} (R5.4 to R5.6)",
+            )
+            for got in record.collected:
+                if got.pot == "pot":
+                    continue
+                main = got.pot == "main pot"
+                self.fact(
+                    any(
+                        record.players[a.seat] == got.player and (a.pot == 0) == main
+                        for a in awards
+                    ),
+                    got.line,
+                    f"{got.player} collects from the {got.pot}; ours does not (R5.4)",
+                )
+        if record.pots is not None:
+            pots = [pot.amount for pot in hand.pots]
+            fits = len(pots) == len(record.pots) and all(
+                _after_rake(ours_, total, rake)[0] <= theirs <= _after_rake(ours_, total, rake)[1]
+                for ours_, theirs in zip(pots, record.pots, strict=True)
+            )
+            self.fact(
+                fits,
+                record.total_line,
+                f"pots {record.pots} in the record (after rake), ours {pots}",
+            )
+
+
+def _after_rake(amount: int, total: int, rake: int) -> tuple[int, int]:
+    """What ``amount`` of a ``total`` pot becomes after the site took ``rake``
+    from the pots in proportion (rounded either way)."""
+    if not rake or not total:
+        return amount, amount
+    exact = amount * (total - rake) / total
+    return math.floor(exact), math.ceil(exact)

@@ -1,0 +1,59 @@
+"""Reading a hand-history file: its encoding, the hands in it, and the players'
+names in its lines.
+
+Sites write UTF-8 (with or without a byte-order mark) or UTF-16; names hold
+spaces, brackets and colons ("PC [Mittel]", "FILL A RACK"), so a line is split
+by the names the seat list gave, never by a pattern guessing where a name ends.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+__all__ = ["Names", "decode", "read_text", "split_hands"]
+
+
+def decode(data: bytes) -> str:
+    """The text of a file in any encoding the sites use."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16")
+    if len(data) > 1 and data[1:2] == b"\x00":  # UTF-16 without a mark, little end first
+        return data.decode("utf-16-le")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252")  # old Windows clients
+
+
+def read_text(path: str | Path) -> str:
+    return decode(Path(path).read_bytes())
+
+
+def split_hands(text: str, header: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
+    """Each hand's first line number (1-based) and its lines (no line ends)."""
+    lines = text.splitlines()
+    start: int | None = None
+    for number, line in enumerate(lines):
+        if header.match(line.lstrip("\ufeff")):
+            if start is not None:
+                yield start + 1, lines[start:number]
+            start = number
+    if start is not None:
+        yield start + 1, lines[start:]
+
+
+class Names:
+    """The players of a hand, to find who a line is about."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self._longest_first = sorted(set(names), key=len, reverse=True)
+
+    def split(self, line: str, after: str) -> tuple[str, str] | None:
+        """``(name, rest)`` when ``line`` is a known name followed by ``after``
+        (``": "`` on PokerStars, ``" "`` on Full Tilt), else None."""
+        for name in self._longest_first:
+            if line.startswith(name) and line[len(name) :].startswith(after):
+                return name, line[len(name) + len(after) :]
+        return None

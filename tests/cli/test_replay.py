@@ -1,0 +1,112 @@
+"""``stud replay FILE…``: every hand of history files replayed and checked."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from studpoker.cli import main
+
+SHARED = Path(__file__).parents[2] / ".." / "shared" / "handhistories"
+FILES = sorted(SHARED.glob("*/*.txt")) if SHARED.is_dir() else []
+needs_shared = pytest.mark.skipif(
+    not FILES, reason=f"{SHARED} is missing: the shared hand histories are not available"
+)
+
+HAND = """PokerStars Game #7:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:31:45 ET
+Table 'Gotha II' 8-max
+Seat 1: Ann ($1 in chips)
+Seat 2: Bob ($1 in chips)
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ann [Kc]
+Dealt to Bob [3d]
+Ann: brings in for $0.02
+Bob: folds
+Uncalled bet ($0.02) returned to Ann
+Ann collected $0.02 from pot
+*** SUMMARY ***
+Total pot $0.02 | Rake $0
+"""
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@needs_shared
+def test_replay_of_every_shared_hand_prints_a_match_per_hand_and_a_summary(capsys):
+    status, out, _ = run(capsys, "replay", *map(str, FILES))
+    lines = out.splitlines()
+    assert status == 0
+    assert len(lines) == 43
+    assert lines[-1] == "42 hands: 42 matched, 0 mismatched, 0 could not be read"
+    assert all(": match (" in line for line in lines[:-1])
+
+
+@needs_shared
+def test_replay_json_counts_the_hands(capsys):
+    status, out, _ = run(capsys, "replay", "--json", *map(str, FILES))
+    assert status == 0
+    assert json.loads(out) == {"hands": 42, "matched": 42, "mismatched": [], "errors": []}
+
+
+def test_replay_names_the_first_difference_and_the_unreadable_hand(capsys, tmp_path):
+    wrong = HAND.replace("#7:", "#8:").replace("collected $0.02", "collected $0.03")
+    broken = HAND.replace("#7:", "#9:").replace("[3d]", "[3z]")
+    path = tmp_path / "hands.txt"
+    path.write_text(HAND + "\n" + wrong + "\n" + broken, encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 1
+    assert out.splitlines() == [
+        "hands.txt: PokerStars #7: match (14 facts)",
+        "hands.txt: PokerStars #8: line 29: Ann collects 3 in the record; ours 2",
+        f"{path}: error: PokerStars hand #9, line 41: '3z' is not a card",
+        "3 hands: 1 matched, 1 mismatched, 1 could not be read",
+    ]
+    status, out, _ = run(capsys, "replay", "--json", str(path))
+    assert json.loads(out) == {
+        "hands": 3,
+        "matched": 1,
+        "mismatched": [
+            {
+                "file": str(path),
+                "hand": "8",
+                "site": "PokerStars",
+                "difference": "line 29: Ann collects 3 in the record; ours 2",
+            }
+        ],
+        "errors": [
+            {
+                "file": str(path),
+                "hand": None,
+                "error": "PokerStars hand #9, line 41: '3z' is not a card",
+            }
+        ],
+    }
+
+
+def test_replay_of_a_missing_file_is_an_error(capsys, tmp_path):
+    status, out, _ = run(capsys, "replay", str(tmp_path / "nothing.txt"))
+    assert status == 1
+    assert out.splitlines()[-1] == "0 hands: 0 matched, 0 mismatched, 1 could not be read"
+
+
+def test_stud_replay_runs_as_a_command(tmp_path):
+    path = tmp_path / "hand.txt"
+    path.write_text(HAND, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "studpoker.cli", "replay", "--quiet", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (
+        0,
+        "1 hands: 1 matched, 0 mismatched, 0 could not be read\n",
+    )
