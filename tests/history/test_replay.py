@@ -99,7 +99,8 @@ def test_full_tilt_short_bring_in_heads_up_is_called_for_what_it_put_in():
     report = replay(record)
     assert report.matched
     assert report.notes == [
-        "the bring-in (posted all in) is not stated; taken as 40, which no fact depends on"
+        "the bring-in (posted all in, called for what it put in) is not stated; "
+        "taken as the 9 posted, which no fact depends on"
     ]
 
 

@@ -66,14 +66,6 @@ _TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([$€£]?[\d.,]+) in chips[^)]*\)(.*)$")
 _STREET = re.compile(r"^\*\*\* (3rd|4th|5th|6th|7th) STREET \*\*\*|^\*\*\* RIVER \*\*\*(.*)$")
 _AMOUNT = r"([$€£]?\d+(?:,\d{3})*(?:\.\d+)?)"
-_ACTIONS = (
-    (re.compile(rf"^brings in for {_AMOUNT}(.*)$"), "bring_in"),
-    (re.compile(rf"^calls {_AMOUNT}(.*)$"), "call"),
-    (re.compile(rf"^bets {_AMOUNT}(.*)$"), "bet"),
-    (re.compile(rf"^raises {_AMOUNT} to {_AMOUNT}(.*)$"), "raise"),
-    (re.compile(r"^checks(.*)$"), "check"),
-    (re.compile(r"^folds(.*)$"), "fold"),
-)
 _ANTE = re.compile(rf"^posts the ante {_AMOUNT}(.*)$")
 _UNCALLED = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (.+?)\s*$")
 _COLLECTED = re.compile(rf"^ collected {_AMOUNT} from (pot|main pot|side pot)(?:-\d+)?\s*$")
@@ -143,6 +135,8 @@ def _read_hand(first: int, lines: list[str]) -> HandRecord:
                 if board is None:
                     raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
                 (card,) = parse_card_list(board.group(1), where=record.where(number))
+                if record.owners.setdefault(card, "the board") != "the board":
+                    raise HistoryError(f"{record.where(number)}: {card} is dealt twice")
                 record.community = card
             continue
         if line.startswith("*** SHOW DOWN ***"):
@@ -188,22 +182,56 @@ def _street_index(name: str | None) -> int:
     return {"3rd": 0, "4th": 1, "5th": 2, "6th": 3, "7th": 4, None: 4}[name]
 
 
+# An action line's verb, and how many words in its amount is (None: no amount).
+_VERBS: dict[str, tuple[str, int | None]] = {
+    "brings": ("bring_in", 3),  # brings in for X
+    "calls": ("call", 1),
+    "bets": ("bet", 1),
+    "raises": ("raise", 3),  # raises X to Y
+    "checks": ("check", None),
+    "folds": ("fold", None),
+}
+
+
 def _play_line(
     record: HandRecord, names: Names, street: int | None, line: str, number: int
 ) -> None:
-    where = record.where(number)
     if line.startswith("Dealt to "):
         said = names.split(line[len("Dealt to ") :], " ")
         if said is None or street is None:
-            raise HistoryError(f"{where}: cannot read {line!r}")
+            raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
         player, rest = said
         learn_dealt(record, player, street, rest, number)
         if player not in record.dealt[street]:
             record.dealt[street].append(player)
         return
+    said = names.split(line, ": ")
+    if said is not None:
+        player, rest = said
+        words = rest.split()
+        verb = _VERBS.get(words[0]) if words else None
+        if verb is not None and street is not None:
+            kind, at = verb
+            wager = None
+            if at is not None:
+                if len(words) <= at:
+                    raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
+                wager = to_units(words[at], record.scale, where=record.where(number))
+            if kind == "bring_in":
+                record.bring_in = max(record.bring_in or 0, wager or 0)
+            all_in = rest.endswith("all-in")
+            by = None
+            if kind == "raise":
+                by = to_units(words[1], record.scale, where=record.where(number))
+            record.actions.append(
+                RecordedAction(street, player, kind, wager, all_in, number, line, by)  # type: ignore[arg-type]
+            )
+            return
+        _player_line(record, player, street, rest.rstrip(), line, number)
+        return
     uncalled = _UNCALLED.match(line)
     if uncalled:
-        amount = to_units(uncalled.group(1), record.scale, where=where)
+        amount = to_units(uncalled.group(1), record.scale, where=record.where(number))
         record.uncalled.append((uncalled.group(2), amount, number))
         return
     if line.startswith("Pair on board - a double bet is allowed") and street is not None:
@@ -212,53 +240,37 @@ def _play_line(
     if line.startswith("Betting is capped"):
         record.capped.append((len(record.actions) - 1, number))
         return
-    said = names.split(line, ": ")
-    if said is None:
-        collected = names.split(line, "")
-        if collected and _COLLECTED.match(collected[1]):
-            player, rest = collected
-            got = _COLLECTED.match(rest)
-            assert got is not None
-            amount = to_units(got.group(1), record.scale, where=where)
-            record.collected.append(Collected(player, amount, got.group(2), number))  # type: ignore[arg-type]
-        return  # a table message: joins, leaves, is sitting out, said, ...
-    player, rest = said
-    rest = rest.rstrip()
+    collected = names.split(line, "")
+    if collected:
+        got = _COLLECTED.match(collected[1])
+        if got:
+            amount = to_units(got.group(1), record.scale, where=record.where(number))
+            pot = got.group(2)
+            record.collected.append(Collected(collected[0], amount, pot, number))  # type: ignore[arg-type]
+    # Else a table message: joins, leaves, is sitting out, was removed, ...
+
+
+def _player_line(
+    record: HandRecord, player: str, street: int | None, rest: str, line: str, number: int
+) -> None:
+    """A "NAME: ..." line that is no betting action."""
     ante = _ANTE.match(rest)
     if ante:
-        amount = to_units(ante.group(1), record.scale, where=where)
+        amount = to_units(ante.group(1), record.scale, where=record.where(number))
         record.antes[player] = (amount, "all-in" in ante.group(2), number)
         return
     shows = _SHOWS.match(rest)
     if shows:
-        learn_shown(record, player, parse_card_list(shows.group(1), where=where), number)
+        cards = parse_card_list(shows.group(1), where=record.where(number))
+        learn_shown(record, player, cards, number)
         record.shows[player] = number
         return
     if rest.startswith("mucks hand"):
         record.mucks[player] = number
         return
-    if rest.startswith("doesn't show hand") or street is None:
+    if street is None or rest.startswith(("doesn't show hand", "said, ", "is ", "has ")):
         return
-    for pattern, kind in _ACTIONS:
-        match = pattern.match(rest)
-        if match is None:
-            continue
-        groups = match.groups()
-        wager: int | None = None
-        if kind in ("bring_in", "call", "bet"):
-            wager = to_units(groups[0], record.scale, where=where)
-        elif kind == "raise":
-            wager = to_units(groups[1], record.scale, where=where)
-        all_in = "all-in" in groups[-1]
-        if kind == "bring_in":
-            record.bring_in = max(record.bring_in or 0, wager or 0)
-        record.actions.append(
-            RecordedAction(street, player, kind, wager, all_in, number, line)  # type: ignore[arg-type]
-        )
-        return
-    if rest.startswith(("said, ", "is ", "has ")):
-        return
-    raise HistoryError(f"{where}: cannot read {line!r}")
+    raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
 
 
 def _summary_line(record: HandRecord, line: str, number: int) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from studpoker.cards import Card
 
@@ -62,6 +62,7 @@ class RecordedAction:
     all_in: bool
     line: int
     text: str
+    by: int | None = None  # PokerStars' "raises A to B": A, what the raise added to the level
 
 
 @dataclass(slots=True)
@@ -113,20 +114,33 @@ class HandRecord:
     pots: list[int] | None = None  # main pot then side pots, after rake, when listed
     summary_line: int = 0
     notes: list[str] = field(default_factory=list)  # what the replay had to assume
+    owners: dict[Card, str] = field(default_factory=dict, repr=False)  # who holds each card
 
-    def where(self, line: int | None = None) -> str:
-        """How an error names this hand: its site, number and line."""
-        at = f", line {line}" if line is not None else f", line {self.line}"
-        return f"{self.site} hand #{self.number}{at}"
+    def where(self, line: int | None = None) -> At:
+        """How an error names this hand: its site, number and line (written out
+        only when an error needs it: a reader asks for it on every line)."""
+        return At(self, self.line if line is None else line)
 
     def seat_of(self, player: str) -> int:
         """The engine seat (0 first, in table order) of a player dealt in."""
         return self.players.index(player)
 
 
-def to_units(text: str, scale: int, *, where: str) -> int:
+class At(NamedTuple):
+    """A line of a hand, as errors name it: "PokerStars hand #1, line 12"."""
+
+    record: HandRecord
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.record.site} hand #{self.record.number}, line {self.line}"
+
+
+def to_units(text: str, scale: int, *, where: object) -> int:
     """``"$0.04"``, ``"1,144"`` or ``"51125.64"`` as an integer number of units."""
     raw = text.strip().lstrip("$€£").replace(",", "")
+    if raw.isdigit():
+        return int(raw) * scale
     try:
         value = Decimal(raw) * scale
     except InvalidOperation:
@@ -145,7 +159,7 @@ def learn(record: HandRecord, player: str, slot: int, card: Card, line: int) -> 
             f"{record.where(line)}: {player}'s card {slot + 1} is {card} here "
             f"but {cards[slot]} before"
         )
-    if any(card in other for name, other in record.cards.items() if name != player):
+    if record.owners.setdefault(card, player) != player:
         raise HistoryError(f"{record.where(line)}: {card} is dealt twice")
     cards[slot] = card
 
@@ -167,8 +181,10 @@ def learn_dealt(record: HandRecord, player: str, street: int, text: str, line: i
             f"but the line shows {len(words)}"
         )
     for slot, word in zip(slots, words, strict=True):
-        if slot in UP_SLOTS or is_card(word):
+        card = _CARDS.get(word)
+        if card is None and (slot in UP_SLOTS or is_card(word)):
             (card,) = parse_card_list(word, where=record.where(line))
+        if card is not None:
             learn(record, player, slot, card, line)
         else:
             record.notes.append(
@@ -205,11 +221,17 @@ def is_card(word: str) -> bool:
     return _CARD.match(word) is not None
 
 
-def parse_card_list(text: str, *, where: str) -> list[Card]:
+def parse_card_list(text: str, *, where: object) -> list[Card]:
     """``"Ac Kc 8c"`` as cards; a broken card is an error naming it."""
     cards = []
     for word in text.split():
-        if not is_card(word):
-            raise HistoryError(f"{where}: {word!r} is not a card")
-        cards.append(Card.parse(word))
+        card = _CARDS.get(word)
+        if card is None:
+            if not is_card(word):
+                raise HistoryError(f"{where}: {word!r} is not a card")
+            card = _CARDS[word] = Card.parse(word)
+        cards.append(card)
     return cards
+
+
+_CARDS: dict[str, Card] = {}

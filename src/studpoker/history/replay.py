@@ -120,27 +120,40 @@ class _Replay:
             raise _Differs(record.line, f"cannot set up the game: {error}") from None
 
     def _bring_in(self) -> int:
-        """The bring-in: as posted, unless posted all in (then the call the
-        others make, R2.4); a record whose bring-in player completed at once does
-        not say it, and nothing it states depends on it."""
+        """The bring-in: as posted, unless posted all in; then the level the first
+        raise went from ("raises 150 to 200": 50), or the call the others made
+        (R2.4).  A record whose bring-in player completed at once does not say
+        it, and then nothing it states depends on it."""
         record = self.record
         third = [a for a in record.actions if a.street == 0]
         posted = next((a for a in third if a.kind == "bring_in"), None)
         if posted is not None and posted.amount and not posted.all_in:
             return posted.amount
+        wager = next((a for a in third if a.kind in ("bet", "raise", "complete")), None)
+        if wager is not None and wager.amount and wager.by is not None:
+            return wager.amount - wager.by
         calls = []
         for action in third:
-            if action.kind in ("complete", "bet", "raise"):
+            if action is wager:
                 break
-            if action.kind == "call" and action.amount:
+            if action.kind == "call" and action.amount and not action.all_in:
                 calls.append(action.amount)
         if posted is not None and posted.amount and calls and max(calls) > posted.amount:
-            return max(calls)
-        guess = max(1, record.small_bet // 2)
+            return max(calls)  # what the others entered for (R2.4)
+        if posted is not None and posted.amount and calls:
+            self.report.notes.append(
+                "the bring-in (posted all in, called for what it put in) is not stated; "
+                f"taken as the {posted.amount} posted, which no fact depends on"
+            )
+            return posted.amount
+        # Sites' bring-ins are a quarter to a half of the small bet; a short all-in
+        # completion says the bring-in was less than it.
+        guess = max(1, record.small_bet * 3 // 10)
         if posted is not None and posted.amount:
             guess = max(guess, posted.amount)
-        if guess >= record.small_bet:
-            guess = record.small_bet - 1
+        if wager is not None and wager.amount:
+            guess = min(guess, wager.amount - 1)
+        guess = max(1, min(guess, record.small_bet - 1))
         if posted is not None:
             why = "posted all in"
         elif third:

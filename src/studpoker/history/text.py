@@ -48,11 +48,17 @@ class Names:
     """The players of a hand, to find who a line is about."""
 
     def __init__(self, names: Iterable[str]) -> None:
-        self._longest_first = sorted(set(names), key=len, reverse=True)
+        self._names = set(names)
+        self._longest_first = sorted(self._names, key=len, reverse=True)
 
     def split(self, line: str, after: str) -> tuple[str, str] | None:
         """``(name, rest)`` when ``line`` is a known name followed by ``after``
         (``": "`` on PokerStars, ``" "`` on Full Tilt), else None."""
+        if after:
+            # Most names hold no ``after``: the text before the first one is the name.
+            name, found, rest = line.partition(after)
+            if found and name in self._names:
+                return name, rest
         for name in self._longest_first:
             if line.startswith(name) and line[len(name) :].startswith(after):
                 return name, line[len(name) + len(after) :]
