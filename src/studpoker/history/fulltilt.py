@@ -40,6 +40,7 @@ from studpoker.history.record import (
     HistoryError,
     RecordedAction,
     SeatRecord,
+    amount_at,
     learn_dealt,
     learn_shown,
     parse_card_list,
@@ -118,7 +119,7 @@ def _read_hand(first: int, lines: list[str]) -> HandRecord:
         seat = _SEAT.match(lines[index].rstrip())
         if seat is None:
             break
-        stack = to_units(seat.group(3), record.scale, where=record.where(number))
+        stack = amount_at(seat.group(3), record, number)
         record.seats.append(SeatRecord(int(seat.group(1)), seat.group(2), stack, number))
         index += 1
     if not record.seats:

@@ -42,6 +42,7 @@ from studpoker.history.record import (
     HistoryError,
     RecordedAction,
     SeatRecord,
+    amount_at,
     learn_dealt,
     learn_shown,
     parse_card_list,
@@ -103,7 +104,7 @@ def _read_hand(first: int, lines: list[str]) -> HandRecord:
         if table:
             record.table = table.group(1)
         elif seat:
-            stack = to_units(seat.group(3), record.scale, where=record.where(number))
+            stack = amount_at(seat.group(3), record, number)
             record.seats.append(SeatRecord(int(seat.group(1)), seat.group(2), stack, number))
         elif record.seats:
             break
@@ -120,12 +121,15 @@ def _read_hand(first: int, lines: list[str]) -> HandRecord:
         if not line:
             continue
         last = number
+        if summary:
+            _summary_line(record, line, number)
+            continue
+        if line[0] != "*":
+            _play_line(record, names, street, line, number)
+            continue
         if line.startswith("*** SUMMARY ***"):
             summary = True
             record.summary_line = number
-            continue
-        if summary:
-            _summary_line(record, line, number)
             continue
         heading = _STREET.match(line)
         if heading:
@@ -216,13 +220,13 @@ def _play_line(
             if at is not None:
                 if len(words) <= at:
                     raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
-                wager = to_units(words[at], record.scale, where=record.where(number))
+                wager = amount_at(words[at], record, number)
             if kind == "bring_in":
                 record.bring_in = max(record.bring_in or 0, wager or 0)
             all_in = rest.endswith("all-in")
             by = None
             if kind == "raise":
-                by = to_units(words[1], record.scale, where=record.where(number))
+                by = amount_at(words[1], record, number)
             record.actions.append(
                 RecordedAction(street, player, kind, wager, all_in, number, line, by)  # type: ignore[arg-type]
             )
@@ -231,7 +235,7 @@ def _play_line(
         return
     uncalled = _UNCALLED.match(line)
     if uncalled:
-        amount = to_units(uncalled.group(1), record.scale, where=record.where(number))
+        amount = amount_at(uncalled.group(1), record, number)
         record.uncalled.append((uncalled.group(2), amount, number))
         return
     if line.startswith("Pair on board - a double bet is allowed") and street is not None:
@@ -244,7 +248,7 @@ def _play_line(
     if collected:
         got = _COLLECTED.match(collected[1])
         if got:
-            amount = to_units(got.group(1), record.scale, where=record.where(number))
+            amount = amount_at(got.group(1), record, number)
             pot = got.group(2)
             record.collected.append(Collected(collected[0], amount, pot, number))  # type: ignore[arg-type]
     # Else a table message: joins, leaves, is sitting out, was removed, ...
@@ -256,7 +260,7 @@ def _player_line(
     """A "NAME: ..." line that is no betting action."""
     ante = _ANTE.match(rest)
     if ante:
-        amount = to_units(ante.group(1), record.scale, where=record.where(number))
+        amount = amount_at(ante.group(1), record, number)
         record.antes[player] = (amount, "all-in" in ante.group(2), number)
         return
     shows = _SHOWS.match(rest)

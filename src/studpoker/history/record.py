@@ -126,6 +126,18 @@ class HandRecord:
         return self.players.index(player)
 
 
+def amount_at(text: str, record: HandRecord, line: int) -> int:
+    """:func:`to_units` for a line of ``record`` (the usual forms read directly)."""
+    scale = record.scale
+    raw = text.lstrip("$€£")
+    if raw.isdigit():
+        return int(raw) * scale
+    whole, dot, cents = raw.partition(".")
+    if scale == 100 and dot and whole.isdigit() and cents.isdigit() and len(cents) <= 2:
+        return int(whole) * 100 + int(cents) * (10 if len(cents) == 1 else 1)
+    return to_units(text, scale, where=record.where(line))
+
+
 class At(NamedTuple):
     """A line of a hand, as errors name it: "PokerStars hand #1, line 12"."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -97,10 +97,11 @@ class _Replay:
         self.spec = self._spec(options)
         self.hand: Hand | None = None
 
-    def fact(self, same: bool, line: int | None, message: str) -> None:
+    def fact(self, same: bool, line: int | None, message: Callable[[], str]) -> None:
+        """One fact checked; ``message`` says how it differs (made only if it does)."""
         self.report.checked += 1
         if not same:
-            raise _Differs(line, message)
+            raise _Differs(line, message())
 
     # -- the table ------------------------------------------------------------------
 
@@ -264,8 +265,11 @@ class _Replay:
                 self.fact(
                     rnd.open_pair == said,
                     said_pairs.get(1, action.line),
-                    f"the record {'allows' if said else 'does not allow'} a double bet on "
-                    f"an open pair; ours {'does not' if said else 'does'} (R2.7)",
+                    _say(
+                        "the record {} a double bet on an open pair; ours {} (R2.7)",
+                        "allows" if said else "does not allow",
+                        "does not" if said else "does",
+                    ),
                 )
             self._play(hand, action)
             for capped_index, line in record.capped:
@@ -274,7 +278,7 @@ class _Replay:
                     self.fact(
                         rnd is None or rnd.wagers > self.spec.max_raises,
                         line,
-                        "the record says the betting is capped; ours is not (R2.5)",
+                        lambda: "the record says the betting is capped; ours is not (R2.5)",
                     )
         if hand.round is not None:
             seat = hand.actor
@@ -298,7 +302,12 @@ class _Replay:
             self.fact(
                 ours.get(seat) == amount,
                 line,
-                f"{player} posts an ante of {amount}; ours posts {ours.get(seat, 0)} (R2.2)",
+                _say(
+                    "{} posts an ante of {}; ours posts {} (R2.2)",
+                    player,
+                    amount,
+                    ours.get(seat, 0),
+                ),
             )
 
     def _check_bring_in(self, hand: Hand) -> None:
@@ -310,12 +319,14 @@ class _Replay:
         first = next((a for a in record.actions if a.street == 0), None)
         if record.bring_in_claim is not None:
             player, line = record.bring_in_claim
-            self.fact(ours == player, line, f"{player} brings in; ours: {ours} (R3.1, R3.2)")
+            self.fact(
+                ours == player, line, lambda: f"{player} brings in; ours: {ours} (R3.1, R3.2)"
+            )
         elif first is not None:
             self.fact(
                 ours == first.player,
                 first.line,
-                f"{first.player} brings in or completes first; ours: {ours} (R3.1, R3.2)",
+                lambda: f"{first.player} brings in or completes first; ours: {ours} (R3.1, R3.2)",
             )
 
     def _play(self, hand: Hand, action: RecordedAction) -> None:
@@ -325,8 +336,10 @@ class _Replay:
         self.fact(
             hand.street == action.street,
             line,
-            f"{action.player} acts on {STREETS[action.street]} street; "
-            f"ours is on {STREETS[hand.street]} street",
+            lambda: (
+                f"{action.player} acts on {STREETS[action.street]} street; "
+                f"ours is on {STREETS[hand.street]} street"
+            ),
         )
         seat = record.seat_of(action.player)
         actor = hand.actor
@@ -334,10 +347,13 @@ class _Replay:
         self.fact(
             actor == seat,
             line,
-            f"{action.player} acts; ours has {record.players[actor]} to act (R3.3)",
+            lambda: f"{action.player} acts; ours has {record.players[actor]} to act (R3.3)",
         )
         legal = {option.kind: option for option in hand.legal_actions()}
-        allowed = ", ".join(str(option) for option in legal.values())
+
+        def allowed() -> str:
+            return ", ".join(str(option) for option in legal.values())
+
         ours: Action
         if action.kind in ("complete", "bet", "raise"):
             kind = next((k for k in WAGERS if k in legal), None)
@@ -345,7 +361,7 @@ class _Replay:
             self.fact(
                 kind is not None and legal[kind].allows(action.amount),
                 line,
-                f"{action.text.strip()!r}: ours allows {allowed}",
+                lambda: f"{action.text.strip()!r}: ours allows {allowed()}",
             )
             assert kind is not None
             ours = Action(kind, action.amount)
@@ -353,12 +369,12 @@ class _Replay:
             kind = K(action.kind)
             option = legal.get(kind)
             if option is None:
-                raise _Differs(line, f"{action.text.strip()!r}: ours allows {allowed}")
+                raise _Differs(line, f"{action.text.strip()!r}: ours allows {allowed()}")
             if action.amount is not None:
                 self.fact(
                     option.minimum == action.amount,
                     line,
-                    f"{action.text.strip()!r}: ours costs {option.minimum}",
+                    lambda: f"{action.text.strip()!r}: ours costs {option.minimum}",
                 )
             ours = Action(kind)
         before = len(hand.events)
@@ -370,8 +386,10 @@ class _Replay:
         self.fact(
             all_in == action.all_in,
             line,
-            f"{action.player} is {'' if action.all_in else 'not '}all in in the record, "
-            f"{'' if all_in else 'not '}in ours",
+            lambda: (
+                f"{action.player} is {'' if action.all_in else 'not '}all in in the record, "
+                f"{'' if all_in else 'not '}in ours"
+            ),
         )
 
     def _showdown(self, hand: Hand) -> None:
@@ -393,7 +411,7 @@ class _Replay:
             self.fact(
                 shown == said,
                 record.summary_line,
-                f"the record shows {sorted(said)}; ours {sorted(shown)} (R5.3)",
+                lambda: f"the record shows {sorted(said)}; ours {sorted(shown)} (R5.3)",
             )
 
     def _check_uncalled(self, hand: Hand) -> None:
@@ -408,8 +426,10 @@ class _Replay:
         self.fact(
             ours == said,
             line,
-            f"uncalled bets returned: the record {sorted(said.elements())}, "
-            f"ours {sorted(ours.elements())} (R2.10)",
+            lambda: (
+                f"uncalled bets returned: the record {sorted(said.elements())}, "
+                f"ours {sorted(ours.elements())} (R2.10)"
+            ),
         )
 
     def _check_pots(self, hand: Hand) -> None:
@@ -418,7 +438,7 @@ class _Replay:
         self.fact(
             total == record.total_pot,
             record.total_line,
-            f"total pot {record.total_pot} in the record, {total} in ours",
+            lambda: f"total pot {record.total_pot} in the record, {total} in ours",
         )
         rake = record.rake
         awards = [e for e in hand.events if isinstance(e, PotAwarded)]
@@ -434,8 +454,13 @@ class _Replay:
             self.fact(
                 low <= said[player] <= high_,
                 line,
-                f"{player} collects {said[player]} in the record; ours {ours[player]}"
-                + (f" less its share of the rake {rake}" if rake else ""),
+                _say(
+                    "{} collects {} in the record; ours {}{}",
+                    player,
+                    said[player],
+                    ours[player],
+                    f" less its share of the rake {rake}" if rake else "",
+                ),
             )
         if rake == 0:
             lines = Counter((g.player, g.amount) for g in record.collected)
@@ -443,8 +468,10 @@ class _Replay:
             self.fact(
                 lines == pieces,
                 line,
-                f"the pots collected: the record {sorted(lines.elements())}, "
-                f"ours {sorted(pieces.elements())} (R5.4 to R5.6)",
+                lambda: (
+                    f"the pots collected: the record {sorted(lines.elements())}, "
+                    f"ours {sorted(pieces.elements())} (R5.4 to R5.6)"
+                ),
             )
             for got in record.collected:
                 if got.pot == "pot":
@@ -456,7 +483,7 @@ class _Replay:
                         for a in awards
                     ),
                     got.line,
-                    f"{got.player} collects from the {got.pot}; ours does not (R5.4)",
+                    _say("{} collects from the {}; ours does not (R5.4)", got.player, got.pot),
                 )
         if record.pots is not None:
             pots = [pot.amount for pot in hand.pots]
@@ -467,8 +494,13 @@ class _Replay:
             self.fact(
                 fits,
                 record.total_line,
-                f"pots {record.pots} in the record (after rake), ours {pots}",
+                lambda: f"pots {record.pots} in the record (after rake), ours {pots}",
             )
+
+
+def _say(template: str, *values: object) -> Callable[[], str]:
+    """A message made only if a fact differs."""
+    return partial(template.format, *values)
 
 
 def _after_rake(amount: int, total: int, rake: int) -> tuple[int, int]:
