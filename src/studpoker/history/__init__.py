@@ -11,8 +11,10 @@ from pathlib import Path
 
 from studpoker.history.fulltilt import HEADER as _FULL_TILT
 from studpoker.history.fulltilt import read_fulltilt
+from studpoker.history.phh import from_phh, to_phh
 from studpoker.history.pokerstars import HEADER as _POKERSTARS
 from studpoker.history.pokerstars import read_pokerstars
+from studpoker.history.pokerstars_write import to_pokerstars
 from studpoker.history.record import HandRecord, HistoryError
 from studpoker.history.replay import SITE_OPTIONS, ReplayReport, replay
 from studpoker.history.text import decode
@@ -22,10 +24,13 @@ __all__ = [
     "HandRecord",
     "HistoryError",
     "ReplayReport",
+    "from_phh",
     "read_fulltilt",
     "read_history",
     "read_pokerstars",
     "replay",
+    "to_phh",
+    "to_pokerstars",
 ]
 
 

@@ -192,10 +192,10 @@ def learn_dealt(record: HandRecord, player: str, street: int, text: str, line: i
             f"{record.where(line)}: {player} holds {held} cards on {STREETS[street]} street, "
             f"but the line shows {len(words)}"
         )
-    held = record.cards.get(player)
+    known = record.cards.get(player)
     for slot, word in zip(slots, words, strict=True):
         card = _CARDS.get(word)
-        if card is not None and held is not None and held[slot] is card:
+        if card is not None and known is not None and known[slot] is card:
             continue  # a card an earlier line gave
         if card is None and (slot in UP_SLOTS or is_card(word)):
             (card,) = parse_card_list(word, where=record.where(line))
