@@ -102,7 +102,7 @@ def read_fulltilt(text: str) -> list[HandRecord | HistoryError]:
     """Every hand of a Full Tilt file, each a record or the error that stopped
     reading it (the other hands are still read)."""
     hands: list[HandRecord | HistoryError] = []
-    for first, lines in split_hands(text, HEADER):
+    for first, lines in split_hands(text, HEADER, "Full Tilt"):
         try:
             hands.append(_read_hand(first, lines))
         except HistoryError as error:

@@ -83,7 +83,7 @@ def read_pokerstars(text: str) -> list[HandRecord | HistoryError]:
     """Every hand of a PokerStars file, each a record or the error that stopped
     reading it (the other hands are still read)."""
     hands: list[HandRecord | HistoryError] = []
-    for first, lines in split_hands(text, HEADER):
+    for first, lines in split_hands(text, HEADER, "PokerStars"):
         try:
             hands.append(_read_hand(first, lines))
         except HistoryError as error:
@@ -201,7 +201,8 @@ def _play_line(
     record: HandRecord, names: Names, street: int | None, line: str, number: int
 ) -> None:
     if line.startswith("Dealt to "):
-        said = names.split(line[len("Dealt to ") :], " ")
+        name, _, cards = line[9:].partition(" [")
+        said = (name, "[" + cards) if name in names.names else names.split(line[9:], " ")
         if said is None or street is None:
             raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
         player, rest = said
@@ -209,7 +210,8 @@ def _play_line(
         if player not in record.dealt[street]:
             record.dealt[street].append(player)
         return
-    said = names.split(line, ": ")
+    name, colon, rest = line.partition(": ")
+    said = (name, rest) if colon and name in names.names else names.split(line, ": ")
     if said is not None:
         player, rest = said
         words = rest.split()

@@ -31,12 +31,15 @@ def read_text(path: str | Path) -> str:
     return decode(Path(path).read_bytes())
 
 
-def split_hands(text: str, header: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
-    """Each hand's first line number (1-based) and its lines (no line ends)."""
+def split_hands(
+    text: str, header: re.Pattern[str], first_word: str
+) -> Iterator[tuple[int, list[str]]]:
+    """Each hand's first line number (1-based) and its lines (no line ends); a
+    hand starts at a line matching ``header``, which begins with ``first_word``."""
     lines = text.splitlines()
     start: int | None = None
     for number, line in enumerate(lines):
-        if header.match(line.lstrip("\ufeff")):
+        if first_word in line[:12] and header.match(line.lstrip("\ufeff")):
             if start is not None:
                 yield start + 1, lines[start:number]
             start = number
@@ -48,7 +51,7 @@ class Names:
     """The players of a hand, to find who a line is about."""
 
     def __init__(self, names: Iterable[str]) -> None:
-        self._names = set(names)
+        self.names = self._names = set(names)
         self._longest_first = sorted(self._names, key=len, reverse=True)
 
     def split(self, line: str, after: str) -> tuple[str, str] | None:
