@@ -16,6 +16,7 @@ from studpoker import __version__
 from studpoker.cli import equity as equity_command
 from studpoker.cli import eval as eval_command
 from studpoker.cli import replay as replay_command
+from studpoker.cli import sim as sim_command
 
 __all__ = ["main"]
 
@@ -30,6 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     equity_command.add_parser(commands)
     eval_command.add_parser(commands)
     replay_command.add_parser(commands)
+    sim_command.add_parser(commands)
     return parser
 
 

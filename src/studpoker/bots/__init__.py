@@ -1,0 +1,40 @@
+"""Computer players behind one :class:`Player` protocol (the ``bots`` layer of
+DESIGN.md): a table asks a player to ``decide(view)`` and tells it what its seat
+may see; it never hands a player the hand itself.
+
+* :class:`RandomPlayer`, :class:`CallingStation`, :class:`RuleBasedPlayer`;
+* :func:`bot` for the levels ``easy``, ``normal`` and ``hard`` of the practice
+  tables, :func:`make_player` and :data:`PLAYERS` for every player by name;
+* :class:`EquityPlayer`: Monte Carlo equity, pot odds and bluffs (``equity`` by name);
+* :func:`play_hand` plays one hand with a player in each seat.
+"""
+
+from studpoker.bots.calling_station import CallingStation
+from studpoker.bots.equity_player import TEMPERS, EquityPlayer, Temper
+from studpoker.bots.levels import LEVELS, PLAYERS, PlayerFactory, bot, make_player, register
+from studpoker.bots.play import play_hand
+from studpoker.bots.player import BasePlayer, Player
+from studpoker.bots.random_player import RandomPlayer
+from studpoker.bots.rule_based import STYLES, RuleBasedPlayer, Style
+
+__all__ = [
+    "LEVELS",
+    "PLAYERS",
+    "STYLES",
+    "TEMPERS",
+    "BasePlayer",
+    "CallingStation",
+    "EquityPlayer",
+    "Player",
+    "PlayerFactory",
+    "RandomPlayer",
+    "RuleBasedPlayer",
+    "Style",
+    "Temper",
+    "bot",
+    "make_player",
+    "play_hand",
+    "register",
+]
+
+register("equity", lambda spec, rng: EquityPlayer(rng))

@@ -1,0 +1,236 @@
+"""Many hands between bots, on every core: :func:`simulate`.
+
+The hands are cut into blocks of :data:`BLOCK` hands, and every random number of
+a block comes from generators seeded by the simulation's seed and the block's
+number: the deck's shuffles and each player's choices.  A block is the same
+whichever process plays it, so a simulation gives the same results for the same
+seed whatever the number of workers, in processes or on Ray.
+
+Each hand starts every player with the same stack (so a result is per hand), and
+the seats turn by one every hand, so that over the players' number of hands each
+has sat in every seat.  In Show Hand the chips a short call leaves on the table
+(R6.8) go to the next hand of the block, and what is left after its last hand is
+split among the players as at a table's last hand.
+
+>>> result = simulate("razz", ["rules", "station"], hands=60, seed=1, workers=1)
+>>> [(p.name, p.hands) for p in result.players]
+[('rules', 60), ('station', 60)]
+>>> sum(p.net for p in result.players)
+0
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import secrets
+import time
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from studpoker.bots import PLAYERS, make_player, play_hand
+from studpoker.games import GameSpec, preset
+from studpoker.sim.results import PlayerResult, SimResult, unit_of
+
+__all__ = ["BLOCK", "Block", "BlockResult", "blocks_of", "run_block", "simulate"]
+
+BLOCK = 250  # hands a block: the unit of work and of reproducibility
+STACK_UNITS = 100  # a stack is 100 big bets (Show Hand: 100 antes) unless told
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Hands ``first`` to ``first + hands - 1`` of a simulation."""
+
+    spec: GameSpec
+    players: tuple[str, ...]
+    seed: int
+    index: int
+    first: int
+    hands: int
+    stack: int
+    curves: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BlockResult:
+    """Each player's chips won in a block and the sum of squares of its hands'
+    results; with ``curves``, every hand's result (hand by hand, player by player)."""
+
+    index: int
+    hands: int
+    net: tuple[int, ...]
+    squares: tuple[int, ...]
+    per_hand: array[int] | None
+
+
+def _rng(seed: int, block: int, part: str) -> random.Random:
+    return random.Random(f"studpoker-sim/{seed}/{block}/{part}")
+
+
+def run_block(block: Block) -> BlockResult:
+    """Play one block (in whatever process runs it)."""
+    spec, names, count = block.spec, block.players, len(block.players)
+    players = [
+        make_player(name, spec, _rng(block.seed, block.index, str(j)))
+        for j, name in enumerate(names)
+    ]
+    deck_rng = _rng(block.seed, block.index, "deck")
+    net = [0] * count
+    squares = [0] * count
+    per_hand = array("q") if block.curves else None
+    stacks = [block.stack] * count
+    carry = 0
+    for i in range(block.first, block.first + block.hands):
+        order = [(seat + i) % count for seat in range(count)]  # seat -> player
+        hand = play_hand(spec, [players[j] for j in order], stacks, rng=deck_rng, carry_in=carry)
+        result = hand.result
+        carry = result.rollover
+        results = [0] * count
+        for seat, j in enumerate(order):
+            results[j] = result.net[seat]
+        if carry and i == block.first + block.hands - 1:
+            # R6.8: what is left on the table after its last hand is split equally.
+            share, odd = divmod(carry, count)
+            for j in range(count):
+                results[j] += share + (j < odd)
+        for j, x in enumerate(results):
+            net[j] += x
+            squares[j] += x * x
+        if per_hand is not None:
+            per_hand.extend(results)
+    return BlockResult(block.index, block.hands, tuple(net), tuple(squares), per_hand)
+
+
+def blocks_of(
+    spec: GameSpec, players: Sequence[str], hands: int, seed: int, stack: int, curves: bool
+) -> list[Block]:
+    """The blocks of a simulation, in order."""
+    return [
+        Block(spec, tuple(players), seed, index, first, min(BLOCK, hands - first), stack, curves)
+        for index, first in enumerate(range(0, hands, BLOCK))
+    ]
+
+
+def _labels(players: Sequence[str]) -> list[str]:
+    """Each player's name in the results: a name given twice is numbered."""
+    labels = []
+    for i, name in enumerate(players):
+        repeats = players.count(name)
+        labels.append(name if repeats == 1 else f"{name}#{players[: i + 1].count(name)}")
+    return labels
+
+
+def _check(spec: GameSpec, players: Sequence[str], hands: int, workers: int | None) -> None:
+    unknown = [name for name in players if name not in PLAYERS]
+    if unknown:
+        raise ValueError(f"no player {unknown[0]!r}: choose {', '.join(PLAYERS)}")
+    if not 2 <= len(players) <= spec.max_seats:
+        raise ValueError(f"{spec.game} seats 2 to {spec.max_seats} players, not {len(players)}")
+    if hands < 1:
+        raise ValueError(f"a simulation plays at least one hand, not {hands}")
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+
+
+def _in_processes(blocks: list[Block], workers: int, progress: Progress) -> Iterator[BlockResult]:
+    if workers == 1 or len(blocks) == 1:
+        for block in blocks:
+            done = run_block(block)
+            progress(done.hands)
+            yield done
+        return
+    # Spawned, not forked: the parent may run threads (a progress bar, a test runner).
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(workers, len(blocks))) as pool:
+        for done in pool.imap(run_block, blocks):
+            progress(done.hands)
+            yield done
+
+
+def simulate(
+    game: str | GameSpec,
+    players: Sequence[str],
+    hands: int,
+    *,
+    seed: int | None = None,
+    workers: int | None = None,
+    stack: int | None = None,
+    curves: bool = False,
+    ray_address: str | None = None,
+    progress: Progress | None = None,
+) -> SimResult:
+    """Play ``hands`` hands of ``game`` between ``players`` (names of
+    :data:`~studpoker.bots.PLAYERS`), on ``workers`` processes (default: every
+    core) or, with ``ray_address``, on a Ray cluster (``"local"`` starts one here).
+
+    ``seed`` makes the run reproducible (default: one drawn from the OS CSPRNG,
+    R1.5, and reported in the result); ``stack`` is every player's stack at the
+    start of each hand (default 100 big bets, Show Hand 100 antes); ``curves``
+    keeps every hand's results, for a chart; ``progress`` is called with the
+    number of hands of each block as it ends."""
+    spec = preset(game) if isinstance(game, str) else game
+    _check(spec, players, hands, workers)
+    unit, unit_name = unit_of(spec)
+    stack = STACK_UNITS * unit if stack is None else stack
+    if stack <= spec.ante:
+        raise ValueError(f"a stack of {stack} does not cover more than the ante ({spec.ante})")
+    seed = secrets.randbits(32) if seed is None else seed
+    workers = workers or os.cpu_count() or 1
+    report = progress or (lambda hands: None)
+    blocks = blocks_of(spec, players, hands, seed, stack, curves)
+    start = time.perf_counter()
+    if ray_address is not None:
+        from studpoker.sim.ray_cluster import run_on_ray
+
+        done, workers = run_on_ray(blocks, ray_address, report)
+        backend = f"ray {ray_address}"
+    else:
+        done = list(_in_processes(blocks, workers, report))
+        backend = "processes"
+    seconds = time.perf_counter() - start
+    done.sort(key=lambda result: result.index)
+    count = len(players)
+    labels = _labels(players)
+    results = tuple(
+        PlayerResult(
+            labels[j],
+            players[j],
+            hands,
+            sum(block.net[j] for block in done),
+            sum(block.squares[j] for block in done),
+            unit,
+        )
+        for j in range(count)
+    )
+    curves_out = None
+    if curves:
+        curves_out = tuple(_cumulative(done, j, count) for j in range(count))
+    return SimResult(
+        game=spec.game,
+        hands=hands,
+        seed=seed,
+        workers=workers,
+        backend=backend,
+        stack=stack,
+        unit=unit,
+        unit_name=unit_name,
+        players=results,
+        seconds=seconds,
+        curves=curves_out,
+    )
+
+
+def _cumulative(done: list[BlockResult], player: int, count: int) -> array[int]:
+    total = 0
+    out = array("q")
+    for block in done:
+        assert block.per_hand is not None
+        for x in block.per_hand[player::count]:
+            total += x
+            out.append(total)
+    return out
