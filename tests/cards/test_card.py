@@ -2,6 +2,8 @@
 
 import copy
 import pickle
+import subprocess
+import sys
 
 import pytest
 
@@ -91,3 +93,13 @@ def test_text_forms():
     assert card.symbol == "A♠"
     assert f"{card:>4}" == "  As"
     assert format_cards(parse_cards("Ah 10c"), symbols=True) == "A♥ T♣"
+
+
+def test_a_card_pickled_by_cloudpickle_loads_in_another_process():
+    """Ray sends cards to its workers with cloudpickle, which copies classmethods
+    by value: a card must rebuild from a module function."""
+    cloudpickle = pytest.importorskip("ray.cloudpickle", reason="ray is an optional extra")
+    data = cloudpickle.dumps([Card.parse("As"), Card.parse("2c")])
+    code = "import pickle, sys; print(pickle.loads(sys.stdin.buffer.read()))"
+    done = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True, check=True)
+    assert done.stdout.decode().strip() == "[Card.parse('As'), Card.parse('2c')]"

@@ -175,7 +175,14 @@ class Card(int):
         return self
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
-        return (Card.from_code, (int(self),))
+        # A module function, not the classmethod: cloudpickle (Ray) would copy a
+        # classmethod by value, and the copy cannot reach the table of cards.
+        return (_card, (int(self),))
+
+
+def _card(code: int) -> Card:
+    """The card of ``code``: what a pickled card is rebuilt with."""
+    return _CARDS[code]
 
 
 _RANKS: Final = tuple(Rank)
