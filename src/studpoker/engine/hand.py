@@ -137,6 +137,8 @@ class Hand:
         self._final_pots: list[Pot] | None = None  # fixed when the betting is over
         self._showdown_legal: tuple[int, list[LegalAction]] | None = None
         self._over = False
+        # What each viewer may see of the events, kept by the view module (view.py).
+        self._filtered: dict[int | None, tuple[int, frozenset[int], list[Event]]] = {}
         if carry_in:
             self.events.append(CarryIn(carry_in))
         stacks, contributed, events, ante = self.stacks, self.contributed, self.events, spec.ante

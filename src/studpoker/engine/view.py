@@ -61,36 +61,58 @@ class HandView:
         return None if self.viewer is None else self.seats[self.viewer]
 
 
-def _revealed(hand: Hand) -> set[int]:
-    seats = set()
-    for event in hand.events:
-        if isinstance(event, Show) or (isinstance(event, Muck) and event.cards is not None):
-            seats.add(event.seat)
-    return seats
+def _revealed_by(event: Event) -> int | None:
+    """The seat whose down cards ``event`` reveals to everyone, if any."""
+    if isinstance(event, Show) or (isinstance(event, Muck) and event.cards is not None):
+        return event.seat
+    return None
+
+
+def _filtered(hand: Hand, viewer: int | None) -> tuple[list[Event], frozenset[int]]:
+    """The events ``viewer`` may see, and the seats whose down cards everyone has
+    seen.  Kept per viewer on the hand and extended as events come (a bot asks for
+    a view at every decision); worked out again only when a hand is shown, which
+    reveals its earlier cards too."""
+    events = hand.events
+    cached = hand._filtered.get(viewer)
+    if cached is not None:
+        count, revealed, seen = cached
+        new = events[count:]
+        if not any(_revealed_by(event) is not None for event in new):
+            seen.extend(_hide(new, viewer, revealed))
+            hand._filtered[viewer] = (len(events), revealed, seen)
+            return seen, revealed
+    revealed = frozenset(
+        seat for seat in (_revealed_by(event) for event in events) if seat is not None
+    )
+    seen = list(_hide(events, viewer, revealed))
+    hand._filtered[viewer] = (len(events), revealed, seen)
+    return seen, revealed
+
+
+def _hide(events: list[Event], viewer: int | None, revealed: frozenset[int]) -> list[Event]:
+    return [
+        replace(event, card=None)
+        if isinstance(event, CardDealt)
+        and not event.up
+        and event.seat != viewer
+        and event.seat not in revealed
+        else event
+        for event in events
+    ]
 
 
 def filter_events(hand: Hand, viewer: int | None) -> list[Event]:
     """The hand's events with every card ``viewer`` may not see replaced by None."""
     if viewer is not None and not 0 <= viewer < hand.player_count:
         raise ValueError(f"there is no seat {viewer} in a hand of {hand.player_count}")
-    revealed = _revealed(hand)
-    result: list[Event] = []
-    for event in hand.events:
-        if (
-            isinstance(event, CardDealt)
-            and not event.up
-            and event.seat != viewer
-            and event.seat not in revealed
-        ):
-            event = replace(event, card=None)
-        result.append(event)
-    return result
+    return list(_filtered(hand, viewer)[0])
 
 
 def view_of(hand: Hand, viewer: int | None) -> HandView:
     if viewer is not None and not 0 <= viewer < hand.player_count:
         raise ValueError(f"there is no seat {viewer} in a hand of {hand.player_count}")
-    revealed = _revealed(hand)
+    seen, revealed = _filtered(hand, viewer)
     seats = tuple(
         SeatView(
             seat=s,
@@ -123,5 +145,5 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         pot_total=sum(hand.contributed) + hand.carry_in,
         carry_in=hand.carry_in,
         is_over=hand.is_over,
-        events=tuple(filter_events(hand, viewer)),
+        events=tuple(seen),
     )
