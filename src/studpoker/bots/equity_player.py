@@ -83,7 +83,7 @@ class Temper:
 
 
 TEMPERS: dict[str, Temper] = {
-    "normal": Temper("normal", 200, 0.12, 0.22, 1.0, 0.06, 0.2, 0.08, 0.72, 0.5),
+    "normal": Temper("normal", 200, 0.08, 0.15, 1.0, 0.06, 0.3, 0.12, 0.72, 0.5),
     "hard": Temper("hard", 500, 0.10, 0.20, 1.05, 0.10, 0.25, 0.1, 0.70, 0.6),
 }
 
