@@ -43,7 +43,7 @@ import random
 from dataclasses import dataclass
 
 from studpoker.bots.player import BasePlayer
-from studpoker.bots.rule_based import RuleBasedPlayer
+from studpoker.bots.rule_based import RuleBasedPlayer, facing_showhand, wager
 from studpoker.cards import Card
 from studpoker.engine import (
     Action,
@@ -55,7 +55,6 @@ from studpoker.engine import (
     LegalAction,
     Raise,
     Showhand,
-    StreetStarted,
 )
 from studpoker.games import GameSpec, preset
 
@@ -163,18 +162,18 @@ class EquityPlayer(BasePlayer):
         raise_option = next((options[k] for k in _WAGERS if k in options), None)
         if K.BRING_IN in options:  # R2.4: post the bring-in, or complete
             if raise_option is not None and share >= fair + temper.raise_at:
-                return _wager(raise_option, big=False)
+                return wager(raise_option, big=False)
             return Action(K.BRING_IN)
         if K.CALL not in options:  # nobody has bet
             if raise_option is not None and (
                 share >= fair + temper.value or self.rng.random() < temper.bluff
             ):
-                return _wager(raise_option, big=share >= fair + temper.raise_at)
+                return wager(raise_option, big=share >= fair + temper.raise_at)
             return Action(K.CHECK) if K.CHECK in options else Action(K.FOLD)
         cost = options[K.CALL].minimum
         odds = cost / (view.pot_total + cost)
         if raise_option is not None and share >= fair + temper.raise_at:
-            return _wager(raise_option, big=True)
+            return wager(raise_option, big=True)
         if share >= odds * temper.call_margin:
             return Action(K.CALL)
         return Action(K.FOLD)
@@ -183,7 +182,7 @@ class EquityPlayer(BasePlayer):
         self, view: HandView, share: float, fair: float, options: dict[ActionKind, LegalAction]
     ) -> Action:
         temper = self.temper
-        if K.CALL in options and _facing_showhand(view):
+        if K.CALL in options and facing_showhand(view):
             cost = options[K.CALL].minimum
             odds = cost / (view.pot_total + cost)
             return Action(K.CALL) if share >= odds * temper.call_margin else Action(K.FOLD)
@@ -237,20 +236,3 @@ def _opponent_actions(view: HandView, me: int) -> tuple[int, int]:
         elif isinstance(event, Call) and event.seat in live:
             calls += 1
     return wagers, calls
-
-
-def _facing_showhand(view: HandView) -> bool:
-    for event in reversed(view.events):
-        if isinstance(event, StreetStarted):
-            return False
-        if isinstance(event, Showhand):
-            return True
-    return False
-
-
-def _wager(option: LegalAction, *, big: bool) -> Action:
-    """A fixed-limit completion, bet or raise: its one amount, or of an open pair's
-    small and big bet (R2.7) the big one when ``big``."""
-    if option.choices is not None:
-        return Action(option.kind, option.choices[-1] if big else option.choices[0])
-    return Action(option.kind, option.minimum)

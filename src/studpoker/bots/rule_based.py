@@ -40,7 +40,7 @@ from studpoker.bots.starting_hands import starting_tier
 from studpoker.bots.strength import strength
 from studpoker.engine import Action, ActionKind, HandView, LegalAction, Showhand, StreetStarted
 
-__all__ = ["STYLES", "RuleBasedPlayer", "Style"]
+__all__ = ["STYLES", "RuleBasedPlayer", "Style", "facing_showhand", "wager"]
 
 K = ActionKind
 _WAGERS = (K.RAISE, K.BET, K.COMPLETE)
@@ -106,24 +106,24 @@ class RuleBasedPlayer(BasePlayer):
         wagers, _ = street_wagers(view.events)
         if K.BRING_IN in options:  # R2.4: post the bring-in, or complete
             if tier >= style.raise_tier and K.COMPLETE in options:
-                return _wager(options[K.COMPLETE], big=False)
+                return wager(options[K.COMPLETE], big=False)
             return Action(K.BRING_IN)
         raise_option = next((options[k] for k in _WAGERS if k in options), None)
         if wagers == 0:
             steal = tier >= 1 and self._shows_best(view, read) and self.rng.random() < style.bluff
             if raise_option is not None and (tier >= style.raise_tier or steal):
-                return _wager(raise_option, big=False)
+                return wager(raise_option, big=False)
             if tier >= style.play_cheap:
                 return _check_or_call(options)
         elif wagers == 1:
             if raise_option is not None and tier >= 4:
-                return _wager(raise_option, big=False)
+                return wager(raise_option, big=False)
             if tier >= style.play:
                 return _check_or_call(options)
         else:
             needed = 3 if style.name != "easy" else 2
             if raise_option is not None and tier >= 4 and wagers < 3:
-                return _wager(raise_option, big=False)
+                return wager(raise_option, big=False)
             if tier >= needed:
                 return _check_or_call(options)
         return _check_or_fold(options)
@@ -167,7 +167,7 @@ class RuleBasedPlayer(BasePlayer):
         """A bet or raise: the big bet of an open pair when strong (R2.7), a share
         of the pot in Show Hand."""
         if option.choices is not None:
-            return _wager(option, big=value >= self.style.raise_at)
+            return wager(option, big=value >= self.style.raise_at)
         fraction = self.style.bet_fraction * (1.5 if value >= self.style.raise_at else 1.0)
         to = option.minimum + int(fraction * view.pot_total)
         return Action(option.kind, max(option.minimum, min(to, option.maximum)))
@@ -179,7 +179,7 @@ class RuleBasedPlayer(BasePlayer):
         value = strength(read, view.game)
         if K.SHOWHAND in options and value >= style.showhand:
             return Action(K.SHOWHAND)
-        if K.CALL in options and _facing_showhand(view):
+        if K.CALL in options and facing_showhand(view):
             cost = options[K.CALL].minimum
             odds = cost / (view.pot_total + cost)
             if value >= max(style.call_showhand, odds * style.call_margin):
@@ -195,7 +195,8 @@ class RuleBasedPlayer(BasePlayer):
         return self._later(view, value, options)
 
 
-def _facing_showhand(view: HandView) -> bool:
+def facing_showhand(view: HandView) -> bool:
+    """Whether a showhand was made on this street (R6.6): only call or drop now."""
     for event in reversed(view.events):
         if isinstance(event, StreetStarted):
             return False
@@ -204,7 +205,7 @@ def _facing_showhand(view: HandView) -> bool:
     return False
 
 
-def _wager(option: LegalAction, *, big: bool) -> Action:
+def wager(option: LegalAction, *, big: bool) -> Action:
     """A fixed-limit completion, bet or raise: its one amount, or of an open pair's
     small and big bet (R2.7) the big one when ``big``."""
     if option.choices is not None:

@@ -46,7 +46,7 @@ from studpoker.history.record import (
     parse_card_list,
     to_units,
 )
-from studpoker.history.text import Names, split_hands
+from studpoker.history.text import Names, read_hands
 
 __all__ = ["HEADER", "read_fulltilt"]
 
@@ -101,13 +101,7 @@ _NOISE = (
 def read_fulltilt(text: str) -> list[HandRecord | HistoryError]:
     """Every hand of a Full Tilt file, each a record or the error that stopped
     reading it (the other hands are still read)."""
-    hands: list[HandRecord | HistoryError] = []
-    for first, lines in split_hands(text, HEADER, "Full Tilt"):
-        try:
-            hands.append(_read_hand(first, lines))
-        except HistoryError as error:
-            hands.append(error)
-    return hands
+    return read_hands(text, HEADER, "Full Tilt", _read_hand)
 
 
 def _read_hand(first: int, lines: list[str]) -> HandRecord:

@@ -48,7 +48,7 @@ from studpoker.history.record import (
     parse_card_list,
     to_units,
 )
-from studpoker.history.text import Names, split_hands
+from studpoker.history.text import Names, read_hands
 
 __all__ = ["HEADER", "read_pokerstars"]
 
@@ -82,13 +82,7 @@ _BOARD_CARD = re.compile(r"^\s*\[(\S+)\]\s*$")
 def read_pokerstars(text: str) -> list[HandRecord | HistoryError]:
     """Every hand of a PokerStars file, each a record or the error that stopped
     reading it (the other hands are still read)."""
-    hands: list[HandRecord | HistoryError] = []
-    for first, lines in split_hands(text, HEADER, "PokerStars"):
-        try:
-            hands.append(_read_hand(first, lines))
-        except HistoryError as error:
-            hands.append(error)
-    return hands
+    return read_hands(text, HEADER, "PokerStars", _read_hand)
 
 
 def _read_hand(first: int, lines: list[str]) -> HandRecord:

@@ -9,10 +9,12 @@ by the names the seat list gave, never by a pattern guessing where a name ends.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-__all__ = ["Names", "decode", "read_text", "split_hands"]
+from studpoker.history.record import HandRecord, HistoryError
+
+__all__ = ["Names", "decode", "read_hands", "read_text", "split_hands"]
 
 
 def decode(data: bytes) -> str:
@@ -45,6 +47,23 @@ def split_hands(
             start = number
     if start is not None:
         yield start + 1, lines[start:]
+
+
+def read_hands(
+    text: str,
+    header: re.Pattern[str],
+    first_word: str,
+    read_hand: Callable[[int, list[str]], HandRecord],
+) -> list[HandRecord | HistoryError]:
+    """Every hand of a site's file, each a record or the error that stopped
+    reading it (the other hands are still read)."""
+    hands: list[HandRecord | HistoryError] = []
+    for first, lines in split_hands(text, header, first_word):
+        try:
+            hands.append(read_hand(first, lines))
+        except HistoryError as error:
+            hands.append(error)
+    return hands
 
 
 class Names:
