@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from studpoker.cards import format_cards
+from studpoker.cli.eval import add_show_hand_options
 from studpoker.games import GAMES, GameSpec, preset
 
 if TYPE_CHECKING:
@@ -62,21 +63,7 @@ def add_parser(commands: Any) -> None:
         default=2_000_000,
         help="count every runout when there are at most this many (default 2,000,000)",
     )
-    parser.add_argument(
-        "--deck", type=int, choices=(52, 32, 28), default=52, help="Show Hand deck (R6.10)"
-    )
-    parser.add_argument(
-        "--suit-order",
-        choices=("show_hand", "regional"),
-        default="show_hand",
-        help="Show Hand suit order (R1.3)",
-    )
-    parser.add_argument(
-        "--straight-face",
-        choices=("any", "consecutive"),
-        default="any",
-        help="Show Hand straight faces (R6.3)",
-    )
+    add_show_hand_options(parser)
     parser.add_argument(
         "--no-suit-tiebreak",
         action="store_true",

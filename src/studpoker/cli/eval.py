@@ -73,6 +73,13 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("cards", nargs="+", help="the cards, e.g. 'As Ks Qs Js Ts 2d 3c'")
     parser.add_argument("--game", choices=GAMES, help="rank as this game does (default: all)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the names")
+    add_show_hand_options(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)
+
+
+def add_show_hand_options(parser: argparse.ArgumentParser) -> None:
+    """The Show Hand ranking options every command that ranks hands takes."""
     parser.add_argument(
         "--deck", type=int, choices=(52, 32, 28), default=52, help="Show Hand deck (R6.10)"
     )
@@ -88,8 +95,6 @@ def add_parser(commands: Any) -> None:
         default="any",
         help="Show Hand straight faces (R6.3)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(run=run)
 
 
 def _evaluations(cards: list[Card], args: argparse.Namespace) -> list[tuple[str, HandValue | None]]:
