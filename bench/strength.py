@@ -11,9 +11,9 @@ Each pair ``A-B`` plays ``--hands`` heads-up hands of each game with ``stud sim`
 engine (``studpoker.sim.simulate``: seats turning each hand, stacks of 100 big
 bets or 100 antes reset each hand, every core), and the table gives A's result
 against B in big bets (Show Hand: antes) per 100 hands with its 95% interval.  A
-pair *holds* when that interval is above zero.  The default pairs are the chain
-of the issue below the equity player: rules beats station, station beats random,
-and rules beats random; ``--pairs`` takes others (``hard-normal,normal-easy``).
+pair *holds* when that interval is above zero.  The default pairs are the issue's
+chain: equity beats rules, rules beats station, station beats random (and rules
+beats random); ``--pairs`` takes others (``hard-normal,normal-easy``).
 ``--update FILE`` replaces the table between the lines ``<!-- strength:begin -->``
 and ``<!-- strength:end -->`` of FILE.
 """
@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=100_000, help="hands a match (100,000)")
     parser.add_argument(
         "--pairs",
-        default="rules-station,station-random,rules-random",
+        default="equity-rules,rules-station,station-random,rules-random",
         help="matches as FIRST-SECOND, comma-separated",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed (1)")

@@ -10,7 +10,9 @@ import pytest
 from studpoker.bots import (
     LEVELS,
     PLAYERS,
+    STYLES,
     CallingStation,
+    EquityPlayer,
     RandomPlayer,
     RuleBasedPlayer,
     bot,
@@ -26,14 +28,17 @@ def test_the_names_and_levels():
     assert LEVELS == ("easy", "normal", "hard")
     assert isinstance(make_player("random", "razz"), RandomPlayer)
     assert isinstance(make_player("station", razz()), CallingStation)
-    for level in LEVELS:
+    for level in ("easy", "normal"):
         player = bot(level, "show_hand", random.Random(1))
         assert isinstance(player, RuleBasedPlayer)
         assert player.style.name == level
+    hard = bot("hard", "show_hand", random.Random(1))  # the equity player took it over
+    assert isinstance(hard, EquityPlayer)
+    assert hard.temper.name == "hard"
 
 
 def test_easy_is_looser_and_more_passive_hard_tighter_and_more_aggressive():
-    easy, normal, hard = (bot(level, "razz").style for level in LEVELS)
+    easy, normal, hard = (STYLES[level] for level in LEVELS)
     assert easy.play < normal.play
     assert easy.raise_tier > normal.raise_tier
     assert easy.call_margin < normal.call_margin < hard.call_margin

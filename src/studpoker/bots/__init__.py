@@ -38,3 +38,6 @@ __all__ = [
 ]
 
 register("equity", lambda spec, rng: EquityPlayer(rng))
+# The practice tables' hardest level: the equity player, which beats the rule-based
+# player in every game (docs/bots.md, bench/strength.py).
+register("hard", lambda spec, rng: EquityPlayer(rng, "hard"))

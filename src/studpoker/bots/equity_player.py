@@ -82,8 +82,8 @@ class Temper:
 
 
 TEMPERS: dict[str, Temper] = {
-    "normal": Temper("normal", 200, 0.08, 0.15, 1.0, 0.06, 0.3, 0.12, 0.72, 0.5),
-    "hard": Temper("hard", 500, 0.10, 0.20, 1.05, 0.10, 0.25, 0.1, 0.70, 0.6),
+    "normal": Temper("normal", 200, 0.10, 0.18, 1.0, 0.10, 0.8, 0.35, 0.72, 0.5),
+    "hard": Temper("hard", 500, 0.10, 0.18, 1.0, 0.10, 0.8, 0.35, 0.72, 0.5),
 }
 
 
@@ -98,7 +98,7 @@ class EquityPlayer(BasePlayer):
             temper = TEMPERS[temper]
         self.temper = temper
         self.name = "equity" if temper.name == "normal" else f"equity_{temper.name}"
-        self._fallback = RuleBasedPlayer(self.rng, temper.name)
+        self._fallback = RuleBasedPlayer(self.rng, "hard")
 
     def new_hand(self, seat: int, spec: GameSpec) -> None:
         super().new_hand(seat, spec)
