@@ -156,7 +156,7 @@ def test_the_progress_bar_goes_to_stderr(capsys):
 
 
 def test_a_chart_of_cumulative_winnings(capsys, tmp_path):
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason="matplotlib is the optional extra chart")
     path = tmp_path / "sim.png"
     status, _, _ = run(
         capsys,
@@ -201,7 +201,7 @@ def test_without_ray_the_ray_option_is_refused_clearly(capsys, monkeypatch):
 
 def test_ray_gives_the_same_results_as_local_processes(capsys):
     """A local Ray instance, started by the run (``--ray local``) and stopped after it."""
-    pytest.importorskip("ray")
+    pytest.importorskip("ray", reason="ray is the optional extra ray")
     argv = ("--game", "show_hand", "--players", "rules,random", "--hands", "500", "--seed", "5")
     local = summary(capsys, *argv, "--workers", "1")
     on_ray = summary(capsys, *argv, "--ray", "local")
