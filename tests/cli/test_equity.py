@@ -123,6 +123,17 @@ def test_no_progress_bar_when_output_is_not_a_terminal(capsys):
         (["As", "?? ?? Qh Qd 9c 9h ?? 2c"], "stud equity: player 2 has 8 cards"),
         (["As", "Kd", "--deck", "32"], "stud equity: --deck and --no-suit-tiebreak apply to"),
         (["As", "Kd", "--samples", "0", "--monte-carlo"], "samples must be at least 1, not 0"),
+        (
+            ["As", "?? Kd", "--range", "3=K"],
+            "stud equity: --range '3=K': there is no player 3 of 2",
+        ),
+        (["As", "?? Kd", "--range", "two=K"], "--range 'two=K': write the player's number, '='"),
+        (["As", "?? Kd", "--range", "2=K", "--range", "2=Q"], "--range: player 2 has two ranges"),
+        (["As", "?? Kd", "--range", "1=K"], "player 1 has no unseen card ('??'), so a range"),
+        (
+            ["As", "?? Kd", "--range", "2=KK"],
+            "'KK' gives 2 cards, but the player has 1 unseen card",
+        ),
     ],
 )
 def test_bad_input_is_a_clear_error(capsys, argv, message):
@@ -149,3 +160,23 @@ def test_the_command_runs_as_a_program():
         check=True,
     )
     assert json.loads(result.stdout) == {"equities": [0.0, 1.0], "exact": True, "samples": 1}
+
+
+def test_a_range_for_the_unseen_cards(capsys):
+    """Issue 5: unknown cards are drawn uniformly "unless a range is given": a queen or a
+    nine among the villain's three down cards is a full house, which wins every runout."""
+    argv = ["equity", "--game", "seven_card_stud", HERO, VILLAIN, "--dead", "3c 8h"]
+    status, out, _ = run(capsys, *argv, "--range", "2=QXX, 9XX", "--json")
+    assert status == 0
+    assert json.loads(out) == {"equities": [0.0, 1.0], "exact": True, "samples": 2594}
+    status, out, _ = run(capsys, *argv, "--range", "2=QXX, 9XX")
+    assert "?? ?? Q♥ Q♦ 9♣ 9♥ ??  (QXX, 9XX)" in out
+    assert "exact: all 2,594 runouts that fit the ranges counted" in out
+
+
+def test_ranges_with_monte_carlo(capsys):
+    argv = ["equity", "--game", "stud_hilo", *HILO, "--range", "3=A2, A3, 23", "--seed", "1"]
+    status, out, _ = run(capsys, *argv, "--samples", "20000", "--json")
+    data = json.loads(out)
+    expected = equity("stud_hilo", HILO, seed=1, samples=20_000, ranges={2: "A2, A3, 23"})
+    assert (status, data["samples"], data["equities"]) == (0, 20_000, list(expected.equities))

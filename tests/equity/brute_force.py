@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import warnings
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -141,23 +141,37 @@ def brute_force(
     deck: int = 52,
     rules: ShowHandRules | None = None,
     community: bool = False,
+    ranges: Mapping[int, Callable[[tuple[str, ...]], bool]] | None = None,
 ) -> BruteForce:
-    """Every runout of the position, and each player's exact share of the pot."""
+    """Every runout of the position, and each player's exact share of the pot.
+
+    ``ranges[i]`` tells whether player ``i``'s unseen cards (their ``??``) may be the
+    cards dealt to them; the runouts where one may not are left out."""
     size = 5 if game == "show_hand" else 7
+    ranges = ranges or {}
     known = [[t for t in p.split() if t != "??"] for p in players]
+    hidden = [p.split().count("??") for p in players]
     seen = {c for cards in known for c in cards} | set(dead.split())
     pool = [str(card) for card in deck_cards(deck) if str(card) not in seen]
     last = 1 if community else 0
-    sizes = [size - last - len(cards) for cards in known] + ([1] if community else [])
     n = len(players)
+    # Each player two deals: a ranged player's unseen cards, then their cards to come
+    # (so the range can look at the first); any other player's missing cards at once.
+    sizes = []
+    for i, cards in enumerate(known):
+        missing = size - last - len(cards)
+        sizes += [hidden[i], missing - hidden[i]] if i in ranges else [missing, 0]
+    sizes += [1] if community else []
     totals = [Fraction(0)] * n
     highs = [Fraction(0)] * n
     lows = [Fraction(0)] * n
     scoops = [0] * n
     cases = 0
     for deal in _deals(pool, sizes):
-        shared = list(deal[n]) if community else []
-        hands = [known[i] + list(deal[i]) + shared for i in range(n)]
+        if not all(fits(deal[2 * i]) for i, fits in ranges.items()):
+            continue
+        shared = list(deal[2 * n]) if community else []
+        hands = [known[i] + list(deal[2 * i]) + list(deal[2 * i + 1]) + shared for i in range(n)]
         high, low = pot(game, hands, rules)
         cases += 1
         for i in range(n):

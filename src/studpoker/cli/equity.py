@@ -5,7 +5,8 @@ dealt but unseen and the cards not dealt yet left out.  Every runout is counted
 when they are few, else they are sampled (a 95% interval per player).  A Rich
 table, or with ``--json`` one object: ``{"equities": [...], "exact": true,
 "samples": N}``, plus ``"ci95"`` when sampled and ``"high"``, ``"low"`` and
-``"scoop"`` in Stud/8.  Long runs show a progress bar on stderr.
+``"scoop"`` in Stud/8.  ``--range N=RANGE`` limits what player N's unseen cards
+may be (:mod:`studpoker.equity.ranges`).  Long runs show a progress bar on stderr.
 """
 
 from __future__ import annotations
@@ -46,6 +47,18 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("players", nargs="+", help="a player's cards, e.g. '?? ?? Qh Qd 9c'")
     parser.add_argument("--game", choices=GAMES, required=True, help="the game")
     parser.add_argument("--dead", default="", help="dead cards: folded up cards, e.g. '3c 8h'")
+    parser.add_argument(
+        "--range",
+        dest="ranges",
+        action="append",
+        default=[],
+        metavar="N=RANGE",
+        help=(
+            "what player N's unseen cards ('??') may be, e.g. 2='QQ+, AKs' (two down cards), "
+            "2='QXX, 9XX' (three), 1='K+' (Show Hand's one); X is any rank, s suited, "
+            "o offsuit, + up to the ace or the first rank; repeat for more players"
+        ),
+    )
     parser.add_argument(
         "--samples", type=int, default=100_000, help="runouts to sample (default 100,000)"
     )
@@ -128,12 +141,29 @@ class _Bar:
             self.progress.stop()
 
 
+def _ranges(given: list[str], players: int) -> dict[int, str]:
+    """``--range N=RANGE`` options by player index."""
+    ranges: dict[int, str] = {}
+    for option in given:
+        number, equals, text = option.partition("=")
+        if not equals or not number.strip().isdigit():
+            raise ValueError(f"--range {option!r}: write the player's number, '=' and the range")
+        player = int(number)
+        if not 1 <= player <= players:
+            raise ValueError(f"--range {option!r}: there is no player {player} of {players}")
+        if player - 1 in ranges:
+            raise ValueError(f"--range: player {player} has two ranges")
+        ranges[player - 1] = text
+    return ranges
+
+
 def run(args: argparse.Namespace) -> int:
     # Imported here: the equity package loads NumPy, which other commands do without.
     from studpoker.equity import equity
     from studpoker.equity.position import read_player
 
     spec = _spec(args)
+    ranges = _ranges(args.ranges, len(args.players))
     bar = _Bar(Console(stderr=True), args.progress)
     try:
         result = equity(
@@ -145,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
             exact=args.exact,
             exact_limit=args.exact_limit,
             progress=bar,
+            ranges=ranges,
         )
     finally:
         bar.close()
@@ -152,17 +183,19 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.as_dict()))
         return 0
     players = [read_player(player) for player in args.players]
-    Console().print(_table(result, players))
+    Console().print(_table(result, players, ranges))
     return 0
 
 
-def _table(result: Equity, players: list[tuple[Any, ...]]) -> Table:
+def _table(result: Equity, players: list[tuple[Any, ...]], ranges: dict[int, str]) -> Table:
     if result.exact and result.samples == 1:
         caption = "exact: no card to come"
     elif result.exact:
-        caption = f"exact: all {result.samples:,} runouts counted"
+        fit = " that fit the ranges" if ranges else ""
+        caption = f"exact: all {result.samples:,} runouts{fit} counted"
     else:
-        caption = f"Monte Carlo: {result.samples:,} runouts, 95% intervals"
+        fit = " that fit the ranges" if ranges else ""
+        caption = f"Monte Carlo: {result.samples:,} runouts{fit}, 95% intervals"
     table = Table(caption=caption)
     for name in ("player", "cards", "equity"):
         table.add_column(name, justify="left" if name == "cards" else "right", no_wrap=True)
@@ -175,6 +208,8 @@ def _table(result: Equity, players: list[tuple[Any, ...]]) -> Table:
         shown = " ".join(
             "??" if card is None else format_cards([card], symbols=True) for card in cards
         )
+        if seat in ranges:
+            shown += f"  ({ranges[seat].strip()})"
         row = [str(seat + 1), shown, f"{result.equities[seat]:.2%}"]
         if result.ci95 is not None:
             low, high = result.ci95[seat]

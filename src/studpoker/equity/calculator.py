@@ -25,7 +25,7 @@ sampled (the seed makes it reproducible):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from studpoker.cards import Card
 from studpoker.equity.position import Player, Position, read_position
+from studpoker.equity.ranges import Range, parse_range
 from studpoker.equity.runouts import Block, every_runout, random_runouts
 from studpoker.equity.showdown import POT, pot_shares
 from studpoker.games import GameSpec
@@ -46,8 +47,11 @@ EXACT_LIMIT: Final = 2_000_000
 # Runouts per block: big enough for NumPy to pay, small enough to stay in cache.
 _BLOCK: Final = 16_384
 _Z95: Final = 1.959963984540054
+# Monte Carlo with ranges: give up when this many blocks in a row keep no runout.
+_EMPTY_BLOCKS: Final = 100
 
 Progress = Callable[[int, int], None]
+Ranges = Sequence[str | Range | None] | Mapping[int, str | Range]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,7 @@ def equity(
     exact: bool | None = None,
     exact_limit: int = EXACT_LIMIT,
     progress: Progress | None = None,
+    ranges: Ranges | None = None,
 ) -> Equity:
     """Each player's share of the pot, from what is known of the position.
 
@@ -106,7 +111,11 @@ def equity(
     dealing order, as text (``"?? ?? Qh Qd 9c"``) or cards, ``None`` or ``??``
     for a card dealt but unseen; cards not dealt yet are left out.  ``dead``
     cards (folded up cards) are out of the deck.  Unseen and future cards are
-    drawn uniformly from the cards not known anywhere.
+    drawn uniformly from the cards not known anywhere, except that ``ranges``
+    (one for each player, None for none, or a mapping from a player's index)
+    limit what a player's unseen cards may be (:mod:`studpoker.equity.ranges`:
+    ``"AA, KK, AKs"``); then only the runouts that fit every range count, and
+    ``samples`` is how many did.
 
     ``exact=None`` counts every runout when there are at most ``exact_limit`` of
     them and samples ``samples`` runouts otherwise; ``exact=True`` counts them
@@ -125,27 +134,121 @@ def equity(
     position = read_position(game, players, dead=dead)
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
-    cases = position.cases
+    fits = _Fits(position, ranges)
+    cases = fits.cases
     if exact is True and cases > exact_limit:
         raise ValueError(
             f"exact equity needs {cases:,} runouts, more than exact_limit ({exact_limit:,}): "
             "raise exact_limit or sample them (exact=False)"
         )
     enumerate_all = cases <= exact_limit if exact is None else exact
-    if enumerate_all:
-        total = cases
-        blocks: Iterator[Block] = every_runout(len(position.unseen), position.draws, block=_BLOCK)
-    else:
-        total = samples
-        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        drawn = sum(position.draws)
-        blocks = random_runouts(len(position.unseen), drawn, samples=samples, rng=rng, block=_BLOCK)
+    unseen = len(position.unseen)
     tally = _Tally(position)
-    for block in blocks:
-        tally.add(block)
+    if enumerate_all:
+        for block in every_runout(unseen, fits.draws, block=_BLOCK):
+            tally.add(fits.keep(block))
+            if progress is not None:
+                progress(fits.dealt, cases)
+        if not tally.runouts:
+            raise ValueError(f"no runout fits the ranges ({fits.names()})")
+        return tally.result(exact=True)
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    drawn = sum(fits.draws)
+    if not fits.ranged:
+        for block in random_runouts(unseen, drawn, samples=samples, rng=rng, block=_BLOCK):
+            tally.add(block)
+            if progress is not None:
+                progress(tally.runouts, samples)
+        return tally.result(exact=False)
+    # With ranges, sample until ``samples`` runouts fit them (rejection sampling).
+    empty = 0
+    for block in random_runouts(unseen, drawn, samples=2**62, rng=rng, block=_BLOCK):
+        kept = fits.keep(block)[: samples - tally.runouts]
+        empty = 0 if len(kept) else empty + 1
+        if empty == _EMPTY_BLOCKS:
+            raise ValueError(
+                f"no runout fits the ranges ({fits.names()}) in {fits.dealt:,} sampled: "
+                "they cannot all hold at once, or almost never do"
+            )
+        tally.add(kept)
         if progress is not None:
-            progress(tally.runouts, total)
-    return tally.result(exact=enumerate_all)
+            progress(tally.runouts, samples)
+        if tally.runouts == samples:
+            break
+    return tally.result(exact=False)
+
+
+class _Fits:
+    """The ranges of a position: how runouts are dealt so that each ranged player's
+    unseen cards are columns of their own, and which runouts fit the ranges."""
+
+    def __init__(self, position: Position, ranges: Ranges | None) -> None:
+        count = len(position.players)
+        given: dict[int, str | Range] = {}
+        if isinstance(ranges, Mapping):
+            given = dict(ranges)
+        elif ranges is not None:
+            if isinstance(ranges, str) or len(ranges) != count:
+                raise ValueError(
+                    f"give one range for each of the {count} players (None for no range), "
+                    "or a mapping from a player's index to a range"
+                )
+            given = {i: r for i, r in enumerate(ranges) if r is not None}
+        draws: list[int] = []
+        # Each ranged player: (range, table over unseen indexes, first column).
+        self.ranged: list[tuple[int, Range, npt.NDArray[np.bool_], int]] = []
+        column = 0
+        for seat, (cards, missing) in enumerate(
+            zip(position.players, position.missing, strict=True)
+        ):
+            hidden = sum(card is None for card in cards)
+            if seat in given:
+                spec = given[seat]
+                if hidden == 0:
+                    raise ValueError(
+                        f"player {seat + 1} has no unseen card ('??'), so a range says nothing"
+                    )
+                rng_ = spec if isinstance(spec, Range) else parse_range(spec, hidden)
+                if rng_.size != hidden:
+                    raise ValueError(
+                        f"player {seat + 1}'s range is for {rng_.size} cards, "
+                        f"but they have {hidden} unseen"
+                    )
+                if not rng_.combos(position.unseen):
+                    raise ValueError(
+                        f"player {seat + 1}'s range {rng_.text!r} holds no hand of the unseen cards"
+                    )
+                self.ranged.append((seat, rng_, rng_.table(position.unseen), column))
+                # The unseen cards first, the future ones apart, so the range sees them.
+                draws += [hidden, missing - hidden]
+            else:
+                draws.append(missing)
+            column += missing
+        unknown = set(given) - set(range(count))
+        if unknown:
+            raise ValueError(f"ranges for players {sorted(unknown)}: there are {count} players")
+        if position.community:
+            draws.append(1)
+        self.draws = tuple(draws)
+        left = len(position.unseen)
+        self.cases = 1
+        for size in self.draws:
+            self.cases *= math.comb(left, size)
+            left -= size
+        self.dealt = 0
+
+    def keep(self, block: Block) -> Block:
+        """The runouts of ``block`` that fit every range."""
+        self.dealt += len(block)
+        if not self.ranged:
+            return block
+        fit = np.ones(len(block), dtype=np.bool_)
+        for _, held, table, first in self.ranged:
+            fit &= table[tuple(block[:, first + k] for k in range(held.size))]
+        return block[fit]
+
+    def names(self) -> str:
+        return "; ".join(f"player {seat + 1}: {held.text}" for seat, held, _, _ in self.ranged)
 
 
 class _Tally:
