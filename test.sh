@@ -13,6 +13,12 @@ echo "== ruff format --check"
 ruff format --check src tests bench
 echo "== mypy"
 mypy
-mypy --strict src/studpoker/cards src/studpoker/hands src/studpoker/games src/studpoker/engine
+mypy --strict src/studpoker/cards src/studpoker/hands src/studpoker/games src/studpoker/engine \
+  src/studpoker/store
+echo "== PostgreSQL for the store tests (installed and started when missing)"
+if [ -z "${STUD_TEST_POSTGRES_URL:-}" ]; then
+  STUD_TEST_POSTGRES_URL="$(scripts/postgres.sh)"
+  export STUD_TEST_POSTGRES_URL
+fi
 echo "== pytest"
 exec pytest -n 2 "$@"

@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from studpoker import __version__
 from studpoker.cli import equity as equity_command
 from studpoker.cli import eval as eval_command
+from studpoker.cli import play as play_command
 from studpoker.cli import replay as replay_command
+from studpoker.cli import serve as serve_command
 from studpoker.cli import sim as sim_command
 
 __all__ = ["main"]
@@ -30,7 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     equity_command.add_parser(commands)
     eval_command.add_parser(commands)
+    play_command.add_parser(commands)
     replay_command.add_parser(commands)
+    serve_command.add_parser(commands)
     sim_command.add_parser(commands)
     return parser
 

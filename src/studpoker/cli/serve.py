@@ -1,0 +1,105 @@
+"""``stud serve``: the card room on 127.0.0.1:8000, with an SQLite file by default
+(``--database postgresql://…`` for PostgreSQL); ``stud admin deposit USER AMOUNT``:
+the operator puts money into an account (the only way money enters the room,
+DESIGN.md idea 4).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+DEFAULT_DATABASE = "sqlite:///stud.db"
+
+
+def add_parser(commands: Any) -> None:
+    serve: argparse.ArgumentParser = commands.add_parser(
+        "serve",
+        help="run the card room (web client, REST and WebSocket API)",
+        description=(
+            "Run the card room: practice, chips and competition tables of every game, "
+            "the web client at http://HOST:PORT/, the REST API (OpenAPI at /openapi.json) "
+            "and the WebSocket at /ws."
+        ),
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    _database(serve)
+    serve.add_argument("--clock", type=float, default=20.0, help="seconds a decision (R8.1)")
+    serve.add_argument("--time-bank", type=float, default=60.0, help="each seat's time bank")
+    serve.add_argument("--pause", type=float, default=2.0, help="seconds between hands")
+    serve.add_argument(
+        "--competition-minutes", type=float, default=30.0, help="a competition's time limit"
+    )
+    serve.add_argument("--seed", type=int, help="deal every table from this seed (testing)")
+    serve.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    serve.set_defaults(run=run_serve)
+
+    admin: argparse.ArgumentParser = commands.add_parser(
+        "admin", help="operator commands", description="Operator commands for the card room."
+    )
+    actions = admin.add_subparsers(dest="action", metavar="ACTION", required=True)
+    deposit = actions.add_parser("deposit", help="put money into an account (the ledger)")
+    deposit.add_argument("user", help="the account's name")
+    deposit.add_argument("amount", type=int, help="cents (or chips) to deposit")
+    deposit.add_argument("--note", default="", help="a note kept in the ledger")
+    _database(deposit)
+    deposit.set_defaults(run=run_deposit)
+    audit = actions.add_parser("audit", help="check every balance against the ledger")
+    _database(audit)
+    audit.set_defaults(run=run_audit)
+
+
+def _database(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--database",
+        default=DEFAULT_DATABASE,
+        help=f"SQLAlchemy URL (default {DEFAULT_DATABASE}; postgresql://user@host/db)",
+    )
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from studpoker.server import create_app
+
+    app = create_app(
+        database=args.database,
+        seed=args.seed,
+        clock=args.clock,
+        time_bank=args.time_bank,
+        pause=args.pause,
+        competition_seconds=args.competition_minutes * 60,
+    )
+    where = f"http://{args.host}:{args.port}/"
+    print(f"studpoker card room on {where} ({args.database})", flush=True)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets-sansio"
+    )
+    return 0
+
+
+def run_deposit(args: argparse.Namespace) -> int:
+    from studpoker.store import Store
+
+    with Store(args.database) as store:
+        store.migrate()
+        account = store.account(args.user)
+        if account is None:
+            raise ValueError(f"no account {args.user!r}")
+        balance = store.deposit(account.id, args.amount, note=args.note)
+    print(f"{account.name}: deposited {args.amount}, balance {balance}")
+    return 0
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    from studpoker.store import Store
+
+    with Store(args.database) as store:
+        store.migrate()
+        problems = store.audit()
+        total = store.total_chips()
+    for problem in problems:
+        print(problem)
+    print(f"{len(problems)} differences; {total} chips in the room")
+    return 1 if problems else 0

@@ -1,0 +1,30 @@
+"""The card room (the ``room`` layer of DESIGN.md): lobby, accounts, wallets,
+ratings and competitions.
+
+* :mod:`studpoker.room.ratings`: Glicko-2 ratings of Competition tables (R7.3);
+* :mod:`studpoker.room.passwords`: account passwords, hashed with argon2id;
+* :class:`Room`: the tables, accounts, money through the ledger, hands and ratings.
+"""
+
+from studpoker.room.passwords import (
+    check_password_rules,
+    hash_password,
+    needs_rehash,
+    verify_password,
+)
+from studpoker.room.ratings import Rating, loss_to_leader, update
+from studpoker.room.room import ChatLine, Room, RoomError, RoomTable
+
+__all__ = [
+    "ChatLine",
+    "Rating",
+    "Room",
+    "RoomError",
+    "RoomTable",
+    "check_password_rules",
+    "hash_password",
+    "loss_to_leader",
+    "needs_rehash",
+    "update",
+    "verify_password",
+]

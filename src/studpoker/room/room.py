@@ -1,0 +1,613 @@
+"""The card room (the ``room`` layer of DESIGN.md): the lobby and its tables, accounts
+and sessions, wallets through the ledger, hands stored as they end, competitions and
+their ratings.  It runs the tables on asyncio and reaches the database through
+:class:`~studpoker.store.Store` (in a worker thread, so a slow query never stops a
+table); it knows nothing of HTTP.
+
+Money moves only through the ledger (DESIGN.md idea 4): a buy-in and a cash-out are
+each one transaction of the store, and so is every hand with its chip movements.  A
+table's stacks between hands are what the store holds for it, so when the room stops
+in the middle of a hand — or dies — that hand is void: nobody's chips moved, and on
+the next start every chip held at a table goes back to its account.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from studpoker.bots import bot
+from studpoker.engine import Action
+from studpoker.games import GAMES, GameSpec, preset
+from studpoker.history import to_phh, to_pokerstars
+from studpoker.history.phh import from_phh
+from studpoker.room.passwords import check_password_rules, hash_password, verify_password
+from studpoker.room.ratings import Rating, loss_to_leader
+from studpoker.store import (
+    Account,
+    HandPlayer,
+    HandRow,
+    InsufficientFunds,
+    Standing,
+    Store,
+    StoreError,
+)
+from studpoker.table import (
+    MODES,
+    CompletedHand,
+    Occupant,
+    RemotePlayer,
+    Table,
+    TableConfig,
+    TableError,
+    TableHooks,
+    TableUpdate,
+)
+from studpoker.table import Standing as TableStanding
+from studpoker.table.snapshot import event_dict
+
+__all__ = ["ChatLine", "Room", "RoomError", "RoomTable"]
+
+log = logging.getLogger(__name__)
+
+# The stakes of the practice tables, from the seeds (000, 002, 003): the presets' own.
+DEFAULT_TABLES: tuple[tuple[str, str], ...] = tuple(
+    (game, mode) for mode in ("practice", "chips", "competition") for game in GAMES
+)
+CHAT_LINES = 100
+CHAT_LENGTH = 300
+
+
+class RoomError(ValueError):
+    """A request the room refuses; the message says why, and nothing changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A line a player (``name``) said at a table.  The dealer's lines are not kept:
+    they are made from the events each reader may see, in the reader's language,
+    when they are sent (R5.7)."""
+
+    at: datetime
+    name: str | None
+    text: str
+
+
+@dataclass(eq=False)
+class RoomTable:
+    """A table of the room, the task that plays it and its chat."""
+
+    table: Table
+    created_by: int | None = None
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+    chat: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
+    competition_id: int | None = None
+
+
+Listener = Callable[[TableUpdate], None]
+
+
+class Room:
+    """The card room over ``store``.
+
+    ``seed`` makes every table's deals and computer players reproducible (tests);
+    by default they come from the OS CSPRNG (R1.5).  ``clock``, ``time_bank`` and
+    ``pause`` are the tables' defaults (R8.1); ``competition_seconds`` a
+    competition's time limit (R7.3).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        seed: int | None = None,
+        clock: float = 20.0,
+        time_bank: float = 60.0,
+        pause: float = 2.0,
+        competition_seconds: float = 1800.0,
+        bot_level: str = "normal",
+        default_tables: bool = True,
+    ) -> None:
+        self.store = store
+        self.seed = seed
+        self.clock = clock
+        self.time_bank = time_bank
+        self.pause = pause
+        self.competition_seconds = competition_seconds
+        self.bot_level = bot_level
+        self.default_tables = default_tables
+        self.tables: dict[str, RoomTable] = {}
+        self.listeners: list[Listener] = []
+        self.chat_listeners: list[Callable[[str, ChatLine], None]] = []
+        self._players: dict[tuple[str, int], RemotePlayer] = {}
+        self._started = False
+
+    # -- start and stop ---------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Apply the migrations, pay back the chips a previous run left at tables,
+        and open the default tables: one of each game in each mode."""
+        if self._started:
+            return
+        await asyncio.to_thread(self.store.migrate)
+        await self._return_held_chips()
+        self._started = True
+        if self.default_tables:
+            for game, mode in DEFAULT_TABLES:
+                await self.create_table(game, mode, table_id=f"{mode}-{game}")
+
+    async def _return_held_chips(self) -> None:
+        """Chips at tables when the room starts belong to a run that stopped: its
+        unfinished hands are void, so every holding (the stacks after the last hand
+        stored) goes back to its account."""
+        held = await asyncio.to_thread(self.store.holdings)
+        for (table_id, account_id), chips in sorted(held.items()):
+            if chips:
+                await asyncio.to_thread(self.store.cash_out, account_id, table_id)
+                log.info("returned %d chips of account %d at %s", chips, account_id, table_id)
+
+    async def stop(self) -> None:
+        """Stop every table now: a hand being played is void (every bet goes back,
+        DESIGN.md idea 4), and everyone seated is paid out."""
+        for held in self.tables.values():
+            held.stop.set()
+            if held.task is not None:
+                held.task.cancel()
+        for held in self.tables.values():
+            if held.task is not None:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await held.task
+        for held in self.tables.values():
+            with contextlib.suppress(TableError):
+                await held.table.close()
+        self._started = False
+
+    # -- accounts ---------------------------------------------------------------------
+
+    async def register(self, name: str, password: str) -> tuple[Account, str]:
+        """A new account and a session token for it."""
+        name = name.strip()
+        try:
+            check_password_rules(password)
+        except ValueError as error:
+            raise RoomError(str(error)) from None
+        hashed = await asyncio.to_thread(hash_password, password)
+        try:
+            account = await asyncio.to_thread(self.store.create_account, name, hashed)
+        except StoreError as error:
+            raise RoomError(str(error)) from None
+        token = await asyncio.to_thread(self.store.create_session, account.id)
+        return account, token
+
+    async def login(self, name: str, password: str) -> tuple[Account, str]:
+        account = await asyncio.to_thread(self.store.account, name.strip())
+        hashed = None if account is None else account.password_hash
+        if account is None or hashed is None:
+            raise RoomError("wrong name or password")
+        if not await asyncio.to_thread(verify_password, hashed, password):
+            raise RoomError("wrong name or password")
+        token = await asyncio.to_thread(self.store.create_session, account.id)
+        return account, token
+
+    async def guest(self) -> tuple[Account, str]:
+        """A guest account (practice tables only) and its session."""
+        for _ in range(20):
+            name = f"Guest {secrets.randbelow(900_000) + 100_000}"
+            try:
+                account = await asyncio.to_thread(self.store.create_account, name, None, guest=True)
+            except StoreError:
+                continue
+            token = await asyncio.to_thread(self.store.create_session, account.id)
+            return account, token
+        raise RoomError("no guest name is free; try again")
+
+    async def logout(self, token: str) -> None:
+        await asyncio.to_thread(self.store.delete_session, token)
+
+    async def account(self, token: str | None) -> Account | None:
+        if not token:
+            return None
+        return await asyncio.to_thread(self.store.session_account, token)
+
+    async def fresh(self, account: Account) -> Account:
+        """``account`` read again (its balance now)."""
+        found = await asyncio.to_thread(self.store.account, account.id)
+        if found is None:
+            raise RoomError(f"no account {account.id}")
+        return found
+
+    # -- the lobby --------------------------------------------------------------------
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The tables, as ``GET /api/tables`` lists them."""
+        out = []
+        for table_id, held in self.tables.items():
+            info = held.table.info()
+            info["id"] = table_id
+            info["name"] = held.table.config.name or table_id
+            info["clock"] = held.table.config.clock
+            info["buy_in"] = [held.table.config.buy_in_min, held.table.config.buy_in_max]
+            info["competition"] = held.table.competition is not None
+            out.append(info)
+        return out
+
+    def table(self, table_id: str) -> RoomTable:
+        held = self.tables.get(table_id)
+        if held is None:
+            raise RoomError(f"no table {table_id!r}")
+        return held
+
+    async def create_table(
+        self,
+        game: str,
+        mode: str,
+        *,
+        table_id: str | None = None,
+        seats: int | None = None,
+        clock: float | None = None,
+        stakes: dict[str, int] | None = None,
+        name: str = "",
+        created_by: int | None = None,
+    ) -> str:
+        """Open a table of ``game`` (a preset, with ``stakes`` overriding its own) in
+        ``mode`` and start playing it."""
+        if game not in GAMES:
+            raise RoomError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+        if mode not in MODES:
+            raise RoomError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        try:
+            spec = preset(game, **(stakes or {}))
+            options: dict[str, Any] = {
+                "clock": self.clock if clock is None else clock,
+                "time_bank": self.time_bank,
+                "pause": self.pause,
+                "competition_seconds": self.competition_seconds,
+                "bot_level": self.bot_level,
+                "name": name,
+            }
+            if seats is not None:
+                options["seats"] = seats
+            config = TableConfig(spec, mode, **options)
+        except (TypeError, ValueError) as error:
+            raise RoomError(str(error)) from None
+        if table_id is None:
+            table_id = f"{game}-{len(self.tables) + 1}-{secrets.token_hex(2)}"
+        if table_id in self.tables:
+            raise RoomError(f"there is already a table {table_id!r}")
+        first = await asyncio.to_thread(self.store.last_hand_number, table_id) + 1
+        rng = (
+            random.Random(f"{self.seed}/{table_id}")
+            if self.seed is not None
+            else secrets.SystemRandom()
+        )
+        table = Table(
+            table_id,
+            config,
+            rng=rng,
+            bot_factory=self._bot_factory(spec, rng),
+            hooks=TableHooks(
+                on_hand_end=self._hand_ended,
+                on_seat_left=self._seat_left,
+                on_bust=self._busted,
+                on_competition_end=self._competition_ended,
+            ),
+            first_hand_number=first,
+        )
+        held = RoomTable(table, created_by)
+        table.listeners.append(self._relay)
+        self.tables[table_id] = held
+        held.task = asyncio.create_task(self._run(held), name=f"table {table_id}")
+        return table_id
+
+    def _bot_factory(self, spec: GameSpec, rng: random.Random) -> Callable[[int], Any]:
+        def make(seat: int) -> Any:
+            seed = rng.getrandbits(64) if self.seed is not None else None
+            return bot(self.bot_level, spec, None if seed is None else random.Random(seed))
+
+        return make
+
+    async def _run(self, held: RoomTable) -> None:
+        try:
+            await held.table.run(held.stop)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a table that fails is logged and stops; the room goes on
+            log.exception("table %s stopped", held.table.table_id)
+
+    def _relay(self, update: TableUpdate) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(update)
+            except Exception:
+                log.exception("a room listener failed on %s", update.kind)
+
+    # -- seats ------------------------------------------------------------------------
+
+    def seat_of(self, account_id: int, table_id: str) -> int | None:
+        held = self.tables.get(table_id)
+        if held is None:
+            return None
+        for number, seat in held.table.seats.items():
+            if seat.occupant.account_id == account_id and not seat.occupant.is_bot:
+                return number
+        return None
+
+    def player(self, account_id: int, table_id: str) -> RemotePlayer | None:
+        return self._players.get((table_id, account_id))
+
+    async def sit(
+        self,
+        account: Account,
+        table_id: str,
+        *,
+        seat: int | None = None,
+        buy_in: int | None = None,
+    ) -> int:
+        """Seat ``account`` at ``table_id``; at a chips table ``buy_in`` comes from
+        the balance through the ledger (R7.2)."""
+        held = self.table(table_id)
+        table = held.table
+        config = table.config
+        if self.seat_of(account.id, table_id) is not None:
+            raise RoomError(f"{account.name} is already seated at {table_id}")
+        if account.guest and config.mode != "practice":
+            raise RoomError("guests play at practice tables only: register to play for chips")
+        if account.bot and config.mode == "competition":
+            raise RoomError("computer players do not enter competitions (R7.3)")
+        player = RemotePlayer()
+        occupant = Occupant(account.name, account.id, player)
+        if config.mode != "chips":
+            try:
+                number = table.sit(occupant, config.buy_in_max, seat)
+            except TableError as error:
+                raise RoomError(str(error)) from None
+            self._players[(table_id, account.id)] = player
+            return number
+        amount = config.buy_in_min if buy_in is None else buy_in
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise RoomError(f"a buy-in is a whole number of chips, not {amount!r}")
+        if not config.buy_in_min <= amount <= config.buy_in_max:
+            raise RoomError(
+                f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {amount}"
+            )
+        if seat is not None and seat in table.seats:
+            raise RoomError(f"seat {seat} is taken")
+        try:
+            await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
+        except (InsufficientFunds, StoreError) as error:
+            raise RoomError(str(error)) from None
+        try:
+            number = table.sit(occupant, amount, seat)
+        except TableError as error:  # taken while the buy-in was written: pay it back
+            await asyncio.to_thread(self.store.cash_out, account.id, table_id, amount)
+            raise RoomError(str(error)) from None
+        self._players[(table_id, account.id)] = player
+        return number
+
+    def _seated(self, account: Account, table_id: str) -> tuple[Table, int]:
+        table = self.table(table_id).table
+        number = self.seat_of(account.id, table_id)
+        if number is None:
+            raise RoomError(f"{account.name} is not seated at {table_id}")
+        return table, number
+
+    async def stand(self, account: Account, table_id: str) -> None:
+        table, number = self._seated(account, table_id)
+        try:
+            await table.stand(number)
+        except TableError as error:
+            raise RoomError(str(error)) from None
+
+    async def top_up(self, account: Account, table_id: str, amount: int) -> None:
+        table, number = self._seated(account, table_id)
+        if table.config.mode != "chips":
+            raise RoomError("only a chips table takes top-ups: practice chips are unlimited")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+            raise RoomError(f"a top-up is a whole number of chips above 0, not {amount!r}")
+        seat = table.seats[number]
+        room_left = table.config.buy_in_max - seat.chips - seat.top_up
+        if amount > room_left:
+            raise RoomError(
+                f"seat {number} may top up {max(room_left, 0)} chips at most: "
+                f"a stack is {table.config.buy_in_max} at most"
+            )
+        try:
+            await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
+        except StoreError as error:
+            raise RoomError(str(error)) from None
+        try:
+            table.top_up(number, amount)
+        except TableError as error:
+            await asyncio.to_thread(self.store.cash_out, account.id, table_id, amount)
+            raise RoomError(str(error)) from None
+
+    def sit_out(self, account: Account, table_id: str, out: bool = True) -> None:
+        table, number = self._seated(account, table_id)
+        try:
+            if out:
+                table.sit_out(number)
+            else:
+                table.sit_in(number)
+        except TableError as error:
+            raise RoomError(str(error)) from None
+
+    def act(self, account: Account, table_id: str, action: Action | str, seq: int) -> None:
+        """``account``'s answer to decision ``seq``: only for its own seat (the table
+        refuses a stale or repeated number and an illegal action)."""
+        table, number = self._seated(account, table_id)
+        try:
+            table.submit(number, action, seq)
+        except (TableError, ValueError) as error:
+            raise RoomError(str(error)) from None
+
+    async def start_competition(self, account: Account, table_id: str) -> int:
+        """Start the competition at ``table_id`` between the players seated (R7.3):
+        its entries in the ledger, then the table's clock."""
+        table, _ = self._seated(account, table_id)
+        held = self.table(table_id)
+        if table.config.mode != "competition":
+            raise RoomError(f"{table_id} is not a competition table")
+        if table.competition is not None:
+            raise RoomError("the competition has started")
+        entrants = sorted(
+            seat.occupant.account_id
+            for seat in table.seats.values()
+            if seat.occupant.account_id is not None
+        )
+        if len(entrants) < 2:
+            raise RoomError("a competition needs 2 to 8 players seated (R7.3)")
+        ends = datetime.now(UTC) + timedelta(seconds=table.config.competition_seconds)
+        try:
+            table.start_competition()
+        except TableError as error:
+            raise RoomError(str(error)) from None
+        held.competition_id = await asyncio.to_thread(
+            self.store.start_competition,
+            table_id,
+            table.spec.game,
+            entrants,
+            chips=table.config.competition_chips,
+            ends_at=ends,
+        )
+        return held.competition_id
+
+    # -- chat -------------------------------------------------------------------------
+
+    def say(self, account: Account, table_id: str, text: str) -> ChatLine:
+        held = self.table(table_id)
+        text = " ".join(text.split())
+        if not text:
+            raise RoomError("say something: the line is empty")
+        if len(text) > CHAT_LENGTH:
+            raise RoomError(f"a chat line is {CHAT_LENGTH} characters at most, not {len(text)}")
+        line = ChatLine(datetime.now(UTC), account.name, text)
+        held.chat.append(line)
+        for listener in list(self.chat_listeners):
+            try:
+                listener(table_id, line)
+            except Exception:
+                log.exception("a chat listener failed")
+        return line
+
+    # -- the table's hooks ------------------------------------------------------------
+
+    async def _hand_ended(self, table: Table, done: CompletedHand) -> None:
+        """Store the hand with its chip movements, in one transaction."""
+        hand = done.hand
+        seats = done.seats
+        row = HandRow(
+            table_id=table.table_id,
+            number=done.number,
+            game=table.spec.game,
+            mode=table.config.mode,
+            started_at=done.started,
+            ended_at=done.ended,
+            record=to_phh(hand, names=list(done.names)),
+            events=json.dumps([event_dict(event, seats) for event in hand.events]),
+            pot=done.pot,
+            players=[
+                HandPlayer(seat, name, net, account_id)
+                for seat, name, net, account_id in zip(
+                    seats, done.names, hand.result.net, done.account_ids, strict=True
+                )
+            ],
+            rollover=done.rollover if table.config.mode == "chips" else None,
+        )
+        await asyncio.to_thread(self.store.record_hand, row)
+
+    async def _seat_left(self, table: Table, seat: int, occupant: Occupant, chips: int) -> None:
+        if occupant.account_id is None:
+            return
+        self._players.pop((table.table_id, occupant.account_id), None)
+        if table.config.mode == "chips":
+            await asyncio.to_thread(self.store.cash_out, occupant.account_id, table.table_id)
+
+    async def _busted(
+        self, table: Table, seat: int, occupant: Occupant, leader: Occupant | None
+    ) -> None:
+        """R7.3: a Glicko-2 game lost to the chip leader of the moment."""
+        if occupant.account_id is None or leader is None or leader.account_id is None:
+            return
+        await self._rate_loss(table, occupant.account_id, leader.account_id)
+
+    async def _rate_loss(self, table: Table, loser: int, leader: int) -> None:
+        game = table.spec.game
+        competition = self.table(table.table_id).competition_id
+
+        def rate() -> None:
+            old = [self.store.rating(account, game) for account in (loser, leader)]
+            ratings = [
+                Rating() if row is None else Rating(row.rating, row.rd, row.volatility)
+                for row in old
+            ]
+            after = loss_to_leader(ratings[0], ratings[1])
+            for account, rating in zip((loser, leader), after, strict=True):
+                self.store.save_rating(
+                    account,
+                    game,
+                    rating.rating,
+                    rating.rd,
+                    rating.volatility,
+                    competition_id=competition,
+                )
+
+        await asyncio.to_thread(rate)
+
+    async def _competition_ended(self, table: Table, standings: tuple[TableStanding, ...]) -> None:
+        held = self.table(table.table_id)
+        ranked = [s for s in standings if s.occupant.account_id is not None]
+        if ranked and not ranked[0].busted:
+            leader = ranked[0].occupant.account_id
+            assert leader is not None
+            # Time is up: everyone still in but the leader lost a game to the leader.
+            for standing in ranked[1:]:
+                if not standing.busted and standing.occupant.account_id is not None:
+                    await self._rate_loss(table, standing.occupant.account_id, leader)
+        if held.competition_id is not None:
+            rows = [
+                Standing(s.occupant.account_id, s.place, s.chips)
+                for s in ranked
+                if s.occupant.account_id is not None
+            ]
+            await asyncio.to_thread(self.store.finish_competition, held.competition_id, rows)
+        held.competition_id = None
+
+    # -- records ----------------------------------------------------------------------
+
+    async def hand_history(
+        self, account: Account, *, limit: int = 100, table_id: str | None = None
+    ) -> str:
+        """``account``'s hands as PokerStars text, as their seat saw them."""
+        hands = await asyncio.to_thread(self.store.hands_of, account.id, limit=limit)
+        texts = []
+        for stored in reversed(hands):
+            if table_id is not None and stored.table_id != table_id:
+                continue
+            hand = from_phh(stored.record)
+            players = sorted(stored.players, key=lambda p: p.seat)
+            engine = [p.account_id for p in players].index(account.id)
+            spec = hand.spec
+            texts.append(
+                to_pokerstars(
+                    hand,
+                    viewer=engine,
+                    names=[p.name for p in players],
+                    seats=[p.seat + 1 for p in players],
+                    hand_id=stored.id,
+                    table=stored.table_id,
+                    started=stored.started_at,
+                    currency=None if spec.is_show_hand else "$",
+                    max_seats=spec.max_seats,
+                )
+            )
+        return "\n\n\n".join(texts) + ("\n" if texts else "")

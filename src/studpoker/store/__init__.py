@@ -1,0 +1,49 @@
+"""The ``store`` layer of DESIGN.md: accounts, sessions, money, hands, competitions and
+ratings in one SQL database (SQLite by default, PostgreSQL by URL), behind one class.
+
+>>> from studpoker.store import Store
+>>> store = Store("sqlite://")
+>>> store.migrate()
+>>> alice = store.create_account("alice", None)
+>>> store.deposit(alice.id, 1000)
+1000
+"""
+
+from __future__ import annotations
+
+from studpoker.store.errors import InsufficientFunds, StoreError
+from studpoker.store.store import Store
+from studpoker.store.values import (
+    PROVISIONAL_RD,
+    Account,
+    Competition,
+    HandPlayer,
+    HandRow,
+    LeaderboardEntry,
+    LedgerEntry,
+    LedgerKind,
+    RatingChange,
+    RatingRow,
+    Standing,
+    StoredHand,
+    TableMode,
+)
+
+__all__ = [
+    "PROVISIONAL_RD",
+    "Account",
+    "Competition",
+    "HandPlayer",
+    "HandRow",
+    "InsufficientFunds",
+    "LeaderboardEntry",
+    "LedgerEntry",
+    "LedgerKind",
+    "RatingChange",
+    "RatingRow",
+    "Standing",
+    "Store",
+    "StoreError",
+    "StoredHand",
+    "TableMode",
+]

@@ -1,0 +1,1 @@
+"""The store's Alembic migrations (run by :meth:`studpoker.store.Store.migrate`)."""

@@ -1,0 +1,1 @@
+"""One file per revision of the store's schema, oldest first."""

@@ -1,0 +1,224 @@
+"""The tables (SQLAlchemy 2 declarative models). The migrations in ``migrations/``
+build exactly this schema; a test compares the two on SQLite and PostgreSQL.
+
+Money is whole numbers in ``BigInteger`` columns, each kept 0 or more by a CHECK
+constraint as well as by the store. Timestamps are UTC: :class:`UTCDateTime` refuses
+naive datetimes and gives back aware ones on every backend.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    Dialect,
+    Double,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+Id = BigInteger().with_variant(Integer(), "sqlite")
+"""Row ids: 64-bit on PostgreSQL; SQLite's rowid needs its column to be INTEGER."""
+
+NAME_LENGTH = 24
+TABLE_ID_LENGTH = 64
+GAME_LENGTH = 32
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A moment in UTC: stored naive in SQLite, as ``timestamptz`` in PostgreSQL."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"a naive datetime cannot be stored (give it a time zone): {value}")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(
+        naming_convention={
+            "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+            "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+            "ck": "ck_%(table_name)s_%(constraint_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+            "pk": "pk_%(table_name)s",
+        }
+    )
+
+
+class AccountModel(Base):
+    __tablename__ = "accounts"
+    __table_args__ = (CheckConstraint("balance >= 0", name="balance"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    # The name case-folded: unique, so "Alice" and "alice" cannot both exist.
+    name_key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    bot: Mapped[bool] = mapped_column(Boolean)
+    guest: Mapped[bool] = mapped_column(Boolean)
+    balance: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class SessionModel(Base):
+    __tablename__ = "sessions"
+
+    # The token itself is never stored, only its SHA-256.
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Id, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
+class HoldingModel(Base):
+    """The chips an account has at a table (R7.2): bought in, not yet cashed out."""
+
+    __tablename__ = "holdings"
+    __table_args__ = (CheckConstraint("chips >= 0", name="chips"),)
+
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Id, ForeignKey("accounts.id"), primary_key=True, index=True
+    )
+    chips: Mapped[int] = mapped_column(BigInteger)
+
+
+class RolloverModel(Base):
+    """Chips a chips-mode table owns between hands (R6.8)."""
+
+    __tablename__ = "rollovers"
+    __table_args__ = (CheckConstraint("chips >= 0", name="chips"),)
+
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
+    chips: Mapped[int] = mapped_column(BigInteger)
+
+
+class CompetitionModel(Base):
+    __tablename__ = "competitions"
+    __table_args__ = (
+        CheckConstraint("pool >= 0", name="pool"),
+        Index(None, "table_id", "finished_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH))
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH))
+    chips: Mapped[int] = mapped_column(BigInteger)
+    entry_fee: Mapped[int] = mapped_column(BigInteger)
+    # Entry fees not yet paid out as prizes.
+    pool: Mapped[int] = mapped_column(BigInteger)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    ends_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class EntryModel(Base):
+    __tablename__ = "competition_entries"
+
+    competition_id: Mapped[int] = mapped_column(Id, ForeignKey("competitions.id"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Id, ForeignKey("accounts.id"), primary_key=True, index=True
+    )
+    place: Mapped[int | None] = mapped_column(Integer)
+    chips: Mapped[int | None] = mapped_column(BigInteger)
+    prize: Mapped[int] = mapped_column(BigInteger)
+
+
+class HandModel(Base):
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH))
+    number: Mapped[int] = mapped_column(BigInteger)
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH))
+    mode: Mapped[str] = mapped_column(String(16))
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    ended_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    record: Mapped[str] = mapped_column(Text)
+    events: Mapped[str] = mapped_column(Text)
+    pot: Mapped[int] = mapped_column(BigInteger)
+    rake: Mapped[int] = mapped_column(BigInteger)
+    rollover: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class HandPlayerModel(Base):
+    __tablename__ = "hand_players"
+
+    hand_id: Mapped[int] = mapped_column(Id, ForeignKey("hands.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int | None] = mapped_column(Id, ForeignKey("accounts.id"), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    net: Mapped[int] = mapped_column(BigInteger)
+
+
+class LedgerModel(Base):
+    """Every movement of money, one row per account moved (DESIGN idea 4); a row with no
+    account moves a table's rollover."""
+
+    __tablename__ = "ledger"
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    kind: Mapped[str] = mapped_column(String(16))
+    account_id: Mapped[int | None] = mapped_column(Id, ForeignKey("accounts.id"), index=True)
+    table_id: Mapped[str | None] = mapped_column(String(TABLE_ID_LENGTH), index=True)
+    balance_change: Mapped[int] = mapped_column(BigInteger)
+    table_change: Mapped[int] = mapped_column(BigInteger)
+    hand_id: Mapped[int | None] = mapped_column(Id, ForeignKey("hands.id"), index=True)
+    competition_id: Mapped[int | None] = mapped_column(
+        Id, ForeignKey("competitions.id"), index=True
+    )
+    note: Mapped[str] = mapped_column(Text)
+
+
+class RatingModel(Base):
+    __tablename__ = "ratings"
+    __table_args__ = (Index(None, "game", "rating"),)
+
+    account_id: Mapped[int] = mapped_column(Id, ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH), primary_key=True)
+    rating: Mapped[float] = mapped_column(Double)
+    rd: Mapped[float] = mapped_column(Double)
+    volatility: Mapped[float] = mapped_column(Double)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class RatingChangeModel(Base):
+    __tablename__ = "rating_history"
+    __table_args__ = (Index(None, "account_id", "game"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    account_id: Mapped[int] = mapped_column(Id, ForeignKey("accounts.id"))
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH))
+    competition_id: Mapped[int | None] = mapped_column(Id, ForeignKey("competitions.id"))
+    rating: Mapped[float] = mapped_column(Double)
+    rd: Mapped[float] = mapped_column(Double)
+    volatility: Mapped[float] = mapped_column(Double)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -1,0 +1,195 @@
+"""What the store hands out and takes in: plain frozen values, never ORM objects, so
+nothing a caller holds is tied to a database session."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+PROVISIONAL_RD = 110.0
+"""A rating whose deviation is above this is provisional (R7.3)."""
+
+
+class TableMode(StrEnum):
+    """The table modes of R7; only ``chips`` hands move money."""
+
+    PRACTICE = "practice"
+    CHIPS = "chips"
+    COMPETITION = "competition"
+
+
+class LedgerKind(StrEnum):
+    """Why money moved."""
+
+    DEPOSIT = "deposit"
+    """The operator put money into an account: the only way chips come into being."""
+    BUY_IN = "buy_in"
+    """From an account's balance to its chips at a table."""
+    CASH_OUT = "cash_out"
+    """From an account's chips at a table back to its balance."""
+    HAND = "hand"
+    """A chips-mode hand's net for one seat (or the table's rollover, R6.8)."""
+    ROLLOVER = "rollover"
+    """A table's rollover paid out to the players seated (R6.8)."""
+    ENTRY = "entry"
+    """A competition's entry fee, from the balance to the competition's pool (R7.3)."""
+    PRIZE = "prize"
+    """From a competition's pool to a balance."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A player's account: ``balance`` is money not at any table."""
+
+    id: int
+    name: str
+    balance: int
+    bot: bool
+    guest: bool
+    created_at: datetime
+    password_hash: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One movement of money: ``balance_change`` to the account's balance and
+    ``table_change`` to its chips at ``table_id`` (or, with no account, to the table's
+    rollover)."""
+
+    id: int
+    at: datetime
+    kind: LedgerKind
+    account_id: int | None
+    table_id: str | None
+    balance_change: int
+    table_change: int
+    hand_id: int | None = None
+    competition_id: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlayer:
+    """A seat of a hand: who sat there (no account for a computer player or a guest
+    without one) and what they won or lost."""
+
+    seat: int
+    name: str
+    net: int
+    account_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    """A finished hand to store. ``record`` is its hand history (PHH), ``events`` its
+    events as JSON text, ``pot`` the chips that were in the pot. ``rollover``, when
+    given, is what the hand leaves on the table for the next one (R6.8)."""
+
+    table_id: str
+    number: int
+    game: str
+    mode: TableMode | str
+    started_at: datetime
+    ended_at: datetime
+    record: str
+    events: str
+    pot: int
+    players: Sequence[HandPlayer]
+    rollover: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A hand as the store keeps it."""
+
+    id: int
+    table_id: str
+    number: int
+    game: str
+    mode: TableMode
+    started_at: datetime
+    ended_at: datetime
+    record: str
+    events: str
+    pot: int
+    rake: int
+    rollover: int | None
+    players: tuple[HandPlayer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a player finished in a competition (1 is the winner) and with how many
+    chips."""
+
+    account_id: int
+    place: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Competition:
+    """A competition (R7.3): its entrants and, once finished, their standings and
+    prizes (account id to amount)."""
+
+    id: int
+    table_id: str
+    game: str
+    chips: int
+    entry_fee: int
+    pool: int
+    started_at: datetime
+    ends_at: datetime
+    finished_at: datetime | None
+    entrants: tuple[int, ...]
+    standings: tuple[Standing, ...]
+    prizes: dict[int, int] = field(hash=False)
+
+    @property
+    def running(self) -> bool:
+        return self.finished_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """An account's current Glicko-2 rating in one game."""
+
+    account_id: int
+    game: str
+    rating: float
+    rd: float
+    volatility: float
+    games: int
+    updated_at: datetime
+
+    @property
+    def provisional(self) -> bool:
+        return self.rd > PROVISIONAL_RD
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One step of an account's rating history."""
+
+    at: datetime
+    rating: float
+    rd: float
+    volatility: float
+    competition_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    """A line of a game's leaderboard."""
+
+    account_id: int
+    name: str
+    rating: float
+    rd: float
+    games: int
+    provisional: bool

@@ -1,0 +1,35 @@
+"""A table playing hand after hand (the ``table`` layer of DESIGN.md): seats,
+stacks, buy-ins, the modes of R7 (practice, chips, competition), clocks and time
+banks (R8), sitting out.  It runs on asyncio and talks to its seats only through
+their players; it knows nothing of HTTP or SQL.
+
+See ``docs/table.md``.
+"""
+
+from studpoker.table.competition import Competition, Standing
+from studpoker.table.completed import CompletedHand
+from studpoker.table.config import MODES, Mode, TableConfig
+from studpoker.table.errors import TableError
+from studpoker.table.seating import Occupant, Seat, TablePlayer
+from studpoker.table.table import Table
+from studpoker.table.turns import RemotePlayer, Turn
+from studpoker.table.updates import Listener, TableHooks, TableUpdate
+
+__all__ = [
+    "MODES",
+    "Competition",
+    "CompletedHand",
+    "Listener",
+    "Mode",
+    "Occupant",
+    "RemotePlayer",
+    "Seat",
+    "Standing",
+    "Table",
+    "TableConfig",
+    "TableError",
+    "TableHooks",
+    "TablePlayer",
+    "TableUpdate",
+    "Turn",
+]

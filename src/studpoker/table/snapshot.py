@@ -1,0 +1,88 @@
+"""A table's state as plain values (JSON-ready) for one viewer: what a player who
+reconnects needs to see the table again.  Cards are text (``"As"``); a card the
+viewer may not see is ``None`` (DESIGN.md idea 2: the hand's view decides).
+Seats are the table's numbers, never the engine's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import fields
+from typing import Any
+
+from studpoker.cards import Card
+from studpoker.engine import Event, HandView, LegalAction
+from studpoker.hands import HandValue
+
+__all__ = ["event_dict", "legal_dict", "plain", "view_dict"]
+
+# Event fields that hold an engine seat.
+_SEAT_FIELDS = frozenset({"seat"})
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON-ready values: cards as text, hand values by name."""
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, HandValue):
+        return {"name": value.name(), "cards": [str(card) for card in value.cards]}
+    if isinstance(value, tuple | list):
+        return [plain(item) for item in value]
+    return str(value)
+
+
+def event_dict(event: Event, seats: Sequence[int]) -> dict[str, Any]:
+    """An event as a dict: its ``type`` (the class name) and its fields, a seat
+    given as the table's seat ``seats[engine seat]``."""
+    out: dict[str, Any] = {"type": type(event).__name__}
+    for item in fields(event):
+        value = getattr(event, item.name)
+        out[item.name] = seats[value] if item.name in _SEAT_FIELDS else plain(value)
+    return out
+
+
+def legal_dict(option: LegalAction) -> dict[str, Any]:
+    return {
+        "kind": option.kind.value,
+        "minimum": option.minimum,
+        "maximum": option.maximum,
+        "choices": None if option.choices is None else list(option.choices),
+        "text": str(option),
+    }
+
+
+def view_dict(view: HandView, seats: Sequence[int]) -> dict[str, Any]:
+    """A hand's view (``hand.view(seat)``) with table seat numbers."""
+    return {
+        "game": view.game,
+        "street": view.street,
+        "street_name": view.street_name,
+        "actor": None if view.actor is None else seats[view.actor],
+        "legal_actions": [legal_dict(option) for option in view.legal_actions],
+        "players": [
+            {
+                "seat": seats[seat.seat],
+                "stack": seat.stack,
+                "bet": seat.bet,
+                "contributed": seat.contributed,
+                "folded": seat.folded,
+                "all_in": seat.all_in,
+                "down_cards": plain(seat.down_cards),
+                "up_cards": plain(seat.up_cards),
+                "shown": seat.shown,
+            }
+            for seat in view.seats
+        ],
+        "community": plain(view.community),
+        "pots": [
+            {"amount": pot.amount, "eligible": [seats[s] for s in pot.eligible]}
+            for pot in view.pots
+        ],
+        "pot_total": view.pot_total,
+        "carry_in": view.carry_in,
+        "is_over": view.is_over,
+        "events": [event_dict(event, seats) for event in view.events],
+    }

@@ -1,0 +1,144 @@
+"""The room over a real database: a stop in the middle of a hand loses no chip (the
+hand is void and the chips at tables go back to their accounts), and a competition
+from start to end, with its Glicko-2 ratings (R7.3)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from studpoker.room import Room
+from studpoker.store import Store
+
+
+async def until(test, timeout: float = 20.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not test():
+        if loop.time() > deadline:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.005)
+
+
+def cheap(legal) -> str:
+    kinds = {option.kind.value: option for option in legal}
+    for kind in ("show", "check", "call", "bring_in"):
+        if kind in kinds:
+            return kind
+    return str(next(iter(kinds)))
+
+
+async def answer_until(room: Room, table_id: str, accounts, done, policy=cheap) -> None:
+    """Answer every decision at ``table_id`` for the seated ``accounts`` with
+    ``policy`` until ``done()``."""
+    table = room.tables[table_id].table
+    by_seat = {room.seat_of(a.id, table_id): a for a in accounts}
+    while not done():
+        turn = table.turn
+        if turn is not None and turn.seat in by_seat:
+            room.act(by_seat[turn.seat], table_id, policy(turn.legal_actions), turn.seq)
+        await asyncio.sleep(0.002)
+
+
+@pytest.mark.parametrize("how", ["stop", "crash"])
+def test_a_stop_in_the_middle_of_a_hand_loses_no_chip(tmp_path, how):
+    """Issue 6: the unfinished hand is cancelled with every bet returned: the stacks
+    the store holds are those after the last finished hand.  A stop pays them back to
+    the accounts at once; after a crash (the tables' tasks die, nothing is closed) the
+    next start does."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+
+    async def first_run() -> dict[str, int]:
+        room = Room(Store(url), seed=5, pause=0, clock=30, default_tables=False)
+        await room.start()
+        await room.create_table("razz", "chips", table_id="blue")
+        ann, _ = await room.register("ann", "password1")
+        bo, _ = await room.register("bo", "password1")
+        for account in (ann, bo):
+            room.store.deposit(account.id, 10_000)
+        await room.sit(ann, "blue", seat=0, buy_in=4000)
+        await room.sit(bo, "blue", seat=1, buy_in=6000)
+        table = room.tables["blue"].table
+        await answer_until(room, "blue", [ann, bo], lambda: table.last_hand() is not None)
+        first = table.last_hand()
+        # Hand 2: bets go in, and the room stops while it waits for a decision.
+        await until(lambda: table.turn is not None and table.hand_number == 2)
+        turn = table.turn
+        account = ann if turn.seat == 0 else bo
+        room.act(account, "blue", cheap(turn.legal_actions), turn.seq)
+        await until(lambda: table.turn is not None and table.turn.seq != turn.seq)
+        assert sum(table.current_hand.contributed) > 0
+        if how == "stop":
+            await room.stop()
+        else:
+            for held in room.tables.values():
+                held.task.cancel()
+            await asyncio.sleep(0.01)
+        room.store.close()
+        return {"ann": 10_000 + first.net[0], "bo": 10_000 + first.net[1]}
+
+    expected = asyncio.run(first_run())
+    store = Store(url)
+    # Before the next start, after a crash, the first hand's stacks are at the table.
+    assert sum(store.holdings("blue").values()) == (10_000 if how == "crash" else 0)
+    assert store.total_chips() == 20_000
+
+    async def second_run() -> None:
+        room = Room(store, default_tables=False)
+        await room.start()
+        await room.stop()
+
+    asyncio.run(second_run())
+    assert {name: store.account(name).balance for name in ("ann", "bo")} == expected
+    assert store.holdings() == {}
+    assert store.total_chips() == 20_000
+    assert store.audit() == []
+    assert store.last_hand_number("blue") == 1  # the cut hand was never stored
+    store.close()
+
+
+def test_a_competition_from_start_to_end(tmp_path):
+    """R7.3: 1000 chips each; the player who busts leaves, with a Glicko-2 game lost to
+    the chip leader; the last player left wins; the results are stored and the table
+    waits for the next competition."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+
+    def push(legal) -> str:
+        kinds = {option.kind.value for option in legal}
+        for kind in ("showhand", "call", "show"):
+            if kind in kinds:
+                return kind
+        return cheap(legal)
+
+    async def play() -> None:
+        room = Room(Store(url), seed=11, pause=0, clock=30, default_tables=False)
+        await room.start()
+        await room.create_table("show_hand", "competition", table_id="gold")
+        players = [(await room.register(name, "password1"))[0] for name in ("ann", "bo")]
+        for account in players:
+            await room.sit(account, "gold")
+        table = room.tables["gold"].table
+        competition = await room.start_competition(players[0], "gold")
+        assert {s.chips for s in table.seats.values()} == {1000}
+        await answer_until(room, "gold", players, lambda: table.competition is None, push)
+        await until(lambda: room.tables["gold"].competition_id is None)
+        stored = room.store.competition(competition)
+        assert stored is not None
+        assert not stored.running
+        places = sorted((s.place, s.chips) for s in stored.standings)
+        assert places == [(1, 2000), (2, 0)]
+        winner = next(a for a in players if a.id == stored.standings[0].account_id)
+        loser = next(a for a in players if a.id != winner.id)
+        won, lost = (room.store.rating(a.id, "show_hand") for a in (winner, loser))
+        # One game from 1500/350 each: the winner gains what the loser drops.
+        assert round(won.rating, 2) == 1662.31
+        assert round(lost.rating, 2) == 1337.69
+        assert won.provisional
+        assert lost.provisional
+        board = room.store.leaderboard("show_hand")
+        assert [row.name for row in board] == [winner.name, loser.name]
+        assert table.seats == {}  # the table waits for the next competition
+        await room.stop()
+
+    asyncio.run(play())

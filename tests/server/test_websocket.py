@@ -1,0 +1,230 @@
+"""The room over real WebSockets: whole hands of every game between several clients,
+what each client may see (DESIGN.md idea 2), and every bad message refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from studpoker.games import GAMES
+
+from .conftest import Client, Server, choose, play_together, wait_for
+
+
+def leaks(client: Client, seat: int | None) -> list[str]:
+    """Every down card of another seat that a message to ``client`` (seated at
+    ``seat``) holds before that seat showed it, and every mucked card."""
+    found = []
+    for message in client.received:
+        if message.get("type") != "table":
+            continue
+        for event in message["events"]:
+            hidden = event["type"] == "CardDealt" and not event["up"] and event["seat"] != seat
+            if hidden and event["card"] is not None:
+                found.append(f"dealt {event['card']} to seat {event['seat']}")
+            if event["type"] == "Muck" and event.get("cards"):
+                found.append(f"mucked {event['cards']} of seat {event['seat']}")
+        hand = message["state"]["hand"]
+        if hand is None:
+            continue
+        for player in hand["players"]:
+            if player["seat"] == seat or player["shown"]:
+                continue
+            if any(card is not None for card in player["down_cards"]):
+                found.append(f"down cards {player['down_cards']} of seat {player['seat']}")
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whole_hands_of_each_game_between_several_clients(server: Server, game):
+    """Three players and an onlooker at the chips table of each game: two hands
+    played through the WebSocket, chips moved only through the ledger."""
+    table = f"chips-{game}"
+    buy_in = 1000 if game == "show_hand" else 4000
+    store = server.room.store
+    tokens = [server.register(f"{game[:6]}{n}") for n in range(3)]
+    for n in range(3):
+        account = store.account(f"{game[:6]}{n}")
+        store.deposit(account.id, 10_000)
+    clients = [server.client(token) for token in tokens]
+    onlooker = server.client()
+    onlooker.send(type="watch", table=table)
+    for n, client in enumerate(clients):
+        client.send(type="sit", table=table, seat=n * 2, buy_in=buy_in, id=f"sit{n}")
+        answer = client.until(lambda m, n=n: m.get("id") == f"sit{n}")
+        assert answer == {"type": "ok", "id": f"sit{n}", "seat": n * 2, "v": 1}
+    results = play_together(clients, table, hands=2)
+    # Every client saw the same two hands end, with the same results.
+    assert results[0] == results[1] == results[2]
+    assert [r["hand"] for r in results[0]] == [1, 2]
+    wait_for(lambda: not any(store.holdings(table).values()))
+    # The results sent are the hands stored; each balance is the deposit and every
+    # hand's net (more hands may have begun before everyone stood up).
+    for result in results[0]:
+        stored = store.hand(table, result["hand"])
+        assert {str(p.seat): p.net for p in stored.players} == result["net"]
+    for n in range(3):
+        account = store.account(f"{game[:6]}{n}")
+        played = store.hands_of(account.id)
+        nets = sum(p.net for hand in played for p in hand.players if p.account_id == account.id)
+        assert account.balance == 10_000 + nets
+    assert store.audit() == []
+    # Dealer lines came in each hand; the onlooker saw both hands end.
+    lines = [line for m in clients[0].received if m.get("type") == "table" for line in m["lines"]]
+    assert any("antes" in line or "Each player antes" in line for line in lines)
+    onlooker.until(lambda m: m.get("change") == "hand_ended" and m["result"]["hand"] == 2)
+    for n, client in enumerate(clients):
+        assert leaks(client, n * 2) == []
+        client.close()
+    assert leaks(onlooker, None) == []
+    onlooker.close()
+
+
+def test_no_client_ever_sees_another_players_down_card(server: Server):
+    """Practice tables against computer players, several hands of every game: every
+    message checked for another seat's down card or a mucked card."""
+    for game in GAMES:
+        table = f"practice-{game}"
+        client = server.client(server.register(f"watcher{game[:5]}"))
+        onlooker = server.client()
+        onlooker.send(type="watch", table=table)
+        client.send(type="sit", table=table, seat=0)
+        client.play(table, hands=4)
+        assert leaks(client, 0) == []
+        assert leaks(onlooker, None) == []
+        shown = [
+            e
+            for m in client.received
+            if m.get("type") == "table"
+            for e in m["events"]
+            if e["type"] == "Show"
+        ]
+        assert shown, f"no showdown in four hands of {game}: the check would prove little"
+        client.close()
+        onlooker.close()
+
+
+def test_dealer_lines_in_the_readers_language(server: Server):
+    client = server.client(server.register("lingo"), lang="zh-Hant")
+    client.send(type="sit", table="practice-razz", seat=0)
+    client.play("practice-razz", hands=1)
+    lines = [line for m in client.received if m.get("type") == "table" for line in m["lines"]]
+    assert lines[:2] == ["每位玩家下底注 0.25", "第三街"]
+
+
+def errors_of(client: Client, count: int) -> list[dict]:
+    return [client.until(lambda m: m.get("type") == "error") for _ in range(count)]
+
+
+def test_bad_messages_are_refused_and_change_nothing(server: Server):
+    table = "chips-razz"
+    store = server.room.store
+    tokens = [server.register(name) for name in ("ann", "bo")]
+    for name in ("ann", "bo"):
+        store.deposit(store.account(name).id, 10_000)
+    ann, bo = (server.client(token) for token in tokens)
+    ann.send(type="sit", table=table, seat=0, buy_in=4000)
+    bo.send(type="sit", table=table, seat=1, buy_in=4000)
+    # Wait for the first decision, and see whose it is.
+    message = ann.until(lambda m: m.get("type") == "table" and m["state"]["turn"] is not None)
+    turn = message["state"]["turn"]
+    actor, other = (ann, bo) if turn["seat"] == 0 else (bo, ann)
+    seq = turn["seq"]
+    hand = server.room.tables[table].table.current_hand
+    before = len(hand.events)
+
+    other.send(type="act", table=table, seq=seq, action="call", id="x1")  # not their turn
+    other.send(type="nonsense")
+    other.send(type="act", table=table, seq="two", action="call")
+    other.socket.send("not json at all")
+    other.socket.send(json.dumps({"type": "chat", "table": table, "text": "a" * 5000}))
+    other.send(type="act", table=table, seq=seq, action="call", id="x2", v=2)
+    got = errors_of(other, 6)
+    assert [(e["code"], e.get("id")) for e in got] == [
+        ("refused", "x1"),
+        ("malformed", None),
+        ("malformed", None),
+        ("malformed", None),
+        ("too_large", None),
+        ("malformed", None),
+    ]
+    mover = turn["seat"]
+    assert got[0]["message"] == f"seat {1 - mover} is not to act; seat {mover} is"
+    assert got[4]["message"] == "a message is 4096 bytes at most"
+    assert "Input tag 'nonsense' found using 'type' does not match" in got[1]["message"]
+    actor.send(type="act", table=table, seq=seq + 7, action="call", id="stale")
+    actor.send(type="act", table=table, seq=seq, action="raise 99999", id="illegal")
+    stale, illegal = errors_of(actor, 2)
+    assert stale["message"] == (
+        f"decision {seq + 7} is not pending: seat {mover} is to answer decision {seq}"
+    )
+    assert illegal["code"] == "refused"
+    assert illegal["message"].startswith(f"seat {mover} cannot raise")
+    assert len(hand.events) == before  # nothing changed
+
+    # The right answer is taken once; the same answer again is refused.
+    def my_turn(m: dict) -> bool:
+        turn_now = m.get("state", {}).get("turn") if m.get("type") == "table" else None
+        return bool(turn_now and turn_now["seq"] == seq and turn_now["legal_actions"])
+
+    mine = next((m for m in actor.received if my_turn(m)), None) or actor.until(my_turn)
+    action = choose(mine["state"]["turn"]["legal_actions"])
+    actor.send(type="act", table=table, seq=seq, action=action)
+    actor.send(type="act", table=table, seq=seq, action=action, id="again")
+    again = actor.until(lambda m: m.get("id") == "again")
+    assert again["code"] == "refused"
+    # Refused as not pending, or (the hand being over) as nobody's turn.
+    assert again["message"] == "no seat is to act now" or again["message"].startswith(
+        f"decision {seq} is not pending"
+    )
+    for client in (ann, bo):
+        client.send(type="stand", table=table)
+    wait_for(lambda: not any(store.holdings(table).values()), timeout=30)
+    assert store.audit() == []
+    ann.close()
+    bo.close()
+
+
+def test_an_onlooker_may_not_sit_and_a_guest_plays_practice_only(server: Server):
+    onlooker = server.client()
+    onlooker.send(type="sit", table="practice-razz", id=1)
+    assert onlooker.until(lambda m: m.get("id") == 1) == {
+        "type": "error",
+        "id": 1,
+        "code": "login",
+        "message": "log in or play as a guest first",
+        "v": 1,
+    }
+    import httpx
+
+    token = httpx.post(f"{server.url}/api/guests").json()["token"]
+    guest = server.client(token)
+    guest.send(type="sit", table="chips-razz", buy_in=4000, id=2)
+    refused = guest.until(lambda m: m.get("id") == 2)
+    assert refused["message"] == "guests play at practice tables only: register to play for chips"
+    guest.send(type="sit", table="practice-razz", id=3)
+    assert guest.until(lambda m: m.get("id") == 3)["type"] == "ok"
+    guest.close()
+    onlooker.close()
+
+
+def test_reconnecting_gives_back_the_seat_and_the_hand(server: Server):
+    token = server.register("phoenix")
+    first = server.client(token)
+    first.send(type="sit", table="practice-stud_hilo", seat=3, id="s")
+    first.until(lambda m: m.get("id") == "s")
+    message = first.until(lambda m: m.get("type") == "table" and m["state"]["hand"] is not None)
+    mine = next(p for p in message["state"]["hand"]["players"] if p["seat"] == 3)
+    first.close()
+    again = server.client(token)
+    again.send(type="watch", table="practice-stud_hilo")
+    state = again.until(lambda m: m.get("type") == "table")["state"]
+    assert state["viewer"] == 3
+    assert state["seats"][3]["name"] == "phoenix"
+    # The hand waits for phoenix's decision (a 5-second clock): the same hand comes back.
+    assert state["hand_number"] == message["state"]["hand_number"]
+    back = next(p for p in state["hand"]["players"] if p["seat"] == 3)
+    assert back["down_cards"] == mine["down_cards"]
+    assert None not in back["down_cards"]
+    again.close()

@@ -1,0 +1,130 @@
+"""The snapshot: a table's whole state for one viewer as plain values, what a
+player who reconnects gets back.  It never holds a card the viewer may not see
+(DESIGN.md idea 2): checked after every event of many hands of every game."""
+
+import asyncio
+import json
+import re
+
+from studpoker.engine import Muck, Show
+from studpoker.games import GAMES, preset, seven_card_stud
+from studpoker.table import TableConfig
+
+from .players import Room, person, remote, robot, run, until
+
+CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+
+
+def cards_in(value) -> set[str]:
+    """Every card named anywhere in a plain value."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def checker(table, viewers, counts):
+    """A listener that checks every viewer's snapshot after each event."""
+
+    def check(update):
+        if update.kind != "event":
+            return
+        hand, dealt = update.hand, table.dealt
+        revealed = {
+            e.seat
+            for e in hand.events
+            if isinstance(e, Show) or (isinstance(e, Muck) and e.cards is not None)
+        }
+        for viewer in viewers:
+            snapshot = table.snapshot(viewer)
+            json.dumps(snapshot)  # plain values only
+            mine = dealt.index(viewer) if viewer in dealt else None
+            hidden = {
+                str(card)
+                for seat, downs in enumerate(hand.down)
+                if seat != mine and seat not in revealed
+                for card in downs
+            }
+            assert not cards_in(snapshot) & hidden
+            if mine is not None:
+                assert {str(c) for c in hand.down[mine]} <= cards_in(snapshot["hand"])
+            counts.append(viewer)
+
+    return check
+
+
+def test_a_snapshot_never_shows_another_seats_down_card():
+    checked = []
+    for game in GAMES:
+        spec = preset(game)
+        config = TableConfig(spec, "chips", clock=5.0, pause=0, seats=6)
+        table = Room().table(config, seed=21)
+        for n in range(5):
+            table.sit(robot(spec, n), config.buy_in_max)
+        # Seat 5 is empty: it sees what an onlooker sees.
+        table.listeners.append(checker(table, [None, 0, 1, 2, 3, 4, 5], checked))
+        for _ in range(6):
+            run(table.play_hand())
+    assert len(checked) > 5000
+
+
+def test_a_snapshot_holds_the_seats_the_hand_and_the_decision_pending():
+    room = Room()
+    config = TableConfig(seven_card_stud(), "chips", clock=5.0, time_bank=30.0, pause=0, seats=4)
+    table = room.table(config, seed=7)
+    table.sit(person("Ann", 1), 10_000, seat=1)
+    occupant, _player = remote("Bo", 2)
+    table.sit(occupant, 8_000, seat=3)
+
+    async def scenario():
+        playing = asyncio.create_task(table.play_hand())
+        await until(lambda: table.turn is not None)
+        snapshot = table.snapshot(3)
+        seen_by_ann = table.snapshot(1)
+        onlooker = table.snapshot(None)
+        table.submit(3, "fold", table.turn.seq)
+        await playing
+        return snapshot, seen_by_ann, onlooker
+
+    snapshot, seen_by_ann, onlooker = run(scenario())
+    json.dumps(snapshot)
+    assert snapshot["seats"][0] is None
+    assert snapshot["seats"][2] is None
+    assert snapshot["seats"][3] == {
+        "seat": 3,
+        "name": "Bo",
+        "account_id": 2,
+        "is_bot": False,
+        "chips": 8000 - 25,
+        "in_hand": True,
+        "sitting_out": False,
+        "leaving": False,
+        "time_bank": 30.0,
+        "waiting": None,
+    }
+    assert snapshot["hand_number"] == 1
+    assert snapshot["rollover"] == 0
+    hand = snapshot["hand"]
+    assert hand["actor"] == 3
+    assert hand["street_name"] == "third"
+    assert [p["seat"] for p in hand["players"]] == [1, 3]
+    ann, bo = hand["players"]
+    assert ann["down_cards"] == [None, None]
+    assert None not in bo["down_cards"]
+    assert [a["text"] for a in hand["legal_actions"]] == ["fold", "call 50", "complete to 200"]
+    assert hand["events"][0] == {"type": "Ante", "seat": 1, "amount": 25}
+    turn = snapshot["turn"]
+    assert turn["seat"] == 3
+    assert turn["seq"] == 2
+    assert 34.0 < turn["remaining"] <= 35.0
+    assert 4.0 < turn["clock"] <= 5.0
+    assert [a["kind"] for a in turn["legal_actions"]] == ["fold", "call", "complete"]
+    # Another seat sees the turn but not its choices, nor Bo's down cards.
+    assert seen_by_ann["turn"]["legal_actions"] == []
+    assert seen_by_ann["hand"]["players"][1]["down_cards"] == [None, None]
+    assert onlooker["hand"]["players"][0]["down_cards"] == [None, None]
+    assert table.snapshot(3)["hand"] is None
+    assert table.snapshot(3)["turn"] is None
