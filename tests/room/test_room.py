@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from studpoker.room import Room
+from studpoker.room import Room, RoomError
 from studpoker.store import Store
 
 
@@ -142,3 +142,72 @@ def test_a_competition_from_start_to_end(tmp_path):
         await room.stop()
 
     asyncio.run(play())
+
+
+def test_a_rollover_outlives_a_restart_and_is_shared_at_the_last_hand(tmp_path):
+    """R6.8 at a chips table: the rollover the store keeps is carried into the table
+    when the room starts again, and when the room stops (the table's last hand) it is
+    split equally among the players seated, the odd chip to the first by seat order."""
+    from datetime import UTC, datetime
+
+    from studpoker.store import HandPlayer, HandRow
+
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    store = Store(url)
+    store.migrate()
+    ids = [store.create_account(name, None).id for name in ("ann", "bo", "cai")]
+    for account in ids:
+        store.deposit(account, 2000)
+        store.buy_in(account, "chips-show_hand", 1000)
+    now = datetime.now(UTC)
+    # A hand that left 31 chips on the table (a short caller won, R6.8).
+    store.record_hand(
+        HandRow(
+            "chips-show_hand",
+            1,
+            "show_hand",
+            "chips",
+            now,
+            now,
+            "",
+            "[]",
+            62,
+            [HandPlayer(0, "ann", 20, ids[0]), HandPlayer(1, "bo", -51, ids[1])],
+            rollover=31,
+        )
+    )
+
+    async def run() -> None:
+        room = Room(store, seed=1, pause=0, clock=30, default_tables=False)
+        await room.start()  # the chips held are paid back; the rollover stays
+        await room.create_table("show_hand", "chips", table_id="chips-show_hand")
+        table = room.tables["chips-show_hand"].table
+        assert table.rollover == 31
+        accounts = [store.account(account) for account in ids]
+        for seat, account in enumerate(accounts):
+            await room.sit(account, "chips-show_hand", seat=seat, buy_in=1000)
+        room.tables["chips-show_hand"].stop.set()  # no hand: stop at once
+        await room.stop()
+
+    asyncio.run(run())
+    # 31 = 11 + 10 + 10, by seat order.
+    assert [store.account(a).balance for a in ids] == [2000 + 20 + 11, 2000 - 51 + 10, 2000 + 10]
+    assert store.rollover("chips-show_hand") == 0
+    assert store.audit() == []
+    assert store.total_chips() == 6000
+    store.close()
+
+
+def test_a_bot_account_plays_practice_only(tmp_path):
+    async def run() -> None:
+        room = Room(Store(f"sqlite:///{tmp_path / 'r.db'}"), seed=1, pause=0)
+        await room.start()
+        robot, _ = await room.register("robot", "password1", bot=True)
+        assert robot.bot
+        for mode in ("chips", "competition"):
+            with pytest.raises(RoomError, match=r"computer players play at practice tables only"):
+                await room.sit(robot, f"{mode}-razz", buy_in=4000)
+        assert await room.sit(robot, "practice-razz") == 0
+        await room.stop()
+
+    asyncio.run(run())

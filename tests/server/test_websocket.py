@@ -228,3 +228,24 @@ def test_reconnecting_gives_back_the_seat_and_the_hand(server: Server):
     assert back["down_cards"] == mine["down_cards"]
     assert None not in back["down_cards"]
     again.close()
+
+
+def test_the_lobby_is_sent_again_when_tables_change(server: Server):
+    onlooker = server.client()
+    first = onlooker.until(lambda m: m.get("type") == "lobby")
+    table = next(t for t in first["tables"] if t["id"] == "chips-stud_hilo")
+    assert (table["seated"], table["seats"], table["mode"]) == (0, 8, "chips")
+    store = server.room.store
+    player = server.client(server.register("lobbyist"))
+    store.deposit(store.account("lobbyist").id, 5000)
+    player.send(type="sit", table="chips-stud_hilo", buy_in=4000)
+    again = onlooker.until(
+        lambda m: (
+            m.get("type") == "lobby"
+            and next(t for t in m["tables"] if t["id"] == "chips-stud_hilo")["seated"] == 1
+        )
+    )
+    assert {t["game"] for t in again["tables"]} == set(GAMES)
+    player.send(type="stand", table="chips-stud_hilo")
+    player.close()
+    onlooker.close()

@@ -168,14 +168,31 @@ class Room:
                 with contextlib.suppress(asyncio.CancelledError):
                     await held.task
         for held in self.tables.values():
+            await self._pay_rollover(held.table)
             with contextlib.suppress(TableError):
                 await held.table.close()
         self._started = False
 
+    async def _pay_rollover(self, table: Table) -> None:
+        """R6.8: at a chips table's last hand the rollover is split equally among the
+        players seated, the remainder one chip each by seat order — in the ledger first,
+        then at the table (``close`` splits it the same way)."""
+        if table.config.mode != "chips" or not table.rollover or not table.seats:
+            return
+        numbers = sorted(table.seats)
+        share, odd = divmod(table.rollover, len(numbers))
+        shares: dict[int, int] = {}
+        for i, number in enumerate(numbers):
+            account = table.seats[number].occupant.account_id
+            if account is not None:
+                shares[account] = shares.get(account, 0) + share + (i < odd)
+        await asyncio.to_thread(self.store.set_rollover, table.table_id, 0, shares=shares)
+
     # -- accounts ---------------------------------------------------------------------
 
-    async def register(self, name: str, password: str) -> tuple[Account, str]:
-        """A new account and a session token for it."""
+    async def register(self, name: str, password: str, *, bot: bool = False) -> tuple[Account, str]:
+        """A new account and a session token for it; ``bot``: a remote computer player's
+        account (practice tables only, R7.2, R7.3)."""
         name = name.strip()
         try:
             check_password_rules(password)
@@ -183,7 +200,7 @@ class Room:
             raise RoomError(str(error)) from None
         hashed = await asyncio.to_thread(hash_password, password)
         try:
-            account = await asyncio.to_thread(self.store.create_account, name, hashed)
+            account = await asyncio.to_thread(self.store.create_account, name, hashed, bot=bot)
         except StoreError as error:
             raise RoomError(str(error)) from None
         token = await asyncio.to_thread(self.store.create_session, account.id)
@@ -303,6 +320,8 @@ class Room:
             ),
             first_hand_number=first,
         )
+        if mode == "chips":  # R6.8: a rollover left by the last run is still on the table
+            table.rollover = await asyncio.to_thread(self.store.rollover, table_id)
         held = RoomTable(table, created_by)
         table.listeners.append(self._relay)
         self.tables[table_id] = held
@@ -362,8 +381,8 @@ class Room:
             raise RoomError(f"{account.name} is already seated at {table_id}")
         if account.guest and config.mode != "practice":
             raise RoomError("guests play at practice tables only: register to play for chips")
-        if account.bot and config.mode == "competition":
-            raise RoomError("computer players do not enter competitions (R7.3)")
+        if account.bot and config.mode != "practice":
+            raise RoomError("computer players play at practice tables only (R7.2, R7.3)")
         player = RemotePlayer()
         occupant = Occupant(account.name, account.id, player)
         if config.mode != "chips":

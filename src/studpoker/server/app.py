@@ -52,6 +52,10 @@ class Credentials(BaseModel):
     password: Annotated[str, Field(min_length=1, max_length=256)]
 
 
+class NewAccount(Credentials):
+    bot: bool = False
+
+
 class Session(BaseModel):
     token: str
     account: dict[str, Any]
@@ -90,9 +94,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await the_room.start()
+        lobby = asyncio.create_task(hub.run())
         try:
             yield
         finally:
+            lobby.cancel()
             await hub.close()
             await the_room.stop()
 
@@ -118,10 +124,11 @@ def create_app(
     # -- accounts ---------------------------------------------------------------------
 
     @app.post("/api/accounts", status_code=201, tags=["accounts"])
-    async def register(body: Credentials) -> Session:
-        """Create an account; the answer holds a session token."""
+    async def register(body: NewAccount) -> Session:
+        """Create an account (``bot``: a remote computer player's, for practice tables);
+        the answer holds a session token."""
         try:
-            account, token = await the_room.register(body.name, body.password)
+            account, token = await the_room.register(body.name, body.password, bot=body.bot)
         except RoomError as error:
             raise refused(error) from None
         return Session(token=token, account=account_dict(account))

@@ -28,6 +28,10 @@ log = logging.getLogger(__name__)
 
 # Messages waiting for a client at most; past that the client is too slow and dropped.
 QUEUE_LIMIT = 2000
+# The lobby is sent again at most this often (seconds) while tables change.
+LOBBY_EVERY = 1.0
+# Updates after which the lobby changes (who sits where, hands played).
+_LOBBY_CHANGES = frozenset({"seat", "hand_ended", "competition_started", "competition_ended"})
 
 
 @dataclass(eq=False)
@@ -66,6 +70,7 @@ class Hub:
         self.room = room
         self.clients: set[Client] = set()
         self._by_table: dict[str, set[Client]] = {}
+        self._lobby_changed = asyncio.Event()
         room.listeners.append(self.table_changed)
         room.chat_listeners.append(self.chat)
 
@@ -97,7 +102,19 @@ class Hub:
 
     # -- relaying ---------------------------------------------------------------------
 
+    async def run(self) -> None:
+        """Send the lobby to every client when tables change, at most once a second."""
+        while True:
+            await self._lobby_changed.wait()
+            self._lobby_changed.clear()
+            message = self.lobby()
+            for client in list(self.clients):
+                client.send(dict(message))
+            await asyncio.sleep(LOBBY_EVERY)
+
     def table_changed(self, update: TableUpdate) -> None:
+        if update.kind in _LOBBY_CHANGES:
+            self._lobby_changed.set()
         watchers = self._by_table.get(update.table_id)
         if not watchers:
             return
