@@ -1,0 +1,155 @@
+"""The REST API: accounts, the lobby, hand histories, the leaderboard (issue 6)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from studpoker.games import GAMES
+from studpoker.history import read_history, replay
+from studpoker.room import Room
+from studpoker.server import create_app
+from studpoker.store import Store
+
+from .conftest import Server
+
+
+@pytest.fixture
+def api() -> Iterator[TestClient]:
+    room = Room(Store("sqlite://"), seed=2, pause=0, clock=5)
+    with TestClient(create_app(room)) as client:
+        yield client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_the_tables_of_the_lobby(api: TestClient):
+    tables = api.get("/api/tables").json()
+    assert len(tables) == 12  # every game in every mode (R7)
+    first = tables[0]
+    assert {"id", "game", "mode", "stakes", "seated", "seats", "average_pot", "hands_per_hour"} <= (
+        set(first)
+    )
+    by_id = {t["id"]: t for t in tables}
+    # The seeds' stakes (000, 002, 003), in cents or chips.
+    assert by_id["practice-seven_card_stud"]["stakes"] == {
+        "ante": 25,
+        "bring_in": 50,
+        "small_bet": 200,
+        "big_bet": 400,
+    }
+    assert by_id["practice-stud_hilo"]["stakes"]["ante"] == 40
+    assert by_id["practice-show_hand"]["stakes"] == {"ante": 10, "min_bet": 10}
+    assert by_id["chips-show_hand"]["buy_in"] == [1000, 1000]
+    assert (by_id["chips-razz"]["seats"], by_id["chips-show_hand"]["seats"]) == (8, 10)
+    assert {t["game"] for t in tables} == set(GAMES)
+    razz = api.get("/api/tables", params={"game": "razz", "mode": "practice"}).json()
+    assert [t["id"] for t in razz] == ["practice-razz"]
+    assert "/api/tables" in api.get("/openapi.json").json()["paths"]
+
+
+def test_register_log_in_and_out(api: TestClient):
+    made = api.post("/api/accounts", json={"name": "ann", "password": "password1"})
+    assert made.status_code == 201
+    assert made.json()["account"] == {
+        "id": 1,
+        "name": "ann",
+        "balance": 0,
+        "guest": False,
+        "bot": False,
+    }
+    token = made.json()["token"]
+    assert api.get("/api/me", headers=bearer(token)).json()["name"] == "ann"
+    again = api.post("/api/accounts", json={"name": "ANN", "password": "password1"})
+    assert again.status_code == 400
+    short = api.post("/api/accounts", json={"name": "bo", "password": "short"})
+    assert short.json() == {"detail": "a password has at least 8 characters, not 5"}
+    wrong = api.post("/api/sessions", json={"name": "ann", "password": "password2"})
+    assert (wrong.status_code, wrong.json()) == (401, {"detail": "wrong name or password"})
+    login = api.post("/api/sessions", json={"name": "ann", "password": "password1"})
+    assert login.status_code == 200
+    second = login.json()["token"]
+    assert api.delete("/api/sessions", headers=bearer(second)).status_code == 204
+    assert api.get("/api/me", headers=bearer(second)).status_code == 401
+    assert api.get("/api/me", headers=bearer(token)).status_code == 200  # the other session
+    assert api.get("/api/me").json() == {"detail": "log in first: no valid session token"}
+
+
+def test_guests_and_tables_made_by_players(api: TestClient):
+    guest = api.post("/api/guests").json()
+    assert guest["account"]["guest"] is True
+    assert guest["account"]["name"].startswith("Guest ")
+    made = api.post(
+        "/api/tables",
+        json={"game": "razz", "mode": "practice", "seats": 6, "clock": 15, "name": "Slow razz"},
+        headers=bearer(guest["token"]),
+    )
+    assert made.status_code == 201
+    table = made.json()
+    assert (table["game"], table["seats"], table["clock"], table["name"]) == (
+        "razz",
+        6,
+        15,
+        "Slow razz",
+    )
+    bad = api.post(
+        "/api/tables", json={"game": "holdem", "mode": "practice"}, headers=bearer(guest["token"])
+    )
+    assert bad.json() == {
+        "detail": "game must be one of seven_card_stud, stud_hilo, razz, show_hand, not 'holdem'"
+    }
+    assert api.post("/api/tables", json={"game": "razz"}).status_code == 401
+
+
+def test_the_leaderboard_and_a_rating_history(api: TestClient):
+    store = api.app.state.room.store
+    for name, rating, rd in (("ann", 1650.0, 90.0), ("bo", 1480.0, 200.0)):
+        account = store.create_account(name, None)
+        store.save_rating(account.id, "razz", rating, rd, 0.06)
+    board = api.get("/api/leaderboard", params={"game": "razz"}).json()
+    assert board == [
+        {"name": "ann", "rating": 1650, "rd": 90, "games": 1, "provisional": False},
+        {"name": "bo", "rating": 1480, "rd": 200, "games": 1, "provisional": True},
+    ]
+    history = api.get("/api/ratings/ann", params={"game": "razz"}).json()["history"]
+    assert [(h["rating"], h["rd"]) for h in history] == [(1650, 90)]
+    assert api.get("/api/leaderboard", params={"game": "poker"}).status_code == 400
+    assert api.get("/api/ratings/nobody").status_code == 404
+
+
+def test_a_player_downloads_their_hands_as_pokerstars_text(server: Server):
+    """The histories read back with our own PokerStars reader and replay through the
+    engine with every fact matching; the other players' down cards are not in them."""
+    token = server.register("historian")
+    client = server.client(token)
+    client.send(type="sit", table="practice-seven_card_stud", seat=0)
+    client.play("practice-seven_card_stud", hands=3)
+    client.close()
+    import httpx
+
+    answer = httpx.get(f"{server.url}/api/hands", headers=bearer(token))
+    assert answer.status_code == 200
+    assert answer.headers["content-disposition"] == 'attachment; filename="studpoker-hands.txt"'
+    records = read_history(answer.text)
+    assert len(records) >= 3
+    for record in records:
+        assert replay(record).matched, replay(record).difference
+    # Third street: the player's three cards, one up card of each other player.
+    third = [line for line in answer.text.splitlines() if line.startswith("Dealt to ")][:8]
+    assert len(third[0].split("[")[1].split()) == 3
+    assert third[0].startswith("Dealt to historian [")
+    assert all(len(line.split("[")[1].split()) == 1 for line in third[1:])
+    last = httpx.get(f"{server.url}/api/tables/practice-seven_card_stud/hands/1").json()
+    assert last["hand"] == 1
+    assert last["names"][0] == "historian"
+    down = [
+        e
+        for e in last["events"]
+        if e["type"] == "CardDealt" and not e["up"] and e["card"] is not None
+    ]
+    shown = {e["seat"] for e in last["events"] if e["type"] == "Show"}
+    assert {e["seat"] for e in down} <= shown  # an onlooker sees shown cards only (R5.8)
