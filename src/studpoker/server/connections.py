@@ -71,6 +71,7 @@ class Hub:
         self.clients: set[Client] = set()
         self._by_table: dict[str, set[Client]] = {}
         self._lobby_changed = asyncio.Event()
+        self._line_cache: dict[tuple[str, int | None, int | None, str], tuple[int, list[str]]] = {}
         room.listeners.append(self.table_changed)
         room.chat_listeners.append(self.chat)
 
@@ -129,6 +130,27 @@ class Hub:
         for client in list(self._by_table.get(table_id, ())):
             client.send({"type": "chat", "table": table_id, "name": line.name, "text": line.text})
 
+    def _lines(
+        self, table: Table, number: int | None, seen: int | None, lang: str, visible: list[Any]
+    ) -> list[str]:
+        """The dealer's lines of the events ``visible`` to engine seat ``seen``, made once
+        for all the clients who see the same events in the same language."""
+        key = (table.table_id, number, seen, lang)
+        cached = self._line_cache.get(key)
+        if cached is not None and cached[0] == len(visible):
+            return cached[1]
+        hand = table.current_hand
+        assert hand is not None
+        names = [
+            table.seats[s].occupant.name if s in table.seats else f"Seat {s + 1}"
+            for s in table.dealt
+        ]
+        lines = dealer_lines(visible, hand.spec, names, lang)
+        if len(self._line_cache) > 4096:
+            self._line_cache.clear()
+        self._line_cache[key] = (len(visible), lines)
+        return lines
+
     def _viewer(self, client: Client, table: Table) -> int | None:
         if client.account is None:
             return None
@@ -143,7 +165,7 @@ class Hub:
         if watching is None:
             return
         seat = self._viewer(client, table)
-        state = table.snapshot(seat)
+        state = table.snapshot(seat, events=False)
         hand = table.current_hand
         events: list[dict[str, Any]] = []
         lines: list[str] = []
@@ -162,8 +184,6 @@ class Hub:
             every_line = dealer_lines(visible, hand.spec, names, client.lang)
             lines = every_line[watching.lines :]
             watching.lines = len(every_line)
-        if state.get("hand") is not None:
-            state["hand"].pop("events", None)
         message: dict[str, Any] = {
             "type": "table",
             "table": table.table_id,

@@ -54,9 +54,10 @@ def legal_dict(option: LegalAction) -> dict[str, Any]:
     }
 
 
-def view_dict(view: HandView, seats: Sequence[int]) -> dict[str, Any]:
-    """A hand's view (``hand.view(seat)``) with table seat numbers."""
-    return {
+def view_dict(view: HandView, seats: Sequence[int], *, events: bool = True) -> dict[str, Any]:
+    """A hand's view (``hand.view(seat)``) with table seat numbers; ``events=False``
+    leaves the events out (a client that is sent them as they come)."""
+    out = {
         "game": view.game,
         "street": view.street,
         "street_name": view.street_name,
@@ -84,5 +85,7 @@ def view_dict(view: HandView, seats: Sequence[int]) -> dict[str, Any]:
         "pot_total": view.pot_total,
         "carry_in": view.carry_in,
         "is_over": view.is_over,
-        "events": [event_dict(event, seats) for event in view.events],
     }
+    if events:
+        out["events"] = [event_dict(event, seats) for event in view.events]
+    return out

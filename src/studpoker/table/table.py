@@ -161,10 +161,11 @@ class Table:
             "competition": self._competition is not None,
         }
 
-    def snapshot(self, viewer: int | None = None) -> dict[str, Any]:
+    def snapshot(self, viewer: int | None = None, *, events: bool = True) -> dict[str, Any]:
         """Everything table seat ``viewer`` (None: an onlooker) may see now, as plain
         values: the seats, the hand as its view shows it (never another seat's down
-        card, DESIGN.md idea 2), the decision pending and its time left."""
+        card, DESIGN.md idea 2) with its events unless ``events`` is False, the
+        decision pending and its time left."""
         now = _now()
         hand, dealt = self._hand, self._dealt
         stacks: dict[int, int] = {}
@@ -172,7 +173,7 @@ class Table:
         if hand is not None:
             stacks = dict(zip(dealt, hand.stacks, strict=True))
             seen = dealt.index(viewer) if viewer in dealt else None
-            view = view_dict(hand.view(seen), dealt)
+            view = view_dict(hand.view(seen), dealt, events=events)
         turn = self._turn
         competition = self._competition
         return {
