@@ -15,12 +15,13 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from studpoker.engine import StreetStarted
 from studpoker.room import Room
 from studpoker.server.protocol import VERSION
 from studpoker.store import Account
 from studpoker.table import Table, TableUpdate
 from studpoker.table.messages import dealer_lines
-from studpoker.table.snapshot import event_dict
+from studpoker.table.snapshot import event_dict, legal_dict, plain
 
 __all__ = ["Client", "Hub"]
 
@@ -63,6 +64,38 @@ class Client:
         self.queue.put_nowait(message)
 
 
+def seat_state(public: dict[str, Any], table: Table, seat: int | None) -> dict[str, Any]:
+    """``table.snapshot(seat, events=False)`` made from the onlooker's snapshot
+    ``public``: what a seat sees beyond an onlooker is its own down cards and its
+    legal actions.  (Made once a table and patched a seat, for speed; a test checks
+    that it equals the seat's snapshot.)"""
+    if seat is None:
+        return public
+    state = dict(public)
+    state["viewer"] = seat
+    hand = table.current_hand
+    dealt = table.dealt
+    if hand is not None and seat in dealt and public.get("hand") is not None:
+        mine = dealt.index(seat)
+        view = dict(public["hand"])
+        players = list(view["players"])
+        for index, player in enumerate(players):
+            if player["seat"] == seat:
+                player = dict(player)
+                player["down_cards"] = plain(tuple(hand.down[mine]))
+                players[index] = player
+        view["players"] = players
+        view["legal_actions"] = (
+            [legal_dict(option) for option in hand.legal_actions()] if hand.actor == mine else []
+        )
+        state["hand"] = view
+    turn = table.turn
+    if turn is not None and turn.seat == seat and public.get("turn") is not None:
+        state["turn"] = dict(public["turn"])
+        state["turn"]["legal_actions"] = [legal_dict(option) for option in turn.legal_actions]
+    return state
+
+
 class Hub:
     """Every client of the room, and the table updates relayed to those watching."""
 
@@ -71,7 +104,13 @@ class Hub:
         self.clients: set[Client] = set()
         self._by_table: dict[str, set[Client]] = {}
         self._lobby_changed = asyncio.Event()
-        self._line_cache: dict[tuple[str, int | None, int | None, str], tuple[int, list[str]]] = {}
+        self._pending: dict[str, str] = {}  # tables with changes not yet sent, and of what kind
+        self._flush_soon = False
+        # (table, hand, seat, language) -> (events read, where the last street began,
+        # the lines before it, every line)
+        self._line_cache: dict[
+            tuple[str, int | None, int | None, str], tuple[int, int, list[str], list[str]]
+        ] = {}
         room.listeners.append(self.table_changed)
         room.chat_listeners.append(self.chat)
 
@@ -114,17 +153,45 @@ class Hub:
             await asyncio.sleep(LOBBY_EVERY)
 
     def table_changed(self, update: TableUpdate) -> None:
+        """Relay a table's change to its watchers.  The events of one action come as
+        several updates; they are sent as one message a client, once the action is
+        done (the next turn of the event loop).  A hand's start and end are sent at
+        once, so a message never mixes two hands."""
         if update.kind in _LOBBY_CHANGES:
             self._lobby_changed.set()
         watchers = self._by_table.get(update.table_id)
         if not watchers:
             return
-        table = self.room.tables[update.table_id].table
+        if update.kind in ("event", "turn", "seat"):
+            before = self._pending.get(update.table_id)
+            # A message that holds a turn or a seat change is sent even with no new event.
+            if before is None or before == "event":
+                self._pending[update.table_id] = update.kind
+            if not self._flush_soon:
+                self._flush_soon = True
+                asyncio.get_running_loop().call_soon(self._flush)
+            return
+        if update.table_id in self._pending:
+            self._flush_table(update.table_id, self._pending.pop(update.table_id))
+        self._flush_table(update.table_id, update.kind, update)
+
+    def _flush(self) -> None:
+        self._flush_soon = False
+        pending, self._pending = self._pending, {}
+        for table_id, kind in pending.items():
+            self._flush_table(table_id, kind)
+
+    def _flush_table(self, table_id: str, kind: str, update: TableUpdate | None = None) -> None:
+        watchers = self._by_table.get(table_id)
+        held = self.room.tables.get(table_id)
+        if not watchers or held is None:
+            return
+        public = held.table.snapshot(None, events=False)
         for client in list(watchers):
             try:
-                self._send_state(client, table, update=update)
+                self._send_state(client, held.table, kind=kind, update=update, public=public)
             except Exception:  # one client's failure never stops the table
-                log.exception("sending %s to a client failed", update.kind)
+                log.exception("sending %s to a client failed", kind)
 
     def chat(self, table_id: str, line: Any) -> None:
         for client in list(self._by_table.get(table_id, ())):
@@ -133,22 +200,32 @@ class Hub:
     def _lines(
         self, table: Table, number: int | None, seen: int | None, lang: str, visible: list[Any]
     ) -> list[str]:
-        """The dealer's lines of the events ``visible`` to engine seat ``seen``, made once
-        for all the clients who see the same events in the same language."""
+        """The dealer's lines of the events ``visible`` to engine seat ``seen``: made once
+        for all the clients who see the same events in the same language, and a street
+        at a time (a street's lines never depend on the events after it)."""
         key = (table.table_id, number, seen, lang)
         cached = self._line_cache.get(key)
         if cached is not None and cached[0] == len(visible):
-            return cached[1]
+            return cached[3]
         hand = table.current_hand
         assert hand is not None
         names = [
             table.seats[s].occupant.name if s in table.seats else f"Seat {s + 1}"
             for s in table.dealt
         ]
-        lines = dealer_lines(visible, hand.spec, names, lang)
+        street, before = (0, []) if cached is None else (cached[1], cached[2])
+        # Move the start to the last street begun: the lines before it are final.
+        last = street
+        for index in range(len(visible) - 1, street, -1):
+            if isinstance(visible[index], StreetStarted):
+                last = index
+                break
+        if last != street:
+            before = before + dealer_lines(visible[street:last], hand.spec, names, lang)
+        lines = before + dealer_lines(visible[last:], hand.spec, names, lang)
         if len(self._line_cache) > 4096:
             self._line_cache.clear()
-        self._line_cache[key] = (len(visible), lines)
+        self._line_cache[key] = (len(visible), last, before, lines)
         return lines
 
     def _viewer(self, client: Client, table: Table) -> int | None:
@@ -157,7 +234,14 @@ class Hub:
         return self.room.seat_of(client.account.id, table.table_id)
 
     def _send_state(
-        self, client: Client, table: Table, *, update: TableUpdate | None = None, full: bool = False
+        self,
+        client: Client,
+        table: Table,
+        *,
+        kind: str = "state",
+        update: TableUpdate | None = None,
+        full: bool = False,
+        public: dict[str, Any] | None = None,
     ) -> None:
         """The table's state as the client's seat sees it, with the events and dealer
         lines it has not had yet."""
@@ -165,7 +249,9 @@ class Hub:
         if watching is None:
             return
         seat = self._viewer(client, table)
-        state = table.snapshot(seat, events=False)
+        if public is None:
+            public = table.snapshot(None, events=False)
+        state = seat_state(public, table, seat)
         hand = table.current_hand
         events: list[dict[str, Any]] = []
         lines: list[str] = []
@@ -178,16 +264,13 @@ class Hub:
             visible = hand.events_for(seen)
             events = [event_dict(event, dealt) for event in visible[watching.events :]]
             watching.events = len(visible)
-            names = [
-                table.seats[s].occupant.name if s in table.seats else f"Seat {s + 1}" for s in dealt
-            ]
-            every_line = dealer_lines(visible, hand.spec, names, client.lang)
+            every_line = self._lines(table, number, seen, client.lang, visible)
             lines = every_line[watching.lines :]
             watching.lines = len(every_line)
         message: dict[str, Any] = {
             "type": "table",
             "table": table.table_id,
-            "change": "state" if update is None else update.kind,
+            "change": kind,
             "state": state,
             "events": events,
             "lines": lines,
@@ -197,7 +280,7 @@ class Hub:
                 "hand": update.completed.number,
                 "net": {str(k): v for k, v in update.completed.net.items()},
             }
-        if full or update is None or events or lines or update.kind != "event":
+        if full or events or lines or kind != "event":
             client.send(message)
 
     async def close(self) -> None:
