@@ -19,7 +19,7 @@ from studpoker.engine import StreetStarted
 from studpoker.room import Room
 from studpoker.server.protocol import VERSION
 from studpoker.store import Account
-from studpoker.table import Table, TableUpdate
+from studpoker.table import RemotePlayer, Table, TableUpdate
 from studpoker.table.messages import dealer_lines
 from studpoker.table.snapshot import event_dict, legal_dict, plain
 
@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 
 # Messages waiting for a client at most; past that the client is too slow and dropped.
 QUEUE_LIMIT = 2000
+# Seconds at most that a table's events wait to be sent together (computer players).
+FLUSH_AFTER = 0.005
 # The lobby is sent again at most this often (seconds) while tables change.
 LOBBY_EVERY = 1.0
 # Updates after which the lobby changes (who sits where, hands played).
@@ -162,18 +164,33 @@ class Hub:
         watchers = self._by_table.get(update.table_id)
         if not watchers:
             return
-        if update.kind in ("event", "turn", "seat"):
+        if update.kind in ("event", "seat"):
             before = self._pending.get(update.table_id)
-            # A message that holds a turn or a seat change is sent even with no new event.
+            # A message that holds a seat change is sent even with no new event.
             if before is None or before == "event":
                 self._pending[update.table_id] = update.kind
             if not self._flush_soon:
+                # A table about to wait for a person says so (a turn, below) and its news
+                # go out with it; else they go out in a few milliseconds, computer
+                # players' actions of those milliseconds together.
                 self._flush_soon = True
-                asyncio.get_running_loop().call_soon(self._flush)
+                wait = FLUSH_AFTER * (10 if self._person_next(update.table_id) else 1)
+                asyncio.get_running_loop().call_later(wait, self._flush)
             return
         if update.table_id in self._pending:
-            self._flush_table(update.table_id, self._pending.pop(update.table_id))
+            self._pending.pop(update.table_id)
+            if update.kind not in ("turn",):
+                self._flush_table(update.table_id, "event")
         self._flush_table(update.table_id, update.kind, update)
+
+    def _person_next(self, table_id: str) -> bool:
+        """Whether the next to act at the table is a person or a remote program."""
+        table = self.room.tables[table_id].table
+        hand = table.current_hand
+        if hand is None or hand.is_over or hand.actor is None:
+            return False
+        seat = table.seats.get(table.dealt[hand.actor])
+        return seat is not None and isinstance(seat.occupant.player, RemotePlayer)
 
     def _flush(self) -> None:
         self._flush_soon = False
