@@ -108,10 +108,10 @@ class Hub:
         self._lobby_changed = asyncio.Event()
         self._pending: dict[str, str] = {}  # tables with changes not yet sent, and of what kind
         self._flush_soon = False
-        # (table, hand, seat, language) -> (events read, where the last street began,
-        # the lines before it, every line)
+        # (table, hand, language) -> (events read, where the last street began, the lines
+        # before it, every line)
         self._line_cache: dict[
-            tuple[str, int | None, int | None, str], tuple[int, int, list[str], list[str]]
+            tuple[str, int | None, str], tuple[int, int, list[str], list[str]]
         ] = {}
         room.listeners.append(self.table_changed)
         room.chat_listeners.append(self.chat)
@@ -214,13 +214,11 @@ class Hub:
         for client in list(self._by_table.get(table_id, ())):
             client.send({"type": "chat", "table": table_id, "name": line.name, "text": line.text})
 
-    def _lines(
-        self, table: Table, number: int | None, seen: int | None, lang: str, visible: list[Any]
-    ) -> list[str]:
-        """The dealer's lines of the events ``visible`` to engine seat ``seen``: made once
-        for all the clients who see the same events in the same language, and a street
-        at a time (a street's lines never depend on the events after it)."""
-        key = (table.table_id, number, seen, lang)
+    def _lines(self, table: Table, number: int | None, lang: str, visible: list[Any]) -> list[str]:
+        """The dealer's lines of the events ``visible`` to an onlooker: made once for all
+        the clients of one language, and a street at a time (a street's lines never
+        depend on the events after it)."""
+        key = (table.table_id, number, lang)
         cached = self._line_cache.get(key)
         if cached is not None and cached[0] == len(visible):
             return cached[3]
@@ -281,7 +279,9 @@ class Hub:
             visible = hand.events_for(seen)
             events = [event_dict(event, dealt) for event in visible[watching.events :]]
             watching.events = len(visible)
-            every_line = self._lines(table, number, seen, client.lang, visible)
+            # The dealer names no card a seat alone may see: every reader of one
+            # language gets the same lines, read once from an onlooker's events.
+            every_line = self._lines(table, number, client.lang, hand.events_for(None))
             lines = every_line[watching.lines :]
             watching.lines = len(every_line)
         message: dict[str, Any] = {
