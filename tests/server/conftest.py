@@ -44,7 +44,12 @@ class Server:
         self.room = room
         self.app = create_app(room)
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=0, log_level="warning", ws="websockets-sansio"
+            self.app,
+            host="127.0.0.1",
+            port=0,
+            log_level="warning",
+            ws="websockets-sansio",
+            ws_per_message_deflate=False,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -36,6 +36,20 @@ def leaks(client: Client, seat: int | None) -> list[str]:
     return found
 
 
+def hands_in_order(client: Client) -> bool:
+    """Every hand's messages come after its ``hand_started`` and before the next's."""
+    current = None
+    for message in client.received:
+        if message.get("type") != "table":
+            continue
+        number = message["state"]["hand_number"]
+        if message["change"] == "hand_started":
+            current = number
+        elif message["events"] and number is not None and number != current:
+            return False
+    return True
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_whole_hands_of_each_game_between_several_clients(server: Server, game):
     """Three players and an onlooker at the chips table of each game: two hands
@@ -93,6 +107,8 @@ def test_no_client_ever_sees_another_players_down_card(server: Server):
         client.play(table, hands=4)
         assert leaks(client, 0) == []
         assert leaks(onlooker, None) == []
+        assert hands_in_order(client)
+        assert hands_in_order(onlooker)
         shown = [
             e
             for m in client.received
@@ -147,7 +163,7 @@ def test_bad_messages_are_refused_and_change_nothing(server: Server):
         ("malformed", None),
         ("malformed", None),
         ("too_large", None),
-        ("malformed", None),
+        ("malformed", "x2"),  # the id of a message that is JSON is given back
     ]
     mover = turn["seat"]
     assert got[0]["message"] == f"seat {1 - mover} is not to act; seat {mover} is"
@@ -251,3 +267,29 @@ def test_the_lobby_is_sent_again_when_tables_change(server: Server):
     player.send(type="stand", table="chips-stud_hilo")
     player.close()
     onlooker.close()
+
+
+def test_binary_frames_ids_bad_tokens_and_refused_seats(server: Server):
+    client = server.client("not-a-token")
+    welcome = client.until(lambda m: m.get("type") == "welcome")
+    assert welcome["account"] is None
+    bad = client.until(lambda m: m.get("type") == "error")
+    assert (bad["code"], bad["message"]) == (
+        "login",
+        "the session token is not valid: log in again",
+    )
+    client.socket.send(b'{"type": "ping", "id": 7}')  # a binary frame is read as text
+    assert client.until(lambda m: m.get("id") == 7) == {"type": "pong", "id": 7, "v": 1}
+    client.send(type="watch", table="practice-razz", id="w")
+    watched = client.until(lambda m: m.get("id") == "w")
+    assert (watched["type"], watched["change"]) == ("table", "state")
+    client.close()
+    player = server.client(server.register("seatless"))
+    player.send(type="sit", table="practice-razz", seat=9, id="s")
+    refused = player.until(lambda m: m.get("id") == "s")
+    assert refused["code"] == "refused"
+    assert refused["message"] == "there is no seat 9: the seats are 0 to 7"
+    player.send(type="ping", id="p")
+    player.until(lambda m: m.get("id") == "p")
+    assert not any(m.get("type") == "table" for m in player.received)  # not watching
+    player.close()

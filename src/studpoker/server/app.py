@@ -6,6 +6,7 @@ client's static files at ``/``.
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -45,6 +46,7 @@ __all__ = ["create_app"]
 
 log = logging.getLogger(__name__)
 WEB = Path(__file__).resolve().parent.parent / "web"
+LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 
 
 class Credentials(BaseModel):
@@ -99,8 +101,8 @@ def create_app(
             yield
         finally:
             lobby.cancel()
+            await the_room.stop()  # the clients see a hand cut short, and who left
             await hub.close()
-            await the_room.stop()
 
     app = FastAPI(
         title="studpoker card room",
@@ -293,22 +295,36 @@ def create_app(
     async def websocket(socket: WebSocket, token: str | None = None, lang: str = "en") -> None:
         await socket.accept()
         account = await the_room.account(token)
-        client = Client(account, lang if lang in ("en", "zh-Hant", "zh-Hans") else "en")
+        client = Client(account, lang if lang in LANGUAGES else "en")
         hub.connect(client)
         client.send(
             {
                 "type": "welcome",
                 "protocol": VERSION,
                 "account": None if account is None else account_dict(account),
+                "lang": client.lang,
             }
         )
+        if token and account is None:
+            _error(client, None, "login", "the session token is not valid: log in again")
+        if lang not in LANGUAGES:
+            _error(client, None, "malformed", f"lang is one of {', '.join(LANGUAGES)}: using en")
         client.send(hub.lobby())
         writer = asyncio.create_task(_write(socket, client))
         try:
             while True:
-                text = await socket.receive_text()
+                received = await socket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if text is None:  # a binary frame: read as UTF-8 text
+                    try:
+                        text = bytes(received.get("bytes") or b"").decode()
+                    except UnicodeDecodeError:
+                        _error(client, None, "malformed", "a message is JSON text in UTF-8")
+                        continue
                 await _handle(hub, client, text)
-                if client.dropped:
+                if client.too_slow:
                     break
         except WebSocketDisconnect:
             pass
@@ -349,9 +365,19 @@ async def _write(socket: WebSocket, client: Client) -> None:
         except Exception:
             client.dropped = True
             break
-    if client.dropped:
+    if client.too_slow:
         with contextlib.suppress(Exception):
             await socket.close(1008, "too slow: messages were not read")
+
+
+def _readable_id(text: str) -> Any:
+    """The ``id`` of a message that is JSON but not a valid message, to echo it."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    ref = data.get("id") if isinstance(data, dict) else None
+    return ref if isinstance(ref, str | int) and not isinstance(ref, bool) else None
 
 
 def _error(client: Client, ref: Any, code: str, message: str) -> None:
@@ -369,7 +395,8 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
     except ValidationError as error:
         first = error.errors()[0] if error.errors() else {"msg": str(error)}
         where = ".".join(str(part) for part in first.get("loc", ()))
-        _error(client, None, "malformed", f"{where}: {first['msg']}" if where else first["msg"])
+        said = f"{where}: {first['msg']}" if where else first["msg"]
+        _error(client, _readable_id(text), "malformed", said)
         return
     ref = message.id
     account = client.account
@@ -383,7 +410,7 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
                 client.lang = lang
                 client.send({"type": "ok", "id": ref})
             case Watch(table=table_id):
-                hub.watch(client, table_id)
+                hub.watch(client, table_id, ref)
             case Unwatch(table=table_id):
                 hub.unwatch(client, table_id)
                 client.send({"type": "ok", "id": ref})
@@ -391,10 +418,10 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
                 _error(client, ref, "login", "log in or play as a guest first")
                 return
             case Sit(table=table_id, seat=seat, buy_in=buy_in):
-                if table_id not in client.watching:
-                    hub.watch(client, table_id)
                 number = await room.sit(account, table_id, seat=seat, buy_in=buy_in)
                 client.send({"type": "ok", "id": ref, "seat": number})
+                if table_id not in client.watching:
+                    hub.watch(client, table_id)
             case Stand(table=table_id):
                 await room.stand(account, table_id)
                 client.send({"type": "ok", "id": ref})

@@ -54,12 +54,13 @@ class Client:
     watching: dict[str, _Watching] = field(default_factory=dict)
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     dropped: bool = False
+    too_slow: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
         if self.dropped:
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
-            self.dropped = True
+            self.dropped = self.too_slow = True
             self.queue.put_nowait(None)
             return
         message.setdefault("v", VERSION)
@@ -125,11 +126,11 @@ class Hub:
             self.unwatch(client, table_id)
         client.dropped = True
 
-    def watch(self, client: Client, table_id: str) -> None:
+    def watch(self, client: Client, table_id: str, ref: Any = None) -> None:
         held = self.room.table(table_id)
         client.watching[table_id] = _Watching()
         self._by_table.setdefault(table_id, set()).add(client)
-        self._send_state(client, held.table, full=True)
+        self._send_state(client, held.table, full=True, ref=ref)
         for line in held.chat:
             client.send({"type": "chat", "table": table_id, "name": line.name, "text": line.text})
 
@@ -150,8 +151,11 @@ class Hub:
             await self._lobby_changed.wait()
             self._lobby_changed.clear()
             message = self.lobby()
+            # To those in the lobby: a client at a table asks for it (``lobby``) when
+            # it goes back there.
             for client in list(self.clients):
-                client.send(dict(message))
+                if not client.watching:
+                    client.send(dict(message))
             await asyncio.sleep(LOBBY_EVERY)
 
     def table_changed(self, update: TableUpdate) -> None:
@@ -177,10 +181,12 @@ class Hub:
                 wait = FLUSH_AFTER * (10 if self._person_next(update.table_id) else 1)
                 asyncio.get_running_loop().call_later(wait, self._flush)
             return
-        if update.table_id in self._pending:
-            self._pending.pop(update.table_id)
-            if update.kind not in ("turn",):
-                self._flush_table(update.table_id, "event")
+        pending = self._pending.pop(update.table_id, None)
+        # A turn carries the news before it; a new hand's first message has the whole
+        # state (seat changes before the deal included) and none of the last hand's
+        # events are left unsent (its end was sent at once).
+        if pending is not None and update.kind not in ("turn", "hand_started"):
+            self._flush_table(update.table_id, pending)
         self._flush_table(update.table_id, update.kind, update)
 
     def _person_next(self, table_id: str) -> bool:
@@ -257,6 +263,7 @@ class Hub:
         update: TableUpdate | None = None,
         full: bool = False,
         public: dict[str, Any] | None = None,
+        ref: Any = None,
     ) -> None:
         """The table's state as the client's seat sees it, with the events and dealer
         lines it has not had yet."""
@@ -292,6 +299,8 @@ class Hub:
             "events": events,
             "lines": lines,
         }
+        if ref is not None:
+            message["id"] = ref
         if update is not None and update.kind == "hand_ended" and update.completed is not None:
             message["result"] = {
                 "hand": update.completed.number,
