@@ -39,6 +39,7 @@ import asyncio
 import gc
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -192,14 +193,29 @@ async def client(
     seat: int,
     measure: Measure,
     seated: asyncio.Event,
+    think: float = 0.0,
 ) -> None:
-    """One player: sit at ``table`` in ``seat``, answer every decision of the seat at
-    once, and note when each decision is seen answered."""
+    """One player: sit at ``table`` in ``seat``, answer every decision of the seat (at
+    once, or after a pause of ``think`` seconds on average, 0.5 to 1.5 times it, as a
+    person would), and note when each decision is seen answered.  The time of an
+    action is counted from when it is sent, never the pause before it."""
+    rng = random.Random(f"{table}/{seat}")
+
+    async def answer(ws: Any, seq: int, action: str, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        measure.sent[(table, seq)] = time.perf_counter()
+        try:
+            await ws.send(json.dumps({"type": "act", "table": table, "seq": seq, "action": action}))
+        except websockets.ConnectionClosed:  # the run is over: the clients are closing
+            return
+
     address = url.replace("http", "ws", 1) + f"/ws?token={token}"
     async with websockets.connect(address, max_size=None, open_timeout=120) as ws:
         await ws.send(json.dumps({"type": "sit", "table": table, "seat": seat, "id": "sit"}))
         pending: int | None = None  # the decision this client saw asked last
         answered = 0
+        thinking: set[asyncio.Task[None]] = set()
         async for text in ws:
             now = time.perf_counter()
             message = json.loads(text)
@@ -240,10 +256,12 @@ async def client(
             ):
                 answered = turn["seq"]
                 action = cheapest(turn["legal_actions"])
-                measure.sent[(table, answered)] = time.perf_counter()
-                await ws.send(
-                    json.dumps({"type": "act", "table": table, "seq": answered, "action": action})
-                )
+                if think:
+                    delay = think * (0.5 + rng.random())
+                    thinking.add(asyncio.create_task(answer(ws, answered, action, delay)))
+                    thinking = {task for task in thinking if not task.done()}
+                else:
+                    await answer(ws, answered, action, 0.0)
 
 
 async def run(args: argparse.Namespace, err: Console) -> dict[str, Any]:
@@ -272,7 +290,7 @@ async def run(args: argparse.Namespace, err: Console) -> dict[str, Any]:
             table, seat = places[number]
             async with gate:
                 task = asyncio.create_task(
-                    client(url, tokens[number], table, seat, measure, seated[number])
+                    client(url, tokens[number], table, seat, measure, seated[number], args.think)
                 )
                 tasks.append(task)
                 await seated[number].wait()
@@ -339,6 +357,7 @@ async def run(args: argparse.Namespace, err: Console) -> dict[str, Any]:
         "tables": args.tables,
         "game": args.game,
         "seconds": args.seconds,
+        "think": args.think,
         "hands": len(measure.hands),
         "actions": len(latencies),
         "actions_per_second": round(len(latencies) / args.seconds, 1),
@@ -385,6 +404,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--settle", type=float, default=600.0, help="seconds to wait for the tables to fill"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a client takes to answer, on average (0: at once, the most load)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object only")
     args = parser.parse_args(argv)
