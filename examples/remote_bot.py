@@ -44,12 +44,13 @@ EVENTS: dict[str, type[Event]] = {
 
 
 async def log_in(url: str, name: str, password: str) -> str:
-    """A session token for ``name``: log in, or register the account the first time."""
+    """A session token for ``name``: log in, or register the account the first time, as
+    a computer player's account (``"bot": true``: practice tables only, R7.2, R7.3)."""
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         credentials = {"name": name, "password": password}
         answer = await http.post("/api/sessions", json=credentials)
         if answer.status_code == 401:
-            answer = await http.post("/api/accounts", json=credentials)
+            answer = await http.post("/api/accounts", json=credentials | {"bot": True})
         if answer.is_error:
             raise SystemExit(f"cannot log in as {name}: {answer.json().get('detail', answer.text)}")
         return str(answer.json()["token"])

@@ -73,3 +73,5 @@ def test_remote_bot_registers_sits_and_plays_three_hands(room: str) -> None:
     assert "hands played: 3" in lines
     assert len([line for line in lines if line.startswith("hand ")]) == 3
     assert "refused" not in done.stderr
+    me = httpx.post(f"{room}/api/sessions", json={"name": "robot", "password": "remote robot"})
+    assert me.json()["account"]["bot"] is True  # a computer player's account

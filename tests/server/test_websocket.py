@@ -3,11 +3,13 @@ what each client may see (DESIGN.md idea 2), and every bad message refused."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
 
 from studpoker.games import GAMES
+from studpoker.store import Store
 
 from .conftest import Client, Server, choose, play_together, wait_for
 
@@ -293,3 +295,37 @@ def test_binary_frames_ids_bad_tokens_and_refused_seats(server: Server):
     player.until(lambda m: m.get("id") == "p")
     assert not any(m.get("type") == "table" for m in player.received)  # not watching
     player.close()
+
+
+def test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip(tmp_path):
+    """Issue 6: the server stops while a hand is played; the hand is cancelled with every
+    bet returned, the players are paid out, and after a new start the balances equal
+    the deposits and the stored hands' nets, the ledger agrees, no chip is lost."""
+    from .conftest import served
+
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    with served(url) as first:
+        store = first.room.store
+        players = []
+        for name in ("ann", "bo"):
+            token = first.register(name)
+            store.deposit(store.account(name).id, 10_000)
+            client = first.client(token)
+            client.send(type="sit", table="chips-stud_hilo", buy_in=4000, id="s")
+            client.until(lambda m: m.get("id") == "s")
+            players.append(client)
+        # The first decision of hand 1: antes and the bring-in are in the pot.
+        players[0].until(lambda m: m.get("type") == "table" and m["state"]["turn"] is not None)
+        table = first.room.tables["chips-stud_hilo"].table
+        assert sum(table.current_hand.contributed) > 0
+    # The server has stopped (uvicorn closes the sockets, 1012, then the room stops).
+    for client in players:
+        with contextlib.suppress(Exception):
+            client.close()
+    store = Store(url)
+    assert [store.account(name).balance for name in ("ann", "bo")] == [10_000, 10_000]
+    assert store.holdings() == {}
+    assert store.audit() == []
+    with served(url) as second:
+        assert second.room.store.total_chips() == 20_000
+    store.close()
