@@ -41,6 +41,7 @@ from studpoker.server.protocol import (
     read_message,
 )
 from studpoker.store import Account, Store
+from studpoker.table.snapshot import event_dict
 
 __all__ = ["create_app"]
 
@@ -224,8 +225,6 @@ def create_app(
         seen = None
         if account is not None and account.id in done.account_ids:
             seen = done.account_ids.index(account.id)
-        from studpoker.table.snapshot import event_dict
-
         return {
             "table": table_id,
             "hand": number,
