@@ -20,5 +20,7 @@ if [ -z "${STUD_TEST_POSTGRES_URL:-}" ]; then
   STUD_TEST_POSTGRES_URL="$(scripts/postgres.sh)"
   export STUD_TEST_POSTGRES_URL
 fi
+echo "== chromium for the browser tests (installed when missing)"
+scripts/chromium.sh
 echo "== pytest"
 exec pytest -n 2 "$@"

@@ -1,0 +1,548 @@
+/* The card room's browser client: the lobby and one table, over docs/protocol.md. */
+"use strict";
+
+const WORDS = {
+  en: {
+    title: "Stud poker", language: "Language", play_guest: "Play as guest",
+    name: "Name", password: "Password", login: "Log in", register: "Register",
+    logout: "Log out", tables: "Tables", game: "Game", stakes: "Stakes", mode: "Mode",
+    players: "Players", sit: "Sit", watch: "Watch", leave: "Leave", pot: "Pot",
+    keys: "Keys: f fold, c check/call, r bet/raise/complete, b bring-in",
+    practice: "Practice", chips: "Chips", competition: "Competition",
+    guest: "guest", your_turn: "Your turn", waiting: "Waiting for {name}",
+    between: "Next hand soon", folded: "folded", all_in: "all in", empty: "empty",
+    ante: "ante", seconds: "{n}s", hand: "Hand #{n}",
+    fold: "Fold", check: "Check", call: "Call", bet: "Bet", raise: "Raise to",
+    complete: "Complete to", bring_in: "Bring-in", showhand: "Show hand",
+    show: "Show", muck: "Muck", connecting: "Connecting…", disconnected: "Disconnected: reconnecting…",
+    login_first: "Log in or play as a guest first",
+    seven_card_stud: "Seven Card Stud", stud_hilo: "Stud Hi/Lo", razz: "Razz",
+    show_hand: "Show Hand",
+    street_second: "Second street", street_third: "Third street", street_fourth: "Fourth street",
+    street_fifth: "Fifth street", street_sixth: "Sixth street", street_seventh: "Seventh street",
+  },
+  "zh-Hant": {
+    title: "梭哈撲克", language: "語言", play_guest: "以訪客身分遊戲",
+    name: "名稱", password: "密碼", login: "登入", register: "註冊",
+    logout: "登出", tables: "牌桌", game: "遊戲", stakes: "注額", mode: "模式",
+    players: "玩家", sit: "入座", watch: "觀看", leave: "離開", pot: "底池",
+    keys: "快捷鍵：f 蓋牌，c 過牌／跟注，r 下注／加注／補足，b 強制開注",
+    practice: "練習", chips: "籌碼", competition: "比賽",
+    guest: "訪客", your_turn: "輪到你", waiting: "等待 {name}",
+    between: "下一局即將開始", folded: "已蓋牌", all_in: "全押", empty: "空位",
+    ante: "底注", seconds: "{n} 秒", hand: "第 {n} 局",
+    fold: "蓋牌", check: "過牌", call: "跟注", bet: "下注", raise: "加注到",
+    complete: "補足到", bring_in: "強制開注", showhand: "晒冷",
+    show: "開牌", muck: "封牌", connecting: "連線中…", disconnected: "連線中斷：重新連線中…",
+    login_first: "請先登入或以訪客身分遊戲",
+    seven_card_stud: "七張梭哈", stud_hilo: "七張梭哈高/低", razz: "Razz",
+    show_hand: "話事啤 (梭哈)",
+    street_second: "第二街", street_third: "第三街", street_fourth: "第四街",
+    street_fifth: "第五街", street_sixth: "第六街", street_seventh: "第七街",
+  },
+  "zh-Hans": {
+    title: "梭哈扑克", language: "语言", play_guest: "以访客身份游戏",
+    name: "名称", password: "密码", login: "登录", register: "注册",
+    logout: "退出登录", tables: "牌桌", game: "游戏", stakes: "注额", mode: "模式",
+    players: "玩家", sit: "入座", watch: "观看", leave: "离开", pot: "底池",
+    keys: "快捷键：f 弃牌，c 过牌／跟注，r 下注／加注／补足，b 强制开注",
+    practice: "练习", chips: "筹码", competition: "比赛",
+    guest: "访客", your_turn: "轮到你", waiting: "等待 {name}",
+    between: "下一局即将开始", folded: "已弃牌", all_in: "全押", empty: "空位",
+    ante: "底注", seconds: "{n} 秒", hand: "第 {n} 局",
+    fold: "弃牌", check: "过牌", call: "跟注", bet: "下注", raise: "加注到",
+    complete: "补足到", bring_in: "强制开注", showhand: "梭哈",
+    show: "摊牌", muck: "封牌", connecting: "连接中…", disconnected: "连接中断：重新连接中…",
+    login_first: "请先登录或以访客身份游戏",
+    seven_card_stud: "七张梭哈", stud_hilo: "七张梭哈高/低", razz: "Razz",
+    show_hand: "话事啤 (梭哈)",
+  },
+};
+WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {
+  street_second: "第二街", street_third: "第三街", street_fourth: "第四街",
+  street_fifth: "第五街", street_sixth: "第六街", street_seventh: "第七街",
+});
+
+const LANGS = ["en", "zh-Hant", "zh-Hans"];
+const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+const KEYS = { f: ["fold"], c: ["check", "call"], r: ["complete", "bet", "raise"], b: ["bring_in"] };
+
+const ui = {
+  lang: pickLanguage(),
+  token: localStorage.getItem("stud.token"),
+  account: null,
+  tables: [],
+  socket: null,
+  nextId: 1,
+  tableId: null,
+  state: null,
+  answered: new Set(),
+  turnAt: 0,
+  retry: 0,
+};
+
+function $(id) { return document.getElementById(id); }
+
+function pickLanguage() {
+  const saved = localStorage.getItem("stud.lang");
+  if (LANGS.includes(saved)) return saved;
+  for (const wanted of navigator.languages || [navigator.language || "en"]) {
+    const low = String(wanted).toLowerCase();
+    if (low.startsWith("zh")) {
+      return /hans|cn|sg/.test(low) ? "zh-Hans" : "zh-Hant";
+    }
+    if (low.startsWith("en")) return "en";
+  }
+  return "en";
+}
+
+function t(key, values) {
+  const table = WORDS[ui.lang] || WORDS.en;
+  let text = key in table ? table[key] : (WORDS.en[key] ?? key);
+  for (const [name, value] of Object.entries(values || {})) {
+    text = text.replace(`{${name}}`, value);
+  }
+  return text;
+}
+
+/* Chips: the seven-card games count cents and show dollars; Show Hand counts chips. */
+function money(amount, game) {
+  const g = game || (ui.state && ui.state.game);
+  if (g === "show_hand") return String(amount);
+  return (amount / 100).toFixed(2);
+}
+
+function stakesText(stakes, game) {
+  if (!stakes) return "";
+  if (game === "show_hand") {
+    return `${t("ante")} ${money(stakes.ante, game)} · ${money(stakes.min_bet, game)}+`;
+  }
+  return `${money(stakes.small_bet, game)}/${money(stakes.big_bet, game)} · ${t("ante")} ${money(stakes.ante, game)}`;
+}
+
+function status(text, isError) {
+  const box = $("status");
+  box.textContent = text || "";
+  box.hidden = !text;
+  box.classList.toggle("error", Boolean(isError));
+}
+
+/* ---- translation of the static page ---- */
+function translatePage() {
+  document.documentElement.lang = ui.lang;
+  $("lang").value = ui.lang;
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-tp]")) el.placeholder = t(el.dataset.tp);
+  document.title = t("title");
+  renderLobby();
+  renderTable();
+}
+
+/* ---- REST ---- */
+async function post(path, body) {
+  const answer = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) {
+    let detail = data.detail;
+    if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
+    throw new Error(detail || answer.statusText);
+  }
+  return data;
+}
+
+async function logIn(path, body) {
+  try {
+    const session = await post(path, body);
+    ui.token = session.token;
+    ui.account = session.account;
+    localStorage.setItem("stud.token", ui.token);
+    status("");
+    connect();
+  } catch (error) {
+    status(error.message, true);
+  }
+}
+
+/* ---- the WebSocket ---- */
+function connect() {
+  if (ui.socket) {
+    ui.socket.onclose = null;
+    ui.socket.close();
+  }
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  let url = `${scheme}://${location.host}/ws?lang=${encodeURIComponent(ui.lang)}`;
+  if (ui.token) url += `&token=${encodeURIComponent(ui.token)}`;
+  const socket = new WebSocket(url);
+  ui.socket = socket;
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onopen = () => { ui.retry = 0; };
+  socket.onclose = () => {
+    if (ui.socket !== socket) return;
+    status(t("disconnected"), true);
+    ui.retry = Math.min(ui.retry + 1, 5);
+    setTimeout(connect, 500 * ui.retry);
+  };
+}
+
+function send(message) {
+  if (!ui.socket || ui.socket.readyState !== WebSocket.OPEN) return null;
+  const id = ui.nextId++;
+  ui.socket.send(JSON.stringify({ ...message, id }));
+  return id;
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      ui.account = message.account;
+      if (!ui.account && ui.token) {
+        ui.token = null;
+        localStorage.removeItem("stud.token");
+      }
+      status("");
+      renderAccount();
+      if (ui.tableId) send({ type: "watch", table: ui.tableId });
+      else reclaimSeat();
+      break;
+    case "lobby":
+      ui.tables = message.tables;
+      renderLobby();
+      break;
+    case "table":
+      if (message.table !== ui.tableId) break;
+      ui.state = message.state;
+      if (message.change === "state") $("log").textContent = "";
+      addLines(message.lines || []);
+      if (message.state.turn) ui.turnAt = performance.now();
+      renderTable();
+      break;
+    case "error":
+      if (message.code === "login") status(t("login_first"), true);
+      else status(message.message, true);
+      break;
+    default:
+      break;
+  }
+}
+
+/* After a reload, come back to a seat the account holds (docs/protocol.md, Reconnecting). */
+async function reclaimSeat() {
+  if (!ui.token) return;
+  try {
+    const answer = await fetch("/api/me", { headers: { Authorization: `Bearer ${ui.token}` } });
+    if (!answer.ok) return;
+    const me = await answer.json();
+    if (me.seats && me.seats.length && !ui.tableId) {
+      openTable(me.seats[0].table);
+      send({ type: "watch", table: ui.tableId });
+    }
+  } catch (_error) {
+    /* the lobby is still there */
+  }
+}
+
+/* ---- lobby ---- */
+function renderAccount() {
+  const signed = Boolean(ui.account);
+  $("login").hidden = signed;
+  $("account").hidden = !signed;
+  const label = signed
+    ? ui.account.name + (ui.account.guest ? ` (${t("guest")})` : "")
+    : "";
+  $("account-name").textContent = label;
+  $("who").textContent = label;
+}
+
+function renderLobby() {
+  renderAccount();
+  const body = $("table-list");
+  body.textContent = "";
+  for (const table of ui.tables) {
+    const row = document.createElement("tr");
+    row.dataset.table = table.id;
+    const cells = [
+      t(table.game) + (table.name && table.name !== table.id ? ` — ${table.name}` : ""),
+      stakesText(table.stakes, table.game),
+      t(table.mode),
+      `${table.seated}/${table.seats}`,
+    ];
+    for (const text of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    const cell = document.createElement("td");
+    const button = document.createElement("button");
+    button.className = "sit";
+    button.dataset.table = table.id;
+    const canSit = ui.account && (table.mode === "practice" || !ui.account.guest);
+    button.textContent = canSit ? t("sit") : t("watch");
+    button.addEventListener("click", () => {
+      openTable(table.id);
+      if (canSit) send({ type: "sit", table: table.id });
+      else send({ type: "watch", table: table.id });
+    });
+    cell.append(button);
+    row.append(cell);
+    body.append(row);
+  }
+}
+
+function openTable(tableId) {
+  ui.tableId = tableId;
+  ui.state = null;
+  ui.answered.clear();
+  $("log").textContent = "";
+  $("lobby").hidden = true;
+  $("room").hidden = false;
+  renderTable();
+}
+
+function leaveTable() {
+  if (ui.tableId) {
+    if (ui.state && ui.state.viewer !== null && ui.state.viewer !== undefined) {
+      send({ type: "stand", table: ui.tableId });
+    }
+    send({ type: "unwatch", table: ui.tableId });
+  }
+  ui.tableId = null;
+  ui.state = null;
+  $("room").hidden = true;
+  $("lobby").hidden = false;
+  send({ type: "lobby" });
+}
+
+/* ---- the table ---- */
+function addLines(lines) {
+  const log = $("log");
+  for (const line of lines) {
+    const item = document.createElement("li");
+    item.textContent = line;
+    log.append(item);
+  }
+  while (log.children.length > 200) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function cardElement(card, down) {
+  const el = document.createElement("span");
+  el.className = "card" + (down ? " down" : "");
+  if (card === null || card === undefined) {
+    el.classList.add("back");
+    el.setAttribute("aria-label", "hidden card");
+    return el;
+  }
+  const rank = card[0] === "T" ? "10" : card[0];
+  const suit = card[1];
+  el.textContent = rank + SUITS[suit];
+  el.classList.add(`suit-${suit}`);
+  el.title = card;
+  return el;
+}
+
+function renderTable() {
+  if (!ui.tableId) return;
+  const s = ui.state;
+  const felt = $("felt");
+  for (const old of felt.querySelectorAll(".seat")) old.remove();
+  $("actions").textContent = "";
+  if (!s) {
+    $("table-title").textContent = ui.tableId;
+    $("table-stakes").textContent = "";
+    $("pot").textContent = "";
+    $("street").textContent = t("connecting");
+    return;
+  }
+  $("table-title").textContent = t(s.game) + (s.name ? ` — ${s.name}` : "");
+  $("table-stakes").textContent = stakesText(s.stakes, s.game) +
+    (s.hand_number ? ` · ${t("hand", { n: s.hand_number })}` : "");
+  const hand = s.hand;
+  const players = {};
+  if (hand) for (const p of hand.players) players[p.seat] = p;
+  $("pot").textContent = money(hand ? hand.pot_total : (s.rollover || 0), s.game);
+  const turn = s.turn;
+  let streetText = hand && !hand.is_over ? t(`street_${hand.street_name}`) : t("between");
+  if (turn && s.seats[turn.seat]) {
+    const mine = turn.seat === s.viewer;
+    const left = Math.max(0, Math.ceil(turn.remaining - (performance.now() - ui.turnAt) / 1000));
+    streetText += " · " + (mine ? t("your_turn") : t("waiting", { name: s.seats[turn.seat].name })) +
+      " " + t("seconds", { n: left });
+  }
+  $("street").textContent = streetText;
+
+  const count = s.seats.length;
+  const bottom = s.viewer === null || s.viewer === undefined ? 0 : s.viewer;
+  const narrow = felt.clientWidth < 500;
+  const rx = narrow ? 37 : 44;
+  const ry = narrow ? 43 : 42;
+  for (let i = 0; i < count; i++) {
+    const seat = s.seats[i];
+    const el = document.createElement("div");
+    el.className = "seat";
+    el.dataset.seat = String(i);
+    /* one's own seat at the bottom; the others clockwise around the oval */
+    const angle = Math.PI / 2 + (2 * Math.PI * ((i - bottom + count) % count)) / count;
+    el.style.left = `${50 + rx * Math.cos(angle)}%`;
+    el.style.top = `${50 + ry * Math.sin(angle)}%`;
+    if (!seat) {
+      el.classList.add("empty");
+      el.textContent = t("empty");
+      felt.append(el);
+      continue;
+    }
+    if (i === s.viewer) el.classList.add("me");
+    if (turn && turn.seat === i) el.classList.add("acting");
+    const player = players[i];
+    if (player && player.folded) el.classList.add("folded");
+    const name = document.createElement("div");
+    name.className = "name";
+    name.textContent = seat.name;
+    const chips = document.createElement("div");
+    chips.className = "stack";
+    chips.textContent = money(player ? player.stack : seat.chips, s.game) +
+      (player && player.all_in ? ` · ${t("all_in")}` : "") +
+      (player && player.folded ? ` · ${t("folded")}` : "");
+    el.append(name, chips);
+    if (player) {
+      const cards = document.createElement("div");
+      cards.className = "cards";
+      for (const c of player.down_cards) cards.append(cardElement(c, true));
+      for (const c of player.up_cards) cards.append(cardElement(c, false));
+      el.append(cards);
+      if (player.bet) {
+        const bet = document.createElement("div");
+        bet.className = "bet";
+        bet.textContent = money(player.bet, s.game);
+        el.append(bet);
+      }
+    }
+    felt.append(el);
+  }
+  renderActions();
+}
+
+function actionText(option) {
+  const label = t(option.kind);
+  if (["fold", "check", "show", "muck"].includes(option.kind)) return label;
+  if (option.kind === "bring_in" || option.kind === "call" || option.kind === "showhand") {
+    return option.minimum ? `${label} ${money(option.minimum)}` : label;
+  }
+  return `${label} ${money(option.minimum)}`;
+}
+
+function renderActions() {
+  const box = $("actions");
+  box.textContent = "";
+  const s = ui.state;
+  if (!s || !s.turn || s.turn.seat !== s.viewer || ui.answered.has(s.turn.seq)) return;
+  for (const option of s.turn.legal_actions) {
+    const group = document.createElement("span");
+    group.className = "act-group";
+    const button = document.createElement("button");
+    button.className = "act";
+    button.dataset.kind = option.kind;
+    button.textContent = actionText(option);
+    const sized = ["bet", "raise", "complete"].includes(option.kind) && option.maximum > option.minimum &&
+      !(option.choices && option.choices.length === 1);
+    let input = null;
+    if (sized) {
+      input = document.createElement("input");
+      input.type = "number";
+      input.className = "amount";
+      const scale = s.game === "show_hand" ? 1 : 100;
+      input.min = String(option.minimum / scale);
+      input.max = String(option.maximum / scale);
+      input.step = s.game === "show_hand" ? "1" : "0.01";
+      input.value = String(option.minimum / scale);
+      input.setAttribute("aria-label", t(option.kind));
+      input.addEventListener("input", () => {
+        button.textContent = `${t(option.kind)} ${input.value}`;
+      });
+      group.append(input);
+    }
+    button.addEventListener("click", () => act(option, input));
+    group.prepend(button);
+    box.append(group);
+  }
+}
+
+function act(option, input) {
+  const s = ui.state;
+  if (!s || !s.turn) return;
+  let action = option.kind;
+  if (["bet", "raise", "complete"].includes(option.kind)) {
+    let amount = option.minimum;
+    if (input) {
+      const scale = s.game === "show_hand" ? 1 : 100;
+      amount = Math.round(Number(input.value) * scale);
+      amount = Math.min(option.maximum, Math.max(option.minimum, amount || option.minimum));
+    }
+    action = `${option.kind} ${amount}`;
+  }
+  ui.answered.add(s.turn.seq);
+  send({ type: "act", table: ui.tableId, seq: s.turn.seq, action });
+  renderActions();
+}
+
+function onKey(event) {
+  if (event.target.closest && event.target.closest("input, select, textarea")) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const kinds = KEYS[event.key.toLowerCase()];
+  if (!kinds) return;
+  for (const kind of kinds) {
+    const button = document.querySelector(`#actions button[data-kind="${kind}"]`);
+    if (button) {
+      event.preventDefault();
+      button.click();
+      return;
+    }
+  }
+}
+
+/* ---- start ---- */
+function start() {
+  $("lang").addEventListener("change", (event) => {
+    ui.lang = event.target.value;
+    localStorage.setItem("stud.lang", ui.lang);
+    send({ type: "language", lang: ui.lang });
+    translatePage();
+  });
+  $("guest").addEventListener("click", () => logIn("/api/guests"));
+  const credentials = () => ({ name: $("name").value, password: $("password").value });
+  $("auth").addEventListener("submit", (event) => {
+    event.preventDefault();
+    logIn("/api/sessions", credentials());
+  });
+  $("do-register").addEventListener("click", () => {
+    if ($("auth").reportValidity()) logIn("/api/accounts", credentials());
+  });
+  $("logout").addEventListener("click", async () => {
+    if (ui.token) {
+      await fetch("/api/sessions", { method: "DELETE", headers: { Authorization: `Bearer ${ui.token}` } })
+        .catch(() => null);
+    }
+    ui.token = null;
+    ui.account = null;
+    localStorage.removeItem("stud.token");
+    leaveTable();
+    connect();
+  });
+  $("leave").addEventListener("click", leaveTable);
+  document.addEventListener("keydown", onKey);
+  setInterval(() => {
+    if (ui.state && ui.state.turn) {
+      const street = $("street");
+      const s = ui.state;
+      const left = Math.max(0, Math.ceil(s.turn.remaining - (performance.now() - ui.turnAt) / 1000));
+      street.textContent = street.textContent.replace(/\d+( 秒|s)$/, t("seconds", { n: left }));
+    }
+  }, 500);
+  translatePage();
+  connect();
+}
+
+start();

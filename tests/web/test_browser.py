@@ -1,0 +1,131 @@
+"""The browser client (src/studpoker/web) in headless Chromium: a guest sits at a
+practice table, plays a hand through the page's buttons and switches language.
+
+Debian's chromium is launched through its executable_path (scripts/chromium.sh installs
+it); without it the tests are skipped, except under CI, where they fail."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# tests/ is not a package: pytest puts it on sys.path, and tests/server is the package `server`.
+from server.conftest import Server, served
+
+CHROMIUM = Path(os.environ.get("STUD_CHROMIUM", "/usr/bin/chromium"))
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Which action button the test presses, the first of these the page offers.
+SHORTCUTS = {"check": "c", "call": "c", "bring_in": "b", "fold": "f"}
+CHINESE = re.compile("[\u4e00-\u9fff]")
+PREFERENCE = ("check", "call", "bring_in", "complete", "bet", "raise", "show", "fold")
+
+if not CHROMIUM.exists() and not os.environ.get("CI"):
+    pytest.skip(
+        f"no chromium at {CHROMIUM}: run scripts/chromium.sh (under CI this fails)",
+        allow_module_level=True,
+    )
+if os.environ.get("CI"):
+    import playwright.sync_api as sync_api
+else:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+@pytest.fixture(scope="module")
+def room() -> Iterator[Server]:
+    with served(clock=60.0) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    assert CHROMIUM.exists(), f"no chromium at {CHROMIUM}: run scripts/chromium.sh"
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+def press_until(page: Any, done: Any, *, keys: bool = False, timeout: float = 45) -> None:
+    """Press the preferred action button whenever the page offers one (with ``keys``,
+    through its keyboard shortcut), until ``done(lines)`` holds for the dealer's lines."""
+    log = page.locator("#log")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if done(log.locator("li").all_inner_texts()):
+            return
+        buttons = page.locator("#actions button.act")
+        kinds = [buttons.nth(i).get_attribute("data-kind") for i in range(buttons.count())]
+        for kind in PREFERENCE:
+            if kind in kinds and keys and kind in SHORTCUTS:
+                page.keyboard.press(SHORTCUTS[kind])
+                break
+            if kind in kinds:
+                page.locator(f'#actions button[data-kind="{kind}"]').first.click(timeout=2000)
+                break
+        page.wait_for_timeout(100)
+    raise AssertionError(f"not done in {timeout} s; the log: {log.inner_text()!r}")
+
+
+def test_guest_plays_razz_and_switches_language(room: Server, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 800}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(room.url)
+        sync_api.expect(page.locator("#table-list tr[data-table=practice-razz]")).to_be_visible()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "lobby.png"), full_page=True)
+        page.click("#guest")
+        sync_api.expect(page.locator("#who")).to_contain_text("guest")
+        page.click('button.sit[data-table="practice-razz"]')
+        sync_api.expect(page.locator("#room")).to_be_visible()
+        sync_api.expect(page.locator("#table-title")).to_have_text("Razz")
+        # Our seat is drawn at the bottom of the oval, with our own down cards face up.
+        me = page.locator(".seat.me")
+        sync_api.expect(me).to_be_visible()
+        sync_api.expect(me.locator(".card.down").first).not_to_have_class(
+            re.compile(r"\bback\b"), timeout=20000
+        )
+
+        press_until(page, lambda lines: any(" wins " in line for line in lines))
+        box = me.bounding_box()
+        felt = page.locator("#felt").bounding_box()
+        assert box is not None
+        assert felt is not None
+        assert box["y"] + box["height"] / 2 > felt["y"] + felt["height"] * 0.7
+
+        # Seven-card amounts are dollars and cents: the stakes 2.00/4.00, ante 0.25.
+        sync_api.expect(page.locator("#table-stakes")).to_contain_text("2.00/4.00")
+
+        page.select_option("#lang", "zh-Hant")
+        sync_api.expect(page.locator("#leave")).to_have_text("離開")
+        sync_api.expect(page.locator("[data-t=pot]")).to_have_text("底池")
+        # The dealer's lines come in Chinese from now on
+        before = page.locator("#log li").count()
+        name = me.locator(".name").inner_text()
+
+        def acted_in_chinese(lines: list[str]) -> bool:
+            return any(CHINESE.search(line) and name in line for line in lines[before:])
+
+        # Our own action, taken with its keyboard shortcut, comes back as a Chinese line.
+        press_until(page, acted_in_chinese, keys=True)
+
+        page.screenshot(path=str(SCREENSHOTS / "table-razz.png"), full_page=True)
+        assert not errors, errors
+    finally:
+        context.close()
