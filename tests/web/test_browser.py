@@ -6,78 +6,15 @@ it); without it the tests are skipped, except under CI, where they fail."""
 
 from __future__ import annotations
 
-import os
 import re
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
+from server.conftest import Server
 
-# tests/ is not a package: pytest puts it on sys.path, and tests/server is the package `server`.
-from server.conftest import Server, served
+from .helpers import CHINESE, SCREENSHOTS, press_until
+from .helpers import sync_api as load_sync_api
 
-CHROMIUM = Path(os.environ.get("STUD_CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-# Which action button the test presses, the first of these the page offers.
-SHORTCUTS = {"check": "c", "call": "c", "bring_in": "b", "fold": "f"}
-CHINESE = re.compile("[\u4e00-\u9fff]")
-PREFERENCE = ("check", "call", "bring_in", "complete", "bet", "raise", "show", "fold")
-
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip(
-        f"no chromium at {CHROMIUM}: run scripts/chromium.sh (under CI this fails)",
-        allow_module_level=True,
-    )
-if os.environ.get("CI"):
-    import playwright.sync_api as sync_api
-else:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-
-@pytest.fixture(scope="module")
-def room() -> Iterator[Server]:
-    with served(clock=60.0) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    assert CHROMIUM.exists(), f"no chromium at {CHROMIUM}: run scripts/chromium.sh"
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
-
-
-def press_until(page: Any, done: Any, *, keys: bool = False, timeout: float = 45) -> None:
-    """Press the preferred action button whenever the page offers one (with ``keys``,
-    through its keyboard shortcut), until ``done(lines)`` holds for the dealer's lines."""
-    log = page.locator("#log")
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if done(log.locator("li").all_inner_texts()):
-            return
-        buttons = page.locator("#actions button.act")
-        kinds = [buttons.nth(i).get_attribute("data-kind") for i in range(buttons.count())]
-        for kind in PREFERENCE:
-            if kind in kinds and keys and kind in SHORTCUTS:
-                page.keyboard.press(SHORTCUTS[kind])
-                break
-            if kind in kinds:
-                page.locator(f'#actions button[data-kind="{kind}"]').first.click(timeout=2000)
-                break
-        page.wait_for_timeout(100)
-    raise AssertionError(f"not done in {timeout} s; the log: {log.inner_text()!r}")
+sync_api = load_sync_api()
 
 
 def test_guest_plays_razz_and_switches_language(room: Server, browser: Any) -> None:

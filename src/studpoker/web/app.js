@@ -20,6 +20,9 @@ const WORDS = {
     show_hand: "Show Hand",
     street_second: "Second street", street_third: "Third street", street_fourth: "Fourth street",
     street_fifth: "Fifth street", street_sixth: "Sixth street", street_seventh: "Seventh street",
+    sit_out: "Sit out", sit_in: "Sit in", last_hand: "Last hand", history: "Hand history",
+    send: "Send", chat_placeholder: "Say something", close: "Close", low: "{all} low",
+    no_last_hand: "No hand has finished yet",
   },
   "zh-Hant": {
     title: "梭哈撲克", language: "語言", play_guest: "以訪客身分遊戲",
@@ -39,6 +42,9 @@ const WORDS = {
     show_hand: "話事啤 (梭哈)",
     street_second: "第二街", street_third: "第三街", street_fourth: "第四街",
     street_fifth: "第五街", street_sixth: "第六街", street_seventh: "第七街",
+    sit_out: "暫停", sit_in: "回座", last_hand: "上一局", history: "牌局紀錄",
+    send: "傳送", chat_placeholder: "說點什麼", close: "關閉", low: "{all} 低牌",
+    no_last_hand: "還沒有完成的牌局",
   },
   "zh-Hans": {
     title: "梭哈扑克", language: "语言", play_guest: "以访客身份游戏",
@@ -56,6 +62,9 @@ const WORDS = {
     login_first: "请先登录或以访客身份游戏",
     seven_card_stud: "七张梭哈", stud_hilo: "七张梭哈高/低", razz: "Razz",
     show_hand: "话事啤 (梭哈)",
+    sit_out: "暂停", sit_in: "回座", last_hand: "上一局", history: "牌局记录",
+    send: "发送", chat_placeholder: "说点什么", close: "关闭", low: "{all} 低牌",
+    no_last_hand: "还没有完成的牌局",
   },
 };
 WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {
@@ -220,6 +229,9 @@ function receive(message) {
       if (message.state.turn) ui.turnAt = performance.now();
       renderTable();
       break;
+    case "chat":
+      if (message.table === ui.tableId) addChat(message.name, message.text);
+      break;
     case "error":
       if (message.code === "login") status(t("login_first"), true);
       else status(message.message, true);
@@ -297,6 +309,8 @@ function openTable(tableId) {
   ui.state = null;
   ui.answered.clear();
   $("log").textContent = "";
+  $("chat-log").textContent = "";
+  $("last-box").hidden = true;
   $("lobby").hidden = true;
   $("room").hidden = false;
   renderTable();
@@ -350,6 +364,7 @@ function renderTable() {
   const felt = $("felt");
   for (const old of felt.querySelectorAll(".seat")) old.remove();
   $("actions").textContent = "";
+  renderControls();
   if (!s) {
     $("table-title").textContent = ui.tableId;
     $("table-stakes").textContent = "";
@@ -413,6 +428,16 @@ function renderTable() {
       for (const c of player.down_cards) cards.append(cardElement(c, true));
       for (const c of player.up_cards) cards.append(cardElement(c, false));
       el.append(cards);
+      if (i === s.viewer) {
+        const best = HAND_NAMES.name(s.game, [...player.down_cards, ...player.up_cards], ui.lang);
+        if (best) {
+          const label = document.createElement("div");
+          label.className = "best-hand";
+          label.id = "best-hand";
+          label.textContent = best;
+          el.append(label);
+        }
+      }
       if (player.bet) {
         const bet = document.createElement("div");
         bet.className = "bet";
@@ -423,6 +448,91 @@ function renderTable() {
     felt.append(el);
   }
   renderActions();
+}
+
+/* sit out / sit in, the last hand, the hand history: what one's seat may use */
+function renderControls() {
+  const s = ui.state;
+  const seated = Boolean(s && s.viewer !== null && s.viewer !== undefined && s.seats[s.viewer]);
+  const out = seated && s.seats[s.viewer].sitting_out;
+  $("sit-out").hidden = !seated;
+  $("sit-out").textContent = out ? t("sit_in") : t("sit_out");
+  $("sit-out").dataset.out = out ? "1" : "";
+  $("last-hand").disabled = !(s && s.last_hand_number);
+  $("history").hidden = !ui.token;
+}
+
+function addChat(name, text) {
+  const log = $("chat-log");
+  const item = document.createElement("li");
+  const who = document.createElement("b");
+  who.textContent = `${name}: `;
+  item.append(who, document.createTextNode(text));
+  log.append(item);
+  while (log.children.length > 100) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function authHeaders() {
+  return ui.token ? { Authorization: `Bearer ${ui.token}` } : {};
+}
+
+async function downloadHistory(event) {
+  event.preventDefault();
+  if (!ui.token) { status(t("login_first"), true); return; }
+  try {
+    const answer = await fetch("/api/hands", { headers: authHeaders() });
+    if (!answer.ok) throw new Error(answer.statusText);
+    const blob = await answer.blob();
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "studpoker-hands.txt";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (error) {
+    status(error.message, true);
+  }
+}
+
+function eventText(event, names, seats, game) {
+  const who = event.seat !== undefined && event.seat !== null
+    ? (names[seats.indexOf(event.seat)] ?? `#${event.seat}`) : "";
+  const parts = [];
+  if (who) parts.push(`${who}:`);
+  parts.push(event.type);
+  if (event.street) parts.push(event.street);
+  if (event.amount !== undefined && event.amount !== null) parts.push(money(event.amount, game));
+  if (event.to !== undefined && event.to !== null) parts.push(money(event.to, game));
+  if (event.card !== undefined) parts.push(event.card === null ? "??" : event.card);
+  if (Array.isArray(event.cards)) parts.push(event.cards.map((c) => c || "??").join(" "));
+  if (event.value && event.value.name) parts.push(`(${event.value.name})`);
+  return parts.join(" ");
+}
+
+async function showLastHand() {
+  const s = ui.state;
+  if (!s || !s.last_hand_number) { status(t("no_last_hand"), true); return; }
+  const number = s.last_hand_number;
+  try {
+    const answer = await fetch(`/api/tables/${encodeURIComponent(ui.tableId)}/hands/${number}`,
+      { headers: authHeaders() });
+    const data = await answer.json();
+    if (!answer.ok) throw new Error(data.detail || answer.statusText);
+    $("last-title").textContent = `${t("last_hand")} · ${t("hand", { n: number })}`;
+    const list = $("last-lines");
+    list.textContent = "";
+    for (const event of data.events) {
+      const item = document.createElement("li");
+      item.textContent = eventText(event, data.names, data.seats, s.game);
+      list.append(item);
+    }
+    $("last-box").hidden = false;
+  } catch (error) {
+    status(error.message, true);
+  }
 }
 
 function actionText(option) {
@@ -532,6 +642,20 @@ function start() {
     connect();
   });
   $("leave").addEventListener("click", leaveTable);
+  $("sit-out").addEventListener("click", () => {
+    if (!ui.tableId) return;
+    send({ type: $("sit-out").dataset.out ? "sit_in" : "sit_out", table: ui.tableId });
+  });
+  $("history").addEventListener("click", downloadHistory);
+  $("last-hand").addEventListener("click", showLastHand);
+  $("last-close").addEventListener("click", () => { $("last-box").hidden = true; });
+  $("chat").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text || !ui.tableId) return;
+    send({ type: "chat", table: ui.tableId, text: text.slice(0, 300) });
+    $("chat-text").value = "";
+  });
   document.addEventListener("keydown", onKey);
   setInterval(() => {
     if (ui.state && ui.state.turn) {

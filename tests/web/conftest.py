@@ -1,0 +1,36 @@
+"""Fixtures of the browser tests: a real card room and Debian's headless chromium.
+
+Debian's chromium is launched through its executable_path (scripts/chromium.sh installs
+it); without it the tests are skipped, except under CI, where they fail."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+# tests/ is not a package: pytest puts it on sys.path, and tests/server is the package `server`.
+from server.conftest import Server, served
+
+from .helpers import ARGS, CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def room() -> Iterator[Server]:
+    with served(clock=60.0) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    assert CHROMIUM.exists(), f"no chromium at {CHROMIUM}: run scripts/chromium.sh"
+    if os.environ.get("CI"):
+        import playwright.sync_api as sync_api
+    else:
+        sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()

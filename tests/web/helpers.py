@@ -1,0 +1,132 @@
+"""What the browser tests share: where chromium is, and playing through the page."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:  # the tests are skipped: see sync_api()
+    PlaywrightError = Exception  # type: ignore[assignment,misc]
+
+CHROMIUM = Path(os.environ.get("STUD_CHROMIUM", "/usr/bin/chromium"))
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Which action button the test presses, the first of these the page offers.
+SHORTCUTS = {"check": "c", "call": "c", "bring_in": "b", "fold": "f"}
+CHINESE = re.compile("[\u4e00-\u9fff]")
+PREFERENCE = ("check", "call", "bring_in", "complete", "bet", "raise", "show", "fold")
+# Show Hand's opener must bet: the amount control is set to this many chips.
+SHOW_HAND_BET = 20
+
+
+def sync_api() -> Any:
+    """playwright.sync_api; without chromium or playwright the module is skipped (under
+    CI it fails instead)."""
+    if os.environ.get("CI"):
+        import playwright.sync_api as api
+
+        return api
+    if not CHROMIUM.exists():
+        pytest.skip(
+            f"no chromium at {CHROMIUM}: run scripts/chromium.sh (under CI this fails)",
+            allow_module_level=True,
+        )
+    return pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+def guest_page(browser: Any, url: str, **options: Any) -> Any:
+    """A new page in a context of its own, logged in as a guest; page errors are kept in
+    ``page.errors``."""
+    options = {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"} | options
+    context = browser.new_context(**options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.errors = errors
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.click("#guest")
+    page.wait_for_selector("#account-name:has-text('guest')")
+    return page
+
+
+def sit(page: Any, table: str, *, dealt: bool = True) -> None:
+    """Sit at ``table``; with ``dealt``, until one's own down cards show, face up."""
+    page.click(f'button.sit[data-table="{table}"]')
+    page.wait_for_selector("#room:visible")
+    if dealt:
+        page.wait_for_selector(".seat.me .card.down:not(.back)", timeout=20000)
+
+
+def press_once(page: Any, *, keys: bool = False) -> str | None:
+    """Press the preferred action button the page offers (with ``keys``, through its
+    keyboard shortcut); the kind pressed, or None."""
+    # read at once: the page redraws its buttons with every message
+    kinds = page.locator("#actions button.act").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.kind)"
+    )
+    for kind in PREFERENCE:
+        if kind not in kinds:
+            continue
+        if keys and kind in SHORTCUTS:
+            page.keyboard.press(SHORTCUTS[kind])
+            return kind
+        group = page.locator(".act-group", has=page.locator(f'button[data-kind="{kind}"]')).first
+        button = group.locator("button.act")
+        try:
+            if kind == "bet" and group.locator("input.amount").count():
+                # the amount control: the button says what it will put in
+                group.locator("input.amount").fill(str(SHOW_HAND_BET), timeout=2000)
+                text = button.inner_text(timeout=2000)
+                assert text.endswith(f" {SHOW_HAND_BET}"), text
+            button.click(timeout=2000)
+        except PlaywrightError:
+            return None  # the turn went by (the page redrew): look again
+        return kind
+    return None
+
+
+def press_until(
+    page: Any,
+    done: Callable[[list[str]], bool],
+    *,
+    keys: bool = False,
+    timeout: float = 45,
+    others: tuple[Any, ...] = (),
+    check: Callable[[], None] | None = None,
+) -> None:
+    """Press action buttons on ``page`` (and on the ``others`` pages) until
+    ``done(lines)`` holds for ``page``'s dealer's lines; ``check()`` after every round."""
+    log = page.locator("#log")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if done(log.locator("li").all_inner_texts()):
+            return
+        press_once(page, keys=keys)
+        for other in others:
+            press_once(other)
+        if check is not None:
+            check()
+        page.wait_for_timeout(100)
+    raise AssertionError(f"not done in {timeout} s; the log: {log.inner_text()!r}")
+
+
+def down_cards(page: Any, seat: str = ".seat.me") -> list[str | None]:
+    """The down cards a seat shows on the page: a card's text, None for a card's back."""
+    return list(
+        page.locator(f"{seat} .card.down").evaluate_all("cards => cards.map(c => c.title || null)")
+    )

@@ -1,0 +1,129 @@
+"""At a table through the page: reloading keeps the seat and the hand; two guests in two
+browsers at one table see each other's names and never each other's down cards before a
+showdown, and chat; sitting out and in; the hand history download."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from server.conftest import Server
+
+from .helpers import SCREENSHOTS, down_cards, guest_page, press_until, sit
+from .helpers import sync_api as load_sync_api
+
+sync_api = load_sync_api()
+
+
+def hand_number(page: Any) -> str:
+    found = re.search(r"Hand #(\d+)", page.locator("#table-stakes").inner_text())
+    assert found is not None
+    return found.group(1)
+
+
+def test_reload_keeps_the_seat_and_the_hand(room: Server, browser: Any) -> None:
+    page = guest_page(browser, room.url)
+    expect = sync_api.expect
+    try:
+        sit(page, "practice-seven_card_stud")
+        name = page.locator(".seat.me .name").inner_text()
+        before = down_cards(page)
+        number = hand_number(page)
+        assert len(before) == 2
+        assert None not in before
+        page.reload()
+        expect(page.locator("#room")).to_be_visible()
+        expect(page.locator(".seat.me .name")).to_have_text(name)
+        expect(page.locator(".seat.me .card.down:not(.back)").first).to_be_visible()
+        if hand_number(page) == number:
+            assert down_cards(page) == before
+        # ... and the hand goes on from the page reloaded
+        last = page.locator("#last-hand")
+        press_until(page, lambda _lines: last.is_enabled(), timeout=15)
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_two_guests_at_one_table(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    ann = guest_page(browser, room.url)
+    bob = guest_page(browser, room.url, viewport={"width": 375, "height": 800})
+    try:
+        sit(ann, "practice-stud_hilo")
+        ann_name = ann.locator(".seat.me .name").inner_text()
+        # Bob sits during a hand at the full table: he takes a computer player's seat
+        # when it ends, and is dealt in from the next hand.
+        sit(bob, "practice-stud_hilo", dealt=False)
+        bobs_cards = bob.locator(".seat.me .card.down:not(.back)")
+        press_until(ann, lambda _lines: bobs_cards.count() > 0, others=(bob,), timeout=20)
+        bob_name = bob.locator(".seat.me .name").inner_text()
+        assert ann_name != bob_name
+        # Each sees the other's name at the table.
+        expect(ann.locator(".seat .name", has_text=bob_name)).to_have_text(bob_name)
+        expect(bob.locator(".seat .name", has_text=ann_name)).to_have_text(ann_name)
+
+        # Chat: a line one says, both see.
+        ann.fill("#chat-text", "good luck all")
+        ann.click("#chat-send")
+        for page in (ann, bob):
+            expect(page.locator("#chat-log li").last).to_have_text(f"{ann_name}: good luck all")
+
+        def seat_of(page: Any, name: str) -> str:
+            seat = page.locator(".seat", has=page.locator(".name", has_text=name))
+            return f'.seat[data-seat="{seat.get_attribute("data-seat")}"]'
+
+        def hidden_until_shown() -> None:
+            for page, other in ((ann, bob_name), (bob, ann_name)):
+                lines = page.locator("#log li").all_inner_texts()
+                shown = any(line.startswith(f"{other} shows") for line in lines)
+                if not shown:
+                    cards = down_cards(page, seat_of(page, other))
+                    assert all(card is None for card in cards), (other, cards, lines)
+
+        # Both are dealt in: each sees the other's down cards as backs only.
+        hidden_until_shown()
+        stakes = ann.locator("#table-stakes")
+        ann.screenshot(path=str(SCREENSHOTS / "desktop-table.png"))
+        bob.screenshot(path=str(SCREENSHOTS / "phone-table.png"), full_page=True)
+        number = hand_number(ann)
+        press_until(
+            ann,
+            lambda _lines: hand_number(ann) != number,
+            others=(bob,),
+            check=hidden_until_shown,
+            timeout=20,
+        )
+        assert stakes.is_visible()
+        assert not ann.errors, ann.errors
+        assert not bob.errors, bob.errors
+    finally:
+        ann.context.close()
+        bob.context.close()
+
+
+def test_sit_out_and_hand_history(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        sit(page, "practice-razz")
+        last = page.locator("#last-hand")
+        press_until(page, lambda _lines: last.is_enabled(), timeout=15)
+
+        button = page.locator("#sit-out")
+        expect(button).to_have_text("Sit out")
+        button.click()
+        expect(button).to_have_text("Sit in")
+        button.click()
+        expect(button).to_have_text("Sit out")
+
+        with page.expect_download() as download:
+            page.click("#history")
+        assert download.value.suggested_filename == "studpoker-hands.txt"
+        text = Path(download.value.path()).read_text(encoding="utf-8")
+        assert "Razz" in text
+        assert page.locator(".seat.me .name").inner_text() in text
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
