@@ -23,6 +23,11 @@ const WORDS = {
     sit_out: "Sit out", sit_in: "Sit in", last_hand: "Last hand", history: "Hand history",
     send: "Send", chat_placeholder: "Say something", close: "Close", low: "{all} low",
     no_last_hand: "No hand has finished yet",
+    all_games: "All games", all_modes: "All modes", average_pot: "Average pot",
+    quick_seat: "Quick seat", no_free_seat: "No practice table has a free seat",
+    no_tables: "No tables", create_table: "Create table", seats: "Seats", clock: "Clock (s)",
+    table_name: "Table name", create: "Create", leaderboard: "Leaderboard", rating: "Rating",
+    games: "Games", provisional: "provisional", no_rated: "No rated players yet",
   },
   "zh-Hant": {
     title: "梭哈撲克", language: "語言", play_guest: "以訪客身分遊戲",
@@ -45,6 +50,11 @@ const WORDS = {
     sit_out: "暫停", sit_in: "回座", last_hand: "上一局", history: "牌局紀錄",
     send: "傳送", chat_placeholder: "說點什麼", close: "關閉", low: "{all} 低牌",
     no_last_hand: "還沒有完成的牌局",
+    all_games: "所有遊戲", all_modes: "所有模式", average_pot: "平均底池",
+    quick_seat: "快速入座", no_free_seat: "沒有空位的練習桌",
+    no_tables: "沒有牌桌", create_table: "開新牌桌", seats: "座位", clock: "限時（秒）",
+    table_name: "牌桌名稱", create: "建立", leaderboard: "排行榜", rating: "積分",
+    games: "局數", provisional: "暫定", no_rated: "還沒有排名的玩家",
   },
   "zh-Hans": {
     title: "梭哈扑克", language: "语言", play_guest: "以访客身份游戏",
@@ -65,6 +75,11 @@ const WORDS = {
     sit_out: "暂停", sit_in: "回座", last_hand: "上一局", history: "牌局记录",
     send: "发送", chat_placeholder: "说点什么", close: "关闭", low: "{all} 低牌",
     no_last_hand: "还没有完成的牌局",
+    all_games: "所有游戏", all_modes: "所有模式", average_pot: "平均底池",
+    quick_seat: "快速入座", no_free_seat: "没有空位的练习桌",
+    no_tables: "没有牌桌", create_table: "开新牌桌", seats: "座位", clock: "限时（秒）",
+    table_name: "牌桌名称", create: "创建", leaderboard: "排行榜", rating: "积分",
+    games: "局数", provisional: "暂定", no_rated: "还没有排名的玩家",
   },
 };
 WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {
@@ -73,6 +88,8 @@ WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {
 });
 
 const LANGS = ["en", "zh-Hant", "zh-Hans"];
+const GAME_IDS = ["seven_card_stud", "stud_hilo", "razz", "show_hand"];
+const MODE_IDS = ["practice", "chips", "competition"];
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const KEYS = { f: ["fold"], c: ["check", "call"], r: ["complete", "bet", "raise"], b: ["bring_in"] };
 
@@ -81,6 +98,7 @@ const ui = {
   token: localStorage.getItem("stud.token"),
   account: null,
   tables: [],
+  board: null,
   socket: null,
   nextId: 1,
   tableId: null,
@@ -143,6 +161,7 @@ function translatePage() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll("[data-tp]")) el.placeholder = t(el.dataset.tp);
   document.title = t("title");
+  fillChoices();
   renderLobby();
   renderTable();
 }
@@ -273,7 +292,9 @@ function renderLobby() {
   renderAccount();
   const body = $("table-list");
   body.textContent = "";
-  for (const table of ui.tables) {
+  const shown = filteredTables();
+  $("no-tables").hidden = shown.length > 0;
+  for (const table of shown) {
     const row = document.createElement("tr");
     row.dataset.table = table.id;
     const cells = [
@@ -281,6 +302,7 @@ function renderLobby() {
       stakesText(table.stakes, table.game),
       t(table.mode),
       `${table.seated}/${table.seats}`,
+      money(table.average_pot || 0, table.game),
     ];
     for (const text of cells) {
       const cell = document.createElement("td");
@@ -302,6 +324,105 @@ function renderLobby() {
     row.append(cell);
     body.append(row);
   }
+  renderBoard();
+}
+
+/* The game and mode selects: the filters offer "all" first; the labels follow the language. */
+function fillChoices() {
+  for (const select of document.querySelectorAll("select.games-select, select.modes-select")) {
+    const ids = select.classList.contains("games-select") ? GAME_IDS : MODE_IDS;
+    const all = select.classList.contains("games-select") ? "all_games" : "all_modes";
+    const value = select.value;
+    select.textContent = "";
+    const values = select.dataset.any ? ["", ...ids] : ids;
+    for (const id of values) {
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = id ? t(id) : t(all);
+      select.append(option);
+    }
+    if (values.includes(value)) select.value = value;
+  }
+}
+
+function filteredTables() {
+  const game = $("filter-game").value;
+  const mode = $("filter-mode").value;
+  return ui.tables.filter((table) => (!game || table.game === game) && (!mode || table.mode === mode));
+}
+
+/* Quick seat: the practice table of the chosen game, else the first practice table with a free seat. */
+function quickSeat() {
+  if (!ui.account) { status(t("login_first"), true); return; }
+  const game = $("filter-game").value;
+  const practice = ui.tables.filter((table) => table.mode === "practice");
+  // a practice table's computer players give their seats up: count the people (R7.1)
+  const free = (table) => (table.humans ?? table.seated) < Math.min(8, table.seats);
+  const table = (game && (practice.find((x) => x.game === game && x.id === `practice-${game}` && free(x)) ||
+    practice.find((x) => x.game === game && free(x)))) || practice.find(free);
+  if (!table) { status(t("no_free_seat"), true); return; }
+  status("");
+  openTable(table.id);
+  send({ type: "sit", table: table.id });
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  if (!ui.account || !ui.token) { status(t("login_first"), true); return; }
+  const body = {
+    game: $("create-game").value,
+    mode: $("create-mode").value,
+    seats: Number($("create-seats").value),
+    clock: Number($("create-clock").value),
+    name: $("create-name").value.trim(),
+  };
+  try {
+    const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json", ...authHeaders() }, body: JSON.stringify(body) });
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      let detail = data.detail;
+      if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
+      throw new Error(detail || answer.statusText);
+    }
+    if (!ui.tables.some((table) => table.id === data.id)) ui.tables = [...ui.tables, data];
+    status("");
+    $("create-name").value = "";
+    renderLobby();
+  } catch (error) {
+    status(error.message, true);
+  }
+}
+
+async function loadBoard() {
+  const game = $("board-game").value || GAME_IDS[0];
+  try {
+    const answer = await fetch(`/api/leaderboard?game=${encodeURIComponent(game)}&limit=20`);
+    const data = await answer.json();
+    if (!answer.ok) throw new Error(data.detail || answer.statusText);
+    if ($("board-game").value === game) ui.board = data;
+    renderBoard();
+  } catch (error) {
+    status(error.message, true);
+  }
+}
+
+function renderBoard() {
+  const body = $("board-list");
+  body.textContent = "";
+  const rows = ui.board || [];
+  $("board-empty").hidden = ui.board === null || rows.length > 0;
+  body.closest("table").hidden = rows.length === 0;
+  rows.forEach((row, index) => {
+    const line = document.createElement("tr");
+    const rating = row.provisional ? `${row.rating}? (${t("provisional")})` : String(row.rating);
+    for (const text of [String(index + 1), row.name, rating, String(row.games)]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      line.append(cell);
+    }
+    if (row.provisional) line.classList.add("provisional");
+    body.append(line);
+  });
 }
 
 function openTable(tableId) {
@@ -642,6 +763,18 @@ function start() {
     connect();
   });
   $("leave").addEventListener("click", leaveTable);
+  $("filter-game").addEventListener("change", () => {
+    if ($("filter-game").value) {
+      $("create-game").value = $("filter-game").value;
+      $("board-game").value = $("filter-game").value;
+      loadBoard();
+    }
+    renderLobby();
+  });
+  $("filter-mode").addEventListener("change", renderLobby);
+  $("quick-seat").addEventListener("click", quickSeat);
+  $("create").addEventListener("submit", createTable);
+  $("board-game").addEventListener("change", () => { ui.board = null; renderBoard(); loadBoard(); });
   $("sit-out").addEventListener("click", () => {
     if (!ui.tableId) return;
     send({ type: $("sit-out").dataset.out ? "sit_in" : "sit_out", table: ui.tableId });
@@ -666,6 +799,7 @@ function start() {
     }
   }, 500);
   translatePage();
+  loadBoard();
   connect();
 }
 

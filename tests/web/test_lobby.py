@@ -1,0 +1,160 @@
+"""The lobby of the browser client: filters by game and mode, the average pot, quick
+seat, creating a table and the leaderboard, in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from server.conftest import Server
+
+from .helpers import guest_page
+from .helpers import sync_api as load_sync_api
+
+sync_api = load_sync_api()
+expect = sync_api.expect
+
+
+def cells(row: Any) -> list[str]:
+    return [text.strip() for text in row.locator("td").all_inner_texts()]
+
+
+def test_filters_and_average_pot(room: Server, browser: Any) -> None:
+    page = guest_page(browser, room.url)
+    try:
+        rows = page.locator("#table-list tr")
+        expect(page.locator("#table-list tr[data-table=practice-razz]")).to_be_visible()
+        expect(page.locator("th[data-t=average_pot]")).to_have_text("Average pot")
+        expect(page.locator("#filter-game option").first).to_have_text("All games")
+        expect(page.locator("#filter-mode option").first).to_have_text("All modes")
+
+        page.select_option("#filter-game", "razz")
+        expect(page.locator("#table-list tr[data-table=practice-seven_card_stud]")).to_have_count(0)
+        games = [cells(row)[0] for row in rows.all()]
+        assert games
+        assert all(game.startswith("Razz") for game in games), games
+
+        page.select_option("#filter-mode", "practice")
+        expect(page.locator("#table-list tr[data-table=chips-razz]")).to_have_count(0)
+        row = page.locator("#table-list tr[data-table=practice-razz]")
+        expect(row.locator("td").nth(0)).to_have_text("Razz")
+        expect(row.locator("td").nth(2)).to_have_text("Practice")
+        # the average pot is money like the stakes: dollars and cents in the seven-card games
+        expect(row.locator("td").nth(4)).to_have_text(re.compile(r"^\d+\.\d\d$"))
+
+        page.select_option("#filter-game", "show_hand")
+        row = page.locator("#table-list tr[data-table=practice-show_hand]")
+        expect(row.locator("td").nth(0)).to_have_text("Show Hand")
+        expect(row.locator("td").nth(4)).to_have_text(re.compile(r"^\d+$"))  # chips
+
+        page.select_option("#filter-mode", "competition")
+        page.select_option("#filter-game", "stud_hilo")
+        expect(rows).to_have_count(1)
+        expect(rows.locator("td").nth(2)).to_have_text("Competition")
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_quick_seat_sits_at_the_chosen_game(room: Server, browser: Any) -> None:
+    page = guest_page(browser, room.url)
+    try:
+        expect(page.locator("#quick-seat")).to_have_text("Quick seat")
+        page.select_option("#filter-game", "show_hand")
+        page.click("#quick-seat")
+        expect(page.locator("#room")).to_be_visible()
+        expect(page.locator("#table-title")).to_have_text("Show Hand")
+        expect(page.locator(".seat.me")).to_be_visible(timeout=10000)
+        page.click("#leave")
+        expect(page.locator("#lobby")).to_be_visible()
+        # without a game chosen: the first practice table with a free seat
+        page.select_option("#filter-game", "")
+        page.click("#quick-seat")
+        expect(page.locator("#table-title")).to_have_text("Seven Card Stud")
+        expect(page.locator(".seat.me")).to_be_visible(timeout=10000)
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_create_a_table(room: Server, browser: Any) -> None:
+    page = guest_page(browser, room.url)
+    try:
+        expect(page.locator("[data-t=create_table]")).to_have_text("Create table")
+        page.select_option("#create-game", "razz")
+        page.select_option("#create-mode", "practice")
+        page.fill("#create-seats", "6")
+        page.fill("#create-clock", "30")
+        page.fill("#create-name", "Test razz")
+        page.click("#create-submit")
+        row = page.locator("#table-list tr", has_text="Test razz")
+        expect(row).to_have_count(1)
+        expect(row.locator("td").nth(0)).to_have_text("Razz — Test razz")
+        expect(row.locator("td").nth(2)).to_have_text("Practice")
+        expect(row.locator("td").nth(3)).to_have_text("0/6")
+        expect(row.locator("td").nth(4)).to_have_text("0.00")
+        # the room sent the new table to the other clients too
+        other = guest_page(browser, room.url)
+        try:
+            mirrored = other.locator("#table-list tr", has_text="Test razz")
+            expect(mirrored.locator("td").nth(3)).to_have_text("0/6")
+        finally:
+            other.context.close()
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_leaderboard_empty_and_translated(room: Server, browser: Any) -> None:
+    page = guest_page(browser, room.url)
+    try:
+        expect(page.locator("[data-t=leaderboard]")).to_have_text("Leaderboard")
+        expect(page.locator("#board-empty")).to_have_text("No rated players yet")
+        page.select_option("#board-game", "razz")
+        expect(page.locator("#board-empty")).to_have_text("No rated players yet")
+        page.select_option("#lang", "zh-Hant")
+        expect(page.locator("[data-t=leaderboard]")).to_have_text("排行榜")
+        expect(page.locator("#board-empty")).to_have_text("還沒有排名的玩家")
+        expect(page.locator("#quick-seat")).to_have_text("快速入座")
+        expect(page.locator("[data-t=create_table]")).to_have_text("開新牌桌")
+        expect(page.locator("th[data-t=average_pot]")).to_have_text("平均底池")
+        expect(page.locator("#board-game option:checked")).to_have_text("Razz")
+        expect(page.locator("#filter-game option").first).to_have_text("所有遊戲")
+        page.select_option("#lang", "zh-Hans")
+        expect(page.locator("#board-empty")).to_have_text("还没有排名的玩家")
+        expect(page.locator("[data-t=create_table]")).to_have_text("开新牌桌")
+        expect(page.locator("th[data-t=rating]")).to_have_text("积分")
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_leaderboard_rows_mark_provisional(room: Server, browser: Any) -> None:
+    board = [
+        {"name": "ann", "rating": 1612, "rd": 40, "games": 31, "provisional": False},
+        {"name": "bob", "rating": 1500, "rd": 200, "games": 2, "provisional": True},
+    ]
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    seen: list[str] = []
+
+    def answer(route: Any) -> None:
+        seen.append(route.request.url)
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(board))
+
+    page.route("**/api/leaderboard*", answer)
+    try:
+        page.goto(room.url)
+        rows = page.locator("#board-list tr")
+        expect(rows).to_have_count(2)
+        expect(rows.nth(0).locator("td")).to_have_text(["1", "ann", "1612", "31"])
+        expect(rows.nth(1).locator("td")).to_have_text(["2", "bob", "1500? (provisional)", "2"])
+        expect(page.locator("#board-empty")).to_be_hidden()
+        page.select_option("#board-game", "show_hand")
+        expect(rows).to_have_count(2)
+        assert "game=show_hand" in seen[-1], seen
+        page.select_option("#lang", "zh-Hant")
+        expect(rows.nth(1).locator("td").nth(2)).to_have_text("1500? (暫定)")
+    finally:
+        context.close()
