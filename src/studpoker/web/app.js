@@ -28,6 +28,8 @@ const WORDS = {
     no_tables: "No tables", create_table: "Create table", seats: "Seats", clock: "Clock (s)",
     table_name: "Table name", create: "Create", leaderboard: "Leaderboard", rating: "Rating",
     games: "Games", provisional: "provisional", no_rated: "No rated players yet",
+    side_pot: "Side pot", rollover: "Rollover", turn_clock: "Clock {n}s", time_bank: "Time bank {n}s",
+    buy_in: "Buy-in", buy_in_range: "Buy-in for {table} ({min}–{max})", cancel: "Cancel",
   },
   "zh-Hant": {
     title: "梭哈撲克", language: "語言", play_guest: "以訪客身分遊戲",
@@ -55,6 +57,8 @@ const WORDS = {
     no_tables: "沒有牌桌", create_table: "開新牌桌", seats: "座位", clock: "限時（秒）",
     table_name: "牌桌名稱", create: "建立", leaderboard: "排行榜", rating: "積分",
     games: "局數", provisional: "暫定", no_rated: "還沒有排名的玩家",
+    side_pot: "邊池", rollover: "滾存", turn_clock: "限時 {n} 秒", time_bank: "時間庫 {n} 秒",
+    buy_in: "買入", buy_in_range: "{table} 買入（{min}–{max}）", cancel: "取消",
   },
   "zh-Hans": {
     title: "梭哈扑克", language: "语言", play_guest: "以访客身份游戏",
@@ -80,6 +84,8 @@ const WORDS = {
     no_tables: "没有牌桌", create_table: "开新牌桌", seats: "座位", clock: "限时（秒）",
     table_name: "牌桌名称", create: "创建", leaderboard: "排行榜", rating: "积分",
     games: "局数", provisional: "暂定", no_rated: "还没有排名的玩家",
+    side_pot: "边池", rollover: "滚存", turn_clock: "限时 {n} 秒", time_bank: "时间库 {n} 秒",
+    buy_in: "买入", buy_in_range: "{table} 买入（{min}–{max}）", cancel: "取消",
   },
 };
 WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {
@@ -106,6 +112,7 @@ const ui = {
   answered: new Set(),
   turnAt: 0,
   retry: 0,
+  pendingSit: null,
 };
 
 function $(id) { return document.getElementById(id); }
@@ -163,6 +170,7 @@ function translatePage() {
   document.title = t("title");
   fillChoices();
   renderLobby();
+  if (!$("buy-in-box").hidden) renderBuyIn();
   renderTable();
 }
 
@@ -251,7 +259,16 @@ function receive(message) {
     case "chat":
       if (message.table === ui.tableId) addChat(message.name, message.text);
       break;
+    case "ok":
+      if (ui.pendingSit && message.id === ui.pendingSit.id) {
+        const table = ui.pendingSit.table;
+        ui.pendingSit = null;
+        status("");
+        openTable(table);
+      }
+      break;
     case "error":
+      if (ui.pendingSit && message.id === ui.pendingSit.id) ui.pendingSit = null;
       if (message.code === "login") status(t("login_first"), true);
       else status(message.message, true);
       break;
@@ -316,6 +333,10 @@ function renderLobby() {
     const canSit = ui.account && (table.mode === "practice" || !ui.account.guest);
     button.textContent = canSit ? t("sit") : t("watch");
     button.addEventListener("click", () => {
+      if (canSit && table.mode === "chips" && Array.isArray(table.buy_in)) {
+        askBuyIn(table);
+        return;
+      }
       openTable(table.id);
       if (canSit) send({ type: "sit", table: table.id });
       else send({ type: "watch", table: table.id });
@@ -325,6 +346,47 @@ function renderLobby() {
     body.append(row);
   }
   renderBoard();
+}
+
+/* A chips table: the buy-in, within the table's range, before sitting (R7.2). */
+function buyInScale(game) { return game === "show_hand" ? 1 : 100; }
+
+function askBuyIn(table) {
+  const [low, high] = table.buy_in;
+  const scale = buyInScale(table.game);
+  const input = $("buy-in-amount");
+  input.min = String(low / scale);
+  input.max = String(high / scale);
+  input.step = scale === 1 ? "1" : "0.01";
+  input.value = String(low / scale);
+  $("buy-in").dataset.table = table.id;
+  renderBuyIn();
+  $("buy-in-box").hidden = false;
+  input.focus();
+}
+
+function renderBuyIn() {
+  const form = $("buy-in");
+  const table = ui.tables.find((x) => x.id === form.dataset.table);
+  if (!table) { $("buy-in-box").hidden = true; return; }
+  const name = t(table.game) + (table.name && table.name !== table.id ? ` — ${table.name}` : "");
+  $("buy-in-label").textContent = t("buy_in_range", {
+    table: name, min: money(table.buy_in[0], table.game), max: money(table.buy_in[1], table.game),
+  });
+}
+
+function sitWithBuyIn(event) {
+  event.preventDefault();
+  const form = $("buy-in");
+  const table = ui.tables.find((x) => x.id === form.dataset.table);
+  if (!table || !form.reportValidity()) return;
+  const [low, high] = table.buy_in;
+  const amount = Math.round(Number($("buy-in-amount").value) * buyInScale(table.game));
+  if (!(amount >= low && amount <= high)) return;
+  const id = send({ type: "sit", table: table.id, buy_in: amount });
+  if (id === null) { status(t("disconnected"), true); return; }
+  ui.pendingSit = { id, table: table.id };
+  $("buy-in-box").hidden = true;
 }
 
 /* The game and mode selects: the filters offer "all" first; the labels follow the language. */
@@ -490,6 +552,9 @@ function renderTable() {
     $("table-title").textContent = ui.tableId;
     $("table-stakes").textContent = "";
     $("pot").textContent = "";
+    $("side-pots").textContent = "";
+    $("rollover").hidden = true;
+    $("turn-clock").hidden = true;
     $("street").textContent = t("connecting");
     return;
   }
@@ -499,16 +564,15 @@ function renderTable() {
   const hand = s.hand;
   const players = {};
   if (hand) for (const p of hand.players) players[p.seat] = p;
-  $("pot").textContent = money(hand ? hand.pot_total : (s.rollover || 0), s.game);
+  renderPots(s);
   const turn = s.turn;
   let streetText = hand && !hand.is_over ? t(`street_${hand.street_name}`) : t("between");
   if (turn && s.seats[turn.seat]) {
     const mine = turn.seat === s.viewer;
-    const left = Math.max(0, Math.ceil(turn.remaining - (performance.now() - ui.turnAt) / 1000));
-    streetText += " · " + (mine ? t("your_turn") : t("waiting", { name: s.seats[turn.seat].name })) +
-      " " + t("seconds", { n: left });
+    streetText += " · " + (mine ? t("your_turn") : t("waiting", { name: s.seats[turn.seat].name }));
   }
   $("street").textContent = streetText;
+  renderClock();
 
   const count = s.seats.length;
   const bottom = s.viewer === null || s.viewer === undefined ? 0 : s.viewer;
@@ -569,6 +633,40 @@ function renderTable() {
     felt.append(el);
   }
   renderActions();
+}
+
+/* The pot, and the side pots apart when there are more; Show Hand's rollover (R6). */
+function renderPots(s) {
+  const hand = s.hand;
+  const pots = hand && Array.isArray(hand.pots) ? hand.pots.filter((p) => p.amount > 0) : [];
+  if (pots.length > 1) {
+    $("pot").textContent = money(pots[0].amount, s.game);
+    $("side-pots").textContent = pots.slice(1)
+      .map((p) => ` · ${t("side_pot")} ${money(p.amount, s.game)}`).join("");
+  } else {
+    $("pot").textContent = money(hand ? hand.pot_total : (s.rollover || 0), s.game);
+    $("side-pots").textContent = "";
+  }
+  const carried = hand && hand.carry_in > 0 ? hand.carry_in : (s.rollover || 0);
+  const box = $("rollover");
+  box.hidden = !(carried > 0);
+  box.textContent = carried > 0 ? `${t("rollover")} ${money(carried, s.game)}` : "";
+}
+
+/* Whose turn: the clock's countdown, then the seat's time bank (R8.1). */
+function renderClock() {
+  const box = $("turn-clock");
+  const s = ui.state;
+  const turn = s && s.turn;
+  const seat = turn && s.seats[turn.seat];
+  if (!seat) { box.hidden = true; box.textContent = ""; return; }
+  const gone = (performance.now() - ui.turnAt) / 1000;
+  const clock = Number(turn.clock ?? turn.remaining) || 0;
+  const bank = Number(seat.time_bank ?? Math.max(0, turn.remaining - clock)) || 0;
+  const clockLeft = Math.max(0, Math.ceil(clock - gone));
+  const bankLeft = Math.max(0, Math.ceil(Math.min(bank, turn.remaining - gone)));
+  box.textContent = `${t("turn_clock", { n: clockLeft })} · ${t("time_bank", { n: bankLeft })}`;
+  box.hidden = false;
 }
 
 /* sit out / sit in, the last hand, the hand history: what one's seat may use */
@@ -790,14 +888,9 @@ function start() {
     $("chat-text").value = "";
   });
   document.addEventListener("keydown", onKey);
-  setInterval(() => {
-    if (ui.state && ui.state.turn) {
-      const street = $("street");
-      const s = ui.state;
-      const left = Math.max(0, Math.ceil(s.turn.remaining - (performance.now() - ui.turnAt) / 1000));
-      street.textContent = street.textContent.replace(/\d+( 秒|s)$/, t("seconds", { n: left }));
-    }
-  }, 500);
+  setInterval(() => { if (ui.tableId && ui.state) renderClock(); }, 500);
+  $("buy-in").addEventListener("submit", sitWithBuyIn);
+  $("buy-in-cancel").addEventListener("click", () => { $("buy-in-box").hidden = true; });
   translatePage();
   loadBoard();
   connect();

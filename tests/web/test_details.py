@@ -1,0 +1,166 @@
+"""Details of the table view: the pot and side pots apart, the turn's clock and the
+seat's time bank, Show Hand's rollover, and the buy-in asked for at a chips table."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from server.conftest import Server
+
+from .helpers import guest_page, sit
+from .helpers import sync_api as load_sync_api
+
+sync_api = load_sync_api()
+
+# A state as docs/protocol.md gives it, for a table no message comes for ("crafted").
+CRAFTED = """([game, pots, carry, rollover, clock, remaining, bank]) => {
+  openTable("crafted");
+  const seat = (n, name) => ({seat: n, name, account_id: null, is_bot: true, chips: 500,
+    in_hand: true, sitting_out: false, leaving: false, time_bank: bank, waiting: null});
+  ui.state = {
+    table: "crafted", game, name: "", mode: "practice",
+    stakes: {ante: 5, bring_in: 10, small_bet: 20, big_bet: 40, min_bet: 10},
+    viewer: null, hand_number: 3, last_hand_number: 2, rollover,
+    seats: [seat(0, "Ann"), seat(1, "Bob"), seat(2, "Cy")],
+    hand: {players: [], pots, pot_total: pots.reduce((a, p) => a + p.amount, 0),
+           carry_in: carry, is_over: false, street_name: "fourth"},
+    turn: {seq: 9, seat: 1, remaining, clock, legal_actions: []},
+    competition: null,
+  };
+  ui.turnAt = performance.now();
+  renderTable();
+}"""
+
+
+def craft(page: Any, game: str, pots: list[dict[str, Any]], **options: Any) -> None:
+    values = {"carry": 0, "rollover": 0, "clock": 20, "remaining": 80, "bank": 60} | options
+    page.evaluate(CRAFTED, [game, pots, *values.values()])
+
+
+def language(page: Any, lang: str) -> None:
+    page.select_option("#lang", lang)
+
+
+def test_side_pots_apart_and_translated(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        pots = [{"amount": 300, "eligible": [0, 1, 2]}, {"amount": 120, "eligible": [1, 2]}]
+        craft(page, "seven_card_stud", pots)
+        expect(page.locator("#pots")).to_have_text("Pot 3.00 · Side pot 1.20")
+        expect(page.locator("#pot")).to_have_text("3.00")
+        expect(page.locator("#rollover")).to_be_hidden()
+        language(page, "zh-Hant")
+        expect(page.locator("#pots")).to_have_text("底池 3.00 · 邊池 1.20")
+        language(page, "zh-Hans")
+        expect(page.locator("#pots")).to_have_text("底池 3.00 · 边池 1.20")
+        language(page, "en")
+        # two side pots; one pot alone is the pot only
+        three = [*pots, {"amount": 40, "eligible": [2]}]
+        craft(page, "seven_card_stud", three)
+        expect(page.locator("#pots")).to_have_text("Pot 3.00 · Side pot 1.20 · Side pot 0.40")
+        craft(page, "seven_card_stud", pots[:1])
+        expect(page.locator("#pots")).to_have_text("Pot 3.00")
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_show_hand_rollover(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        pots = [{"amount": 70, "eligible": [0, 1, 2]}]
+        craft(page, "show_hand", pots, carry=40)
+        rollover = page.locator("#rollover")
+        expect(rollover).to_have_text("Rollover 40")
+        expect(page.locator("#pots")).to_have_text("Pot 70")
+        language(page, "zh-Hant")
+        expect(rollover).to_have_text("滾存 40")
+        language(page, "zh-Hans")
+        expect(rollover).to_have_text("滚存 40")
+        language(page, "en")
+        # between hands the table's rollover waits for the next hand
+        craft(page, "show_hand", [], rollover=25)
+        expect(rollover).to_have_text("Rollover 25")
+        craft(page, "show_hand", pots)
+        expect(rollover).to_be_hidden()
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_turn_clock_and_time_bank(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        clock = page.locator("#turn-clock")
+        craft(page, "razz", [{"amount": 60, "eligible": [0, 1, 2]}])
+        expect(clock).to_have_text("Clock 20s · Time bank 60s")
+        expect(page.locator("#street")).to_have_text("Fourth street · Waiting for Bob")
+        language(page, "zh-Hant")
+        expect(clock).to_have_text("限時 20 秒 · 時間庫 60 秒")
+        language(page, "zh-Hans")
+        expect(clock).to_have_text("限时 20 秒 · 时间库 60 秒")
+        language(page, "en")
+        # the clock has run out: the time bank counts down
+        craft(page, "razz", [], clock=0, remaining=45.9, bank=45.9)
+        expect(clock).to_have_text("Clock 0s · Time bank 46s")
+
+        # at a real table: one's own turn, the room's clock of 60 s and no time bank
+        page.click("#leave")
+        sit(page, "practice-seven_card_stud")
+        expect(page.locator("#pots")).to_have_text(re.compile(r"^Pot \d+\.\d\d$"))
+        expect(page.locator("#actions button.act").first).to_be_visible(timeout=20000)
+        expect(clock).to_have_text(re.compile(r"^Clock \d+s · Time bank 0s$"))
+        seconds = int(re.findall(r"\d+", clock.inner_text())[0])
+        assert 0 < seconds <= 60, seconds
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_chips_table_asks_for_the_buy_in(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    name = f"buyer{uuid.uuid4().hex[:8]}"
+    try:
+        page.goto(room.url)
+        page.fill("#name", name)
+        page.fill("#password", "secret-pass")
+        page.click("#do-register")
+        expect(page.locator("#account-name")).to_have_text(name)
+        low, high = page.evaluate("() => ui.tables.find((t) => t.id === 'chips-razz').buy_in")
+        button = page.locator('button.sit[data-table="chips-razz"]')
+        expect(button).to_have_text("Sit")
+        button.click()
+        box = page.locator("#buy-in-box")
+        expect(box).to_be_visible()
+        expect(page.locator("#buy-in-label")).to_have_text(
+            f"Buy-in for Razz ({low / 100:.2f}–{high / 100:.2f})"
+        )
+        amount = page.locator("#buy-in-amount")
+        expect(amount).to_have_value(f"{low // 100}")
+        # above the table's range: the page does not send it
+        amount.fill(str(high // 100 + 1))
+        page.click("#buy-in-sit")
+        expect(box).to_be_visible()
+        # within it: the server refuses, for the new account has no chips
+        amount.fill(str(low // 100))
+        page.click("#buy-in-sit")
+        status = page.locator("#status")
+        expect(status).to_have_text(f"{name} has 0 and cannot buy in for {low}")
+        expect(box).to_be_hidden()
+        expect(page.locator("#lobby")).to_be_visible()
+        expect(page.locator("#room")).to_be_hidden()
+        # nothing else breaks: a practice table seats the account
+        sit(page, "practice-razz", dealt=False)
+        expect(page.locator(".seat.me .name")).to_have_text(name)
+        assert not errors, errors
+    finally:
+        context.close()
