@@ -128,3 +128,42 @@ def test_a_snapshot_holds_the_seats_the_hand_and_the_decision_pending():
     assert onlooker["hand"]["players"][0]["down_cards"] == [None, None]
     assert table.snapshot(3)["hand"] is None
     assert table.snapshot(3)["turn"] is None
+
+
+def test_a_person_who_takes_a_computer_players_seat_never_sees_its_cards():
+    """R7.1: a person who sits down during a hand takes a computer player's seat when
+    the hand ends; until the next deal the table still holds the ended hand, and that
+    seat's view must not show the cards the computer player held (nor its events)."""
+    import asyncio
+    import random
+
+    from studpoker.bots import CallingStation
+    from studpoker.games import razz
+    from studpoker.table import Occupant, Table, TableConfig
+
+    seen: list[dict] = []
+    newcomer: dict[str, int] = {}
+
+    table = Table("practice", TableConfig(razz(), "practice", pause=0), rng=random.Random(3))
+    table.sit(Occupant("Ann", 1, CallingStation()), 0)
+
+    def sit_during_the_hand(update) -> None:
+        if update.kind == "hand_started" and "seat" not in newcomer:
+            newcomer["seat"] = table.sit(Occupant("Bo", 2, CallingStation()), 0)
+        seat = newcomer.get("seat")
+        held = table.seats.get(seat) if seat is not None else None
+        if held is not None and held.occupant.name == "Bo" and table.current_hand is not None:
+            seen.append(table.snapshot(seat))  # Bo holds the seat; the old hand is current
+
+    table.listeners.append(sit_during_the_hand)
+
+    async def play() -> None:
+        await table.play_hand()
+
+    asyncio.run(play())
+    seat = newcomer["seat"]
+    assert seen, "Bo never held the seat while the ended hand was current"
+    for state in seen:
+        mine = next(p for p in state["hand"]["players"] if p["seat"] == seat)
+        if not mine["shown"]:
+            assert mine["down_cards"] == [None] * len(mine["down_cards"])

@@ -77,9 +77,8 @@ def seat_state(public: dict[str, Any], table: Table, seat: int | None) -> dict[s
     state = dict(public)
     state["viewer"] = seat
     hand = table.current_hand
-    dealt = table.dealt
-    if hand is not None and seat in dealt and public.get("hand") is not None:
-        mine = dealt.index(seat)
+    mine = table.engine_seat_of(seat)
+    if hand is not None and mine is not None and public.get("hand") is not None:
         view = dict(public["hand"])
         players = list(view["players"])
         for index, player in enumerate(players):
@@ -282,7 +281,7 @@ class Hub:
             watching.hand, watching.events, watching.lines = number, 0, 0
         if hand is not None:
             dealt = table.dealt
-            seen = dealt.index(seat) if seat in dealt else None
+            seen = table.engine_seat_of(seat)
             visible = hand.events_for(seen)
             events = [event_dict(event, dealt) for event in visible[watching.events :]]
             watching.events = len(visible)

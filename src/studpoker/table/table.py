@@ -120,6 +120,19 @@ class Table:
         """The table seat of each engine seat of the hand being played."""
         return self._dealt if self._hand is not None else ()
 
+    def engine_seat_of(self, seat: int | None) -> int | None:
+        """The engine seat of table ``seat`` in the hand being played, if the one who
+        sits there now was dealt in; None for an onlooker, a seat not dealt in, and a
+        seat taken over since the deal (R7.1: a person in a computer player's seat must
+        not see the cards it held)."""
+        if seat is None or self._hand is None or seat not in self._dealt:
+            return None
+        engine = self._dealt.index(seat)
+        held = self._seats.get(seat)
+        if held is None or held.occupant is not self._players[engine]:
+            return None
+        return engine
+
     @property
     def turn(self) -> Turn | None:
         """The decision the table waits for, or None."""
@@ -172,7 +185,7 @@ class Table:
         view = None
         if hand is not None:
             stacks = dict(zip(dealt, hand.stacks, strict=True))
-            seen = dealt.index(viewer) if viewer in dealt else None
+            seen = self.engine_seat_of(viewer)
             view = view_dict(hand.view(seen), dealt, events=events)
         turn = self._turn
         competition = self._competition
