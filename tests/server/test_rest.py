@@ -153,3 +153,17 @@ def test_a_player_downloads_their_hands_as_pokerstars_text(server: Server):
     ]
     shown = {e["seat"] for e in last["events"] if e["type"] == "Show"}
     assert {e["seat"] for e in down} <= shown  # an onlooker sees shown cards only (R5.8)
+    # The dealer's lines of those events, in the language asked for (R5.7).
+    assert last["lines"][0] == "Each player antes 0.25"
+    assert any(" wins " in line for line in last["lines"])
+    chinese = httpx.get(
+        f"{server.url}/api/tables/practice-seven_card_stud/hands/1", params={"lang": "zh-Hant"}
+    ).json()
+    assert chinese["events"] == last["events"]
+    assert chinese["lines"][0] == "每位玩家下底注 0.25"
+    assert len(chinese["lines"]) == len(last["lines"])
+    wrong = httpx.get(
+        f"{server.url}/api/tables/practice-seven_card_stud/hands/1", params={"lang": "fr"}
+    )
+    assert wrong.status_code == 400
+    assert wrong.json()["detail"] == "lang is one of en, zh-Hant, zh-Hans, not 'fr'"

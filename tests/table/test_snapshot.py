@@ -103,6 +103,7 @@ def test_a_snapshot_holds_the_seats_the_hand_and_the_decision_pending():
         "sitting_out": False,
         "leaving": False,
         "time_bank": 30.0,
+        "top_up": 0,
         "waiting": None,
     }
     assert snapshot["hand_number"] == 1

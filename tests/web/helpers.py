@@ -64,6 +64,25 @@ def guest_page(browser: Any, url: str, **options: Any) -> Any:
     return page
 
 
+def registered_page(
+    browser: Any, url: str, name: str, password: str = "secret-pass", **options: Any
+) -> Any:
+    """A new page in a context of its own where ``name`` registers through the form;
+    page errors are kept in ``page.errors``."""
+    options = {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"} | options
+    context = browser.new_context(**options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.errors = errors
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.fill("#name", name)
+    page.fill("#password", password)
+    page.click("#do-register")
+    page.wait_for_selector(f"#account-name:text-is('{name}')")
+    return page
+
+
 def sit(page: Any, table: str, *, dealt: bool = True) -> None:
     """Sit at ``table``; with ``dealt``, until one's own down cards show, face up."""
     page.click(f'button.sit[data-table="{table}"]')

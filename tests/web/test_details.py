@@ -4,12 +4,13 @@ seat's time bank, Show Hand's rollover, and the buy-in asked for at a chips tabl
 from __future__ import annotations
 
 import re
+import time
 import uuid
 from typing import Any
 
 from server.conftest import Server
 
-from .helpers import guest_page, sit
+from .helpers import guest_page, registered_page, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -156,6 +157,12 @@ def test_chips_table_asks_for_the_buy_in(room: Server, browser: Any) -> None:
         status = page.locator("#status")
         expect(status).to_have_text(f"{name} has 0 and cannot buy in for {low}")
         expect(box).to_be_hidden()
+        # The refusal in the player's language (the server writes English)
+        language(page, "zh-Hant")
+        button.click()
+        page.click("#buy-in-sit")
+        expect(status).to_have_text(f"{name} 的餘額是 0，不足以買入 {low}")
+        language(page, "en")
         expect(page.locator("#lobby")).to_be_visible()
         expect(page.locator("#room")).to_be_hidden()
         # nothing else breaks: a practice table seats the account
@@ -164,3 +171,59 @@ def test_chips_table_asks_for_the_buy_in(room: Server, browser: Any) -> None:
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_chips_sit_top_up_and_cash_out(room: Server, browser: Any) -> None:
+    """With a balance, the buy-in seats the player with those chips; the top-up adds to
+    the stack up to the table's maximum; leaving pays the stack back to the balance."""
+    expect = sync_api.expect
+    name = f"rich{uuid.uuid4().hex[:8]}"
+    page = registered_page(browser, room.url, name)
+    store = room.room.store
+    account = store.account(name)
+    assert account is not None
+    store.deposit(account.id, 100_000)
+    try:
+        table = "chips-seven_card_stud"
+        low, high = page.evaluate(f"() => ui.tables.find((t) => t.id === '{table}').buy_in")
+        page.click(f'button.sit[data-table="{table}"]')
+        page.fill("#buy-in-amount", str(low // 100))
+        page.click("#buy-in-sit")
+        expect(page.locator("#room")).to_be_visible()
+        me = page.locator(".seat.me")
+        expect(me.locator(".name")).to_have_text(name)
+        expect(me.locator(".stack")).to_have_text(f"{low / 100:.2f}")
+        assert store.account(name).balance == 100_000 - low  # type: ignore[union-attr]
+
+        # Alone at the table no hand is dealt: the top-up counts at once.
+        top_up = page.locator("#top-up")
+        expect(top_up).to_have_text("Top up")
+        top_up.click()
+        expect(page.locator("#top-up-label")).to_have_text(
+            f"Top up by 0.01–{(high - low) / 100:.2f}"
+        )
+        expect(page.locator("#top-up-amount")).to_have_value(str((high - low) // 100))
+        page.fill("#top-up-amount", str((high - low) // 100 + 1))  # past the maximum: not sent
+        page.click("#top-up-send")
+        expect(page.locator("#top-up-box")).to_be_visible()
+        page.fill("#top-up-amount", "10")
+        page.click("#top-up-send")
+        expect(page.locator("#top-up-box")).to_be_hidden()
+        expect(me.locator(".stack")).to_have_text(f"{(low + 1000) / 100:.2f}")
+        assert store.account(name).balance == 100_000 - low - 1000  # type: ignore[union-attr]
+        top_up.click()
+        expect(page.locator("#top-up-label")).to_have_text(
+            f"Top up by 0.01–{(high - low - 1000) / 100:.2f}"
+        )
+        page.click("#top-up-cancel")
+
+        # Leaving cashes the stack out: the balance is whole again.
+        page.click("#leave")
+        expect(page.locator("#lobby")).to_be_visible()
+        deadline = time.monotonic() + 10
+        while store.account(name).balance != 100_000:  # type: ignore[union-attr]
+            assert time.monotonic() < deadline, store.account(name)
+            time.sleep(0.05)
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()

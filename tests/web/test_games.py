@@ -1,10 +1,12 @@
-"""A complete hand of each game, played as a guest through the page at a practice table
-against computer players; what the page shows on the way: the title, one's own best hand,
-the "last hand" window, chat, sitting out and the hand history."""
+"""A complete hand of each game, played through the page by a player who registers there,
+at a practice table against computer players; what the page shows on the way: the title,
+one's own best hand and the "last hand" window with the dealer's lines, in English and
+after switching, in Chinese."""
 
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 import pytest
@@ -12,7 +14,7 @@ import pytest
 from server.conftest import Server
 from studpoker.hands import showing_high
 
-from .helpers import SCREENSHOTS, guest_page, press_until, sit
+from .helpers import SCREENSHOTS, press_until, registered_page, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -41,11 +43,14 @@ def expected_best(game: str, cards: list[str]) -> str:
 
 
 @pytest.mark.parametrize("game", list(TITLES))
-def test_guest_plays_a_complete_hand(room: Server, browser: Any, game: str) -> None:
-    page = guest_page(browser, room.url)
+def test_registered_player_plays_a_complete_hand(room: Server, browser: Any, game: str) -> None:
+    name = f"{game[:5]}{uuid.uuid4().hex[:8]}"
+    page = registered_page(browser, room.url, name)
     expect = sync_api.expect
     try:
+        expect(page.locator("#who")).to_have_text(name)
         sit(page, f"practice-{game}")
+        expect(page.locator(".seat.me .name")).to_have_text(name)
         expect(page.locator("#table-title")).to_have_text(TITLES[game])
         expect(page.locator("#table-stakes")).to_contain_text("Hand #1")
         expect(page.locator("#last-hand")).to_be_disabled()
@@ -74,15 +79,23 @@ def test_guest_plays_a_complete_hand(room: Server, browser: Any, game: str) -> N
         press_until(page, lambda _lines: last.is_enabled(), timeout=15)
         expect(page.locator("#table-stakes")).to_contain_text("Hand #2")
 
-        # The "last hand" window: hand 1's events, the pot awarded among them.
+        # The "last hand" window: hand 1 told by the dealer, the pot awarded.
         last.click()
         expect(page.locator("#last-box")).to_be_visible()
         expect(page.locator("#last-title")).to_have_text("Last hand · Hand #1")
         found = re.search(r"ante (\S+)", page.locator("#table-stakes").inner_text())
         assert found is not None
-        ante = re.escape(found.group(1))
-        expect(page.locator("#last-lines li").first).to_have_text(re.compile(f": Ante {ante}$"))
-        expect(page.locator("#last-lines li", has_text="PotAwarded").first).to_be_visible()
+        ante = found.group(1)
+        lines = page.locator("#last-lines li")
+        expect(lines.first).to_have_text(f"Each player antes {ante}")
+        expect(lines.filter(has_text=" wins ").first).to_be_visible()
+        count = lines.count()
+        # Switching language tells it again in Chinese, line for line.
+        page.select_option("#lang", "zh-Hant")
+        expect(page.locator("#last-title")).to_have_text("上一局 · 第 1 局")
+        expect(lines.first).to_have_text(f"每位玩家下底注 {ante}")
+        expect(lines.filter(has_text="贏得").first).to_be_visible()
+        expect(lines).to_have_count(count)
         page.click("#last-close")
         expect(page.locator("#last-box")).to_be_hidden()
         assert not page.errors, page.errors

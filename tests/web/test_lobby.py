@@ -83,14 +83,23 @@ def test_create_a_table(room: Server, browser: Any) -> None:
     try:
         expect(page.locator("[data-t=create_table]")).to_have_text("Create table")
         page.select_option("#create-game", "razz")
+        # the game's preset stakes, in dollars
+        for field, value in (("ante", "0.25"), ("bring-in", "0.50"), ("small-bet", "2.00")):
+            expect(page.locator(f"#create-{field}")).to_have_value(value)
+        expect(page.locator("#create-min-bet")).to_be_hidden()
         page.select_option("#create-mode", "practice")
         page.fill("#create-seats", "6")
         page.fill("#create-clock", "30")
+        page.fill("#create-ante", "0.10")
+        page.fill("#create-bring-in", "0.25")
+        page.fill("#create-small-bet", "1")
+        page.fill("#create-big-bet", "2")
         page.fill("#create-name", "Test razz")
         page.click("#create-submit")
         row = page.locator("#table-list tr", has_text="Test razz")
         expect(row).to_have_count(1)
         expect(row.locator("td").nth(0)).to_have_text("Razz — Test razz")
+        expect(row.locator("td").nth(1)).to_have_text("1.00/2.00 · ante 0.10")
         expect(row.locator("td").nth(2)).to_have_text("Practice")
         expect(row.locator("td").nth(3)).to_have_text("0/6")
         expect(row.locator("td").nth(4)).to_have_text("0.00")
@@ -101,6 +110,29 @@ def test_create_a_table(room: Server, browser: Any) -> None:
             expect(mirrored.locator("td").nth(3)).to_have_text("0/6")
         finally:
             other.context.close()
+        # Show Hand's stakes are an ante and a smallest bet, in chips.
+        page.select_option("#create-game", "show_hand")
+        expect(page.locator("#create-small-bet")).to_be_hidden()
+        expect(page.locator("#create-sh-ante")).to_have_value("10")
+        page.fill("#create-sh-ante", "5")
+        page.fill("#create-min-bet", "20")
+        page.fill("#create-name", "Test show hand")
+        page.click("#create-submit")
+        row = page.locator("#table-list tr", has_text="Test show hand")
+        expect(row.locator("td").nth(1)).to_have_text("ante 5 · 20+")
+        # The table's title bar says them too.
+        row.locator("button.sit").click()
+        expect(page.locator("#table-stakes")).to_contain_text("ante 5 · 20+")
+        page.click("#leave")
+        # Stakes the rules refuse: the server's reason, and no table.
+        page.select_option("#create-game", "seven_card_stud")
+        page.fill("#create-bring-in", "3")
+        page.fill("#create-name", "Wrong stakes")
+        page.click("#create-submit")
+        expect(page.locator("#status")).to_have_text(
+            "the bring-in (300) must be below the small bet (200)"
+        )
+        expect(page.locator("#table-list tr", has_text="Wrong stakes")).to_have_count(0)
         assert not page.errors, page.errors
     finally:
         page.context.close()

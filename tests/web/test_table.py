@@ -16,6 +16,18 @@ from .helpers import sync_api as load_sync_api
 sync_api = load_sync_api()
 
 
+# What a page shows of the seat named ``other``: the dealer's lines, its down cards (a
+# card's text, null for a card's back) and whether it is marked as shown.
+SEEN = """(other) => {
+  const lines = [...document.querySelectorAll("#log li")].map((li) => li.textContent);
+  const seat = [...document.querySelectorAll(".seat")]
+    .find((el) => el.querySelector(".name")?.textContent === other);
+  const cards = seat
+    ? [...seat.querySelectorAll(".card.down")].map((c) => c.title || null) : null;
+  return [lines, cards, Boolean(seat && seat.classList.contains("shown"))];
+}"""
+
+
 def hand_number(page: Any) -> str:
     found = re.search(r"Hand #(\d+)", page.locator("#table-stakes").inner_text())
     assert found is not None
@@ -70,16 +82,16 @@ def test_two_guests_at_one_table(room: Server, browser: Any) -> None:
         for page in (ann, bob):
             expect(page.locator("#chat-log li").last).to_have_text(f"{ann_name}: good luck all")
 
-        def seat_of(page: Any, name: str) -> str:
-            seat = page.locator(".seat", has=page.locator(".name", has_text=name))
-            return f'.seat[data-seat="{seat.get_attribute("data-seat")}"]'
-
         def hidden_until_shown() -> None:
+            # The dealer's lines and the other seat's down cards, read at one moment: the
+            # page may redraw between two separate reads.
             for page, other in ((ann, bob_name), (bob, ann_name)):
-                lines = page.locator("#log li").all_inner_texts()
-                shown = any(line.startswith(f"{other} shows") for line in lines)
+                lines, cards, marked = page.evaluate(SEEN, other)
+                assert cards is not None, (other, lines)  # the seat is on the page
+                # Shown at the showdown: the seat is marked shown at once, the dealer's
+                # "shows" line comes with the pot's award.
+                shown = marked or any(line.startswith(f"{other} shows") for line in lines)
                 if not shown:
-                    cards = down_cards(page, seat_of(page, other))
                     assert all(card is None for card in cards), (other, cards, lines)
 
         # Both are dealt in: each sees the other's down cards as backs only.

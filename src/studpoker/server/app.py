@@ -41,6 +41,7 @@ from studpoker.server.protocol import (
     read_message,
 )
 from studpoker.store import Account, Store
+from studpoker.table.messages import dealer_lines
 from studpoker.table.snapshot import event_dict
 
 __all__ = ["create_app"]
@@ -210,10 +211,14 @@ def create_app(
     async def table_hand(
         table_id: str,
         number: int,
+        lang: str = "en",
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """A finished hand of the table (the last hand view, R5.8), as the asker's seat
-        saw it: shown cards, never a mucked one."""
+        saw it: shown cards, never a mucked one; ``lines`` are the dealer's lines of
+        those events in ``lang`` (R5.7)."""
+        if lang not in LANGUAGES:
+            raise HTTPException(400, f"lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
         try:
             held = the_room.table(table_id)
         except RoomError as error:
@@ -225,13 +230,15 @@ def create_app(
         seen = None
         if account is not None and account.id in done.account_ids:
             seen = done.account_ids.index(account.id)
+        events = done.hand.events_for(seen)
         return {
             "table": table_id,
             "hand": number,
             "names": list(done.names),
             "seats": list(done.seats),
             "net": {str(k): v for k, v in done.net.items()},
-            "events": [event_dict(e, done.seats) for e in done.hand.events_for(seen)],
+            "events": [event_dict(e, done.seats) for e in events],
+            "lines": dealer_lines(events, done.hand.spec, done.names, lang),
         }
 
     # -- hands and ratings ------------------------------------------------------------

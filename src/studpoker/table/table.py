@@ -236,6 +236,7 @@ class Table:
             "sitting_out": seat.sitting_out,
             "leaving": seat.leaving,
             "time_bank": seat.time_bank,
+            "top_up": seat.top_up,
             "waiting": None if seat.successor is None else seat.successor[0].name,
         }
 

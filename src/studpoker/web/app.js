@@ -30,6 +30,8 @@ const WORDS = {
     games: "Games", provisional: "provisional", no_rated: "No rated players yet",
     side_pot: "Side pot", rollover: "Rollover", turn_clock: "Clock {n}s", time_bank: "Time bank {n}s",
     buy_in: "Buy-in", buy_in_range: "Buy-in for {table} ({min}–{max})", cancel: "Cancel",
+    ante_label: "Ante", small_bet: "Small bet", big_bet: "Big bet", min_bet: "Minimum bet",
+    top_up: "Top up", top_up_range: "Top up by {min}–{max}", top_up_full: "Your stack is at the table's maximum",
   },
   "zh-Hant": {
     title: "梭哈撲克", language: "語言", play_guest: "以訪客身分遊戲",
@@ -59,6 +61,8 @@ const WORDS = {
     games: "局數", provisional: "暫定", no_rated: "還沒有排名的玩家",
     side_pot: "邊池", rollover: "滾存", turn_clock: "限時 {n} 秒", time_bank: "時間庫 {n} 秒",
     buy_in: "買入", buy_in_range: "{table} 買入（{min}–{max}）", cancel: "取消",
+    ante_label: "底注", small_bet: "小注", big_bet: "大注", min_bet: "最低下注",
+    top_up: "補充籌碼", top_up_range: "補充 {min}–{max}", top_up_full: "你的籌碼已達本桌上限",
   },
   "zh-Hans": {
     title: "梭哈扑克", language: "语言", play_guest: "以访客身份游戏",
@@ -86,6 +90,8 @@ const WORDS = {
     games: "局数", provisional: "暂定", no_rated: "还没有排名的玩家",
     side_pot: "边池", rollover: "滚存", turn_clock: "限时 {n} 秒", time_bank: "时间库 {n} 秒",
     buy_in: "买入", buy_in_range: "{table} 买入（{min}–{max}）", cancel: "取消",
+    ante_label: "底注", small_bet: "小注", big_bet: "大注", min_bet: "最低下注",
+    top_up: "补充筹码", top_up_range: "补充 {min}–{max}", top_up_full: "你的筹码已达本桌上限",
   },
 };
 WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {
@@ -98,6 +104,47 @@ const GAME_IDS = ["seven_card_stud", "stud_hilo", "razz", "show_hand"];
 const MODE_IDS = ["practice", "chips", "competition"];
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const KEYS = { f: ["fold"], c: ["check", "call"], r: ["complete", "bet", "raise"], b: ["bring_in"] };
+
+/* The server's refusals are English sentences (docs/protocol.md); those a player meets
+   are said again in Chinese here, the rest stay as the server wrote them. */
+const REFUSALS = [
+  [/^wrong name or password$/, "名稱或密碼錯誤", "名称或密码错误"],
+  [/^the name (.+) is taken$/, "名稱 $1 已有人使用", "名称 $1 已有人使用"],
+  [/^a password has at least (\d+) characters, not (\d+)$/,
+    "密碼至少要 $1 個字元（這個只有 $2 個）", "密码至少要 $1 个字符（这个只有 $2 个）"],
+  [/^a password has at most (\d+) characters, not (\d+)$/,
+    "密碼最多 $1 個字元（這個有 $2 個）", "密码最多 $1 个字符（这个有 $2 个）"],
+  [/^a name is 1 to (\d+) characters/, "名稱須為 1 至 $1 個字元", "名称须为 1 至 $1 个字符"],
+  [/^a name cannot start or end with a space/,
+    "名稱不能以空格開頭或結尾，也不能含控制字元", "名称不能以空格开头或结尾，也不能含控制字符"],
+  [/^guests play at practice tables only/,
+    "訪客只能在練習桌遊戲：註冊後才能以籌碼遊戲", "访客只能在练习桌游戏：注册后才能以筹码游戏"],
+  [/^(.+) has (\d+) and cannot buy in for (\d+)$/,
+    "$1 的餘額是 $2，不足以買入 $3", "$1 的余额是 $2，不足以买入 $3"],
+  [/^(.+) is already seated at (.+)$/, "$1 已經坐在 $2", "$1 已经坐在 $2"],
+  [/^seat (\d+) is taken$/, "座位 $1 已有人", "座位 $1 已有人"],
+  [/^the table is full: (\d+) players at most$/, "牌桌已滿：最多 $1 位玩家", "牌桌已满：最多 $1 位玩家"],
+  [/^a practice table seats at most (\d+) players/, "練習桌最多 $1 位玩家", "练习桌最多 $1 位玩家"],
+  [/^a competition seats at most (\d+) players/, "比賽最多 $1 位玩家", "比赛最多 $1 位玩家"],
+  [/^the competition has (already )?started/, "比賽已經開始", "比赛已经开始"],
+  [/^a competition needs 2 to 8 players seated/, "比賽需要 2 至 8 位玩家入座", "比赛需要 2 至 8 位玩家入座"],
+  [/^seat (\d+) may top up (\d+) chips at most: a stack is (\d+) at most$/,
+    "座位 $1 最多只能補充 $2：籌碼上限是 $3", "座位 $1 最多只能补充 $2：筹码上限是 $3"],
+  [/^a buy-in is (\d+) to (\d+) chips, not (.+)$/, "買入須為 $1 至 $2，不能是 $3", "买入须为 $1 至 $2，不能是 $3"],
+  [/^seat (\d+) has no chips: top up first$/, "座位 $1 沒有籌碼：請先補充籌碼", "座位 $1 没有筹码：请先补充筹码"],
+  [/^say something: the line is empty$/, "請先輸入內容", "请先输入内容"],
+  [/^no guest name is free; try again$/, "暫時沒有可用的訪客名稱，請再試一次", "暂时没有可用的访客名称，请再试一次"],
+  [/^the table is closed$/, "牌桌已關閉", "牌桌已关闭"],
+];
+
+function refusal(text) {
+  const column = { "zh-Hant": 1, "zh-Hans": 2 }[ui.lang];
+  if (!column) return text;
+  for (const row of REFUSALS) {
+    if (row[0].test(text)) return text.replace(row[0], row[column]);
+  }
+  return text;
+}
 
 const ui = {
   lang: pickLanguage(),
@@ -172,6 +219,8 @@ function translatePage() {
   renderLobby();
   if (!$("buy-in-box").hidden) renderBuyIn();
   renderTable();
+  if (!$("last-box").hidden) showLastHand(Number($("last-box").dataset.hand));
+  if (!$("top-up-box").hidden) askTopUp();
 }
 
 /* ---- REST ---- */
@@ -185,7 +234,7 @@ async function post(path, body) {
   if (!answer.ok) {
     let detail = data.detail;
     if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
-    throw new Error(detail || answer.statusText);
+    throw new Error(refusal(detail || answer.statusText));
   }
   return data;
 }
@@ -270,7 +319,7 @@ function receive(message) {
     case "error":
       if (ui.pendingSit && message.id === ui.pendingSit.id) ui.pendingSit = null;
       if (message.code === "login") status(t("login_first"), true);
-      else status(message.message, true);
+      else status(refusal(message.message), true);
       break;
     default:
       break;
@@ -431,11 +480,20 @@ function quickSeat() {
 async function createTable(event) {
   event.preventDefault();
   if (!ui.account || !ui.token) { status(t("login_first"), true); return; }
+  const game = $("create-game").value;
+  const cents = (id) => Math.round(Number($(id).value) * 100);
+  const stakes = game === "show_hand"
+    ? { ante: Number($("create-sh-ante").value), min_bet: Number($("create-min-bet").value) }
+    : {
+      ante: cents("create-ante"), bring_in: cents("create-bring-in"),
+      small_bet: cents("create-small-bet"), big_bet: cents("create-big-bet"),
+    };
   const body = {
-    game: $("create-game").value,
+    game,
     mode: $("create-mode").value,
     seats: Number($("create-seats").value),
     clock: Number($("create-clock").value),
+    stakes,
     name: $("create-name").value.trim(),
   };
   try {
@@ -444,7 +502,7 @@ async function createTable(event) {
     if (!answer.ok) {
       let detail = data.detail;
       if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
-      throw new Error(detail || answer.statusText);
+      throw new Error(refusal(detail || answer.statusText));
     }
     if (!ui.tables.some((table) => table.id === data.id)) ui.tables = [...ui.tables, data];
     status("");
@@ -452,6 +510,35 @@ async function createTable(event) {
     renderLobby();
   } catch (error) {
     status(error.message, true);
+  }
+}
+
+/* The create form's stakes: the seven-card games' in dollars, Show Hand's ante and
+   minimum bet in chips; a game's preset stakes (games/spec.py) when it is chosen. */
+const PRESET_STAKES = {
+  seven_card_stud: { ante: 25, bring_in: 50, small_bet: 200, big_bet: 400 },
+  stud_hilo: { ante: 40, bring_in: 50, small_bet: 200, big_bet: 400 },
+  razz: { ante: 25, bring_in: 50, small_bet: 200, big_bet: 400 },
+  show_hand: { ante: 10, min_bet: 10 },
+};
+
+function fillStakes() {
+  const game = $("create-game").value || GAME_IDS[0];
+  const stakes = PRESET_STAKES[game];
+  const five = game === "show_hand";
+  for (const label of document.querySelectorAll("#create .stake")) {
+    const mine = label.classList.contains(five ? "five" : "seven");
+    label.hidden = !mine;
+    label.querySelector("input").disabled = !mine;
+  }
+  if (five) {
+    $("create-sh-ante").value = String(stakes.ante);
+    $("create-min-bet").value = String(stakes.min_bet);
+  } else {
+    $("create-ante").value = (stakes.ante / 100).toFixed(2);
+    $("create-bring-in").value = (stakes.bring_in / 100).toFixed(2);
+    $("create-small-bet").value = (stakes.small_bet / 100).toFixed(2);
+    $("create-big-bet").value = (stakes.big_bet / 100).toFixed(2);
   }
 }
 
@@ -598,12 +685,14 @@ function renderTable() {
     if (turn && turn.seat === i) el.classList.add("acting");
     const player = players[i];
     if (player && player.folded) el.classList.add("folded");
+    if (player && player.shown) el.classList.add("shown");
     const name = document.createElement("div");
     name.className = "name";
     name.textContent = seat.name;
     const chips = document.createElement("div");
     chips.className = "stack";
     chips.textContent = money(player ? player.stack : seat.chips, s.game) +
+      (seat.top_up ? ` (+${money(seat.top_up, s.game)})` : "") +
       (player && player.all_in ? ` · ${t("all_in")}` : "") +
       (player && player.folded ? ` · ${t("folded")}` : "");
     el.append(name, chips);
@@ -677,8 +766,49 @@ function renderControls() {
   $("sit-out").hidden = !seated;
   $("sit-out").textContent = out ? t("sit_in") : t("sit_out");
   $("sit-out").dataset.out = out ? "1" : "";
+  $("top-up").hidden = !(seated && s.mode === "chips");
+  if ($("top-up").hidden) $("top-up-box").hidden = true;
   $("last-hand").disabled = !(s && s.last_hand_number);
   $("history").hidden = !ui.token;
+}
+
+/* A chips table: more chips from the balance, up to the table's maximum stack; they
+   count from the next hand (R7.2). */
+function topUpRoom() {
+  const s = ui.state;
+  const table = ui.tables.find((x) => x.id === ui.tableId);
+  if (!s || !table || !Array.isArray(table.buy_in)) return null;
+  const seat = s.seats[s.viewer];
+  if (!seat) return null;
+  return Math.max(0, table.buy_in[1] - seat.chips - (seat.top_up || 0));
+}
+
+function askTopUp() {
+  const room = topUpRoom();
+  if (room === null) return;
+  const box = $("top-up-box");
+  if (room <= 0) { box.hidden = true; status(t("top_up_full"), true); return; }
+  const game = ui.state.game;
+  const scale = buyInScale(game);
+  const input = $("top-up-amount");
+  const step = scale === 1 ? 1 : 0.01;
+  input.min = String(step);
+  input.max = String(room / scale);
+  input.step = String(step);
+  if (box.hidden) input.value = String(room / scale);
+  $("top-up-label").textContent = t("top_up_range", { min: money(1, game), max: money(room, game) });
+  box.hidden = false;
+  input.focus();
+}
+
+function topUp(event) {
+  event.preventDefault();
+  const room = topUpRoom();
+  if (room === null || !$("top-up-box").reportValidity()) return;
+  const amount = Math.round(Number($("top-up-amount").value) * buyInScale(ui.state.game));
+  if (!(amount >= 1 && amount <= room)) return;
+  send({ type: "top_up", table: ui.tableId, amount });
+  $("top-up-box").hidden = true;
 }
 
 function addChat(name, text) {
@@ -716,36 +846,25 @@ async function downloadHistory(event) {
   }
 }
 
-function eventText(event, names, seats, game) {
-  const who = event.seat !== undefined && event.seat !== null
-    ? (names[seats.indexOf(event.seat)] ?? `#${event.seat}`) : "";
-  const parts = [];
-  if (who) parts.push(`${who}:`);
-  parts.push(event.type);
-  if (event.street) parts.push(event.street);
-  if (event.amount !== undefined && event.amount !== null) parts.push(money(event.amount, game));
-  if (event.to !== undefined && event.to !== null) parts.push(money(event.to, game));
-  if (event.card !== undefined) parts.push(event.card === null ? "??" : event.card);
-  if (Array.isArray(event.cards)) parts.push(event.cards.map((c) => c || "??").join(" "));
-  if (event.value && event.value.name) parts.push(`(${event.value.name})`);
-  return parts.join(" ");
-}
-
-async function showLastHand() {
+/* The "last hand" window: the dealer's lines of the last finished hand as one's seat
+   saw it, in the page's language (R5.7, R5.8). */
+async function showLastHand(shown) {
   const s = ui.state;
-  if (!s || !s.last_hand_number) { status(t("no_last_hand"), true); return; }
-  const number = s.last_hand_number;
+  const number = shown || (s && s.last_hand_number);
+  if (!number) { status(t("no_last_hand"), true); return; }
+  const path = `/api/tables/${encodeURIComponent(ui.tableId)}/hands/${number}` +
+    `?lang=${encodeURIComponent(ui.lang)}`;
   try {
-    const answer = await fetch(`/api/tables/${encodeURIComponent(ui.tableId)}/hands/${number}`,
-      { headers: authHeaders() });
+    const answer = await fetch(path, { headers: authHeaders() });
     const data = await answer.json();
-    if (!answer.ok) throw new Error(data.detail || answer.statusText);
+    if (!answer.ok) throw new Error(refusal(data.detail || answer.statusText));
     $("last-title").textContent = `${t("last_hand")} · ${t("hand", { n: number })}`;
+    $("last-box").dataset.hand = String(number);
     const list = $("last-lines");
     list.textContent = "";
-    for (const event of data.events) {
+    for (const line of data.lines) {
       const item = document.createElement("li");
-      item.textContent = eventText(event, data.names, data.seats, s.game);
+      item.textContent = line;
       list.append(item);
     }
     $("last-box").hidden = false;
@@ -878,7 +997,11 @@ function start() {
     send({ type: $("sit-out").dataset.out ? "sit_in" : "sit_out", table: ui.tableId });
   });
   $("history").addEventListener("click", downloadHistory);
-  $("last-hand").addEventListener("click", showLastHand);
+  $("last-hand").addEventListener("click", () => showLastHand());
+  $("top-up").addEventListener("click", askTopUp);
+  $("top-up-box").addEventListener("submit", topUp);
+  $("top-up-cancel").addEventListener("click", () => { $("top-up-box").hidden = true; });
+  $("create-game").addEventListener("change", fillStakes);
   $("last-close").addEventListener("click", () => { $("last-box").hidden = true; });
   $("chat").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -892,6 +1015,7 @@ function start() {
   $("buy-in").addEventListener("submit", sitWithBuyIn);
   $("buy-in-cancel").addEventListener("click", () => { $("buy-in-box").hidden = true; });
   translatePage();
+  fillStakes();
   loadBoard();
   connect();
 }
