@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 
 import pytest
 
 from studpoker.games import GAMES
 from studpoker.store import Store
 
-from .conftest import Client, Server, choose, play_together, wait_for
+from .conftest import Client, Server, choose, play_together, served, wait_for
 
 
 def leaks(client: Client, seat: int | None) -> list[str]:
@@ -329,3 +330,57 @@ def test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip(tmp_path):
     with served(url) as second:
         assert second.room.store.total_chips() == 20_000
     store.close()
+
+
+def play_to_the_end(client: Client, table: str) -> dict:
+    """Answer every decision of this seat until the competition ends; that message."""
+    answered: set[int] = set()
+    while True:
+        message = client.receive(timeout=30)
+        if message.get("type") != "table" or message.get("table") != table:
+            continue
+        if message["change"] == "competition_ended":
+            return message
+        turn = message["state"]["turn"]
+        if turn and turn["legal_actions"] and turn["seq"] not in answered:
+            answered.add(turn["seq"])
+            client.send(
+                type="act", table=table, seq=turn["seq"], action=choose(turn["legal_actions"])
+            )
+
+
+def test_a_competition_ends_with_its_standings_sent():
+    """R7.3: two players start a competition; when its time is up each is sent the
+    standings (the chip leader first, every chip of the 2 × 1000 accounted for), and the
+    table goes back to waiting with nobody seated."""
+    table = "competition-razz"
+    with served(competition_seconds=2.0) as server:
+        names = ("cara", "dino")
+        clients = [server.client(server.register(name)) for name in names]
+        for n, client in enumerate(clients):
+            client.send(type="sit", table=table, seat=n, id=f"sit{n}")
+            assert client.until(lambda m, n=n: m.get("id") == f"sit{n}")["type"] == "ok"
+        clients[0].send(type="start_competition", table=table, id="go")
+        answer = clients[0].until(lambda m: m.get("id") == "go")
+        assert answer == {"type": "ok", "id": "go", "competition": 1, "v": 1}
+        ended: list[dict] = [{}, {}]
+
+        def run(i: int) -> None:
+            ended[i] = play_to_the_end(clients[i], table)
+
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert ended[0]["standings"] == ended[1]["standings"]
+        standings = ended[0]["standings"]
+        assert [row["place"] for row in standings] == [1, 2]
+        assert {row["name"] for row in standings} == set(names)
+        assert {row["seat"] for row in standings} == {0, 1}
+        assert sum(row["chips"] for row in standings) == 2000
+        assert standings[0]["chips"] >= standings[1]["chips"]
+        assert not any(row["busted"] for row in standings) or standings[1]["chips"] == 0
+        wait_for(lambda: server.room.table(table).table.seats == {})
+        for client in clients:
+            client.close()

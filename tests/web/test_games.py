@@ -78,11 +78,14 @@ def test_registered_player_plays_a_complete_hand(room: Server, browser: Any, gam
         last = page.locator("#last-hand")
         press_until(page, lambda _lines: last.is_enabled(), timeout=15)
         expect(page.locator("#table-stakes")).to_contain_text("Hand #2")
+        # and a second complete hand
+        stakes = page.locator("#table-stakes")
+        press_until(page, lambda _lines: "Hand #3" in stakes.inner_text(), timeout=20)
 
-        # The "last hand" window: hand 1 told by the dealer, the pot awarded.
+        # The "last hand" window: hand 2 told by the dealer, the pot awarded.
         last.click()
         expect(page.locator("#last-box")).to_be_visible()
-        expect(page.locator("#last-title")).to_have_text("Last hand · Hand #1")
+        expect(page.locator("#last-title")).to_have_text("Last hand · Hand #2")
         found = re.search(r"ante (\S+)", page.locator("#table-stakes").inner_text())
         assert found is not None
         ante = found.group(1)
@@ -92,7 +95,7 @@ def test_registered_player_plays_a_complete_hand(room: Server, browser: Any, gam
         count = lines.count()
         # Switching language tells it again in Chinese, line for line.
         page.select_option("#lang", "zh-Hant")
-        expect(page.locator("#last-title")).to_have_text("上一局 · 第 1 局")
+        expect(page.locator("#last-title")).to_have_text("上一局 · 第 2 局")
         expect(lines.first).to_have_text(f"每位玩家下底注 {ante}")
         expect(lines.filter(has_text="贏得").first).to_be_visible()
         expect(lines).to_have_count(count)

@@ -97,6 +97,7 @@ def test_two_guests_at_one_table(room: Server, browser: Any) -> None:
         # Both are dealt in: each sees the other's down cards as backs only.
         hidden_until_shown()
         stakes = ann.locator("#table-stakes")
+        ann.evaluate("window.scrollTo(0, 0)")  # the chat's button scrolled it down
         ann.screenshot(path=str(SCREENSHOTS / "desktop-table.png"))
         bob.screenshot(path=str(SCREENSHOTS / "phone-table.png"), full_page=True)
         number = hand_number(ann)

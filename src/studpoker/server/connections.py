@@ -305,6 +305,17 @@ class Hub:
                 "hand": update.completed.number,
                 "net": {str(k): v for k, v in update.completed.net.items()},
             }
+        if update is not None and update.kind == "competition_ended" and update.standings:
+            message["standings"] = [
+                {
+                    "place": standing.place,
+                    "seat": standing.seat,
+                    "name": standing.occupant.name,
+                    "chips": standing.chips,
+                    "busted": standing.busted,
+                }
+                for standing in update.standings
+            ]
         if full or events or lines or kind != "event":
             client.send(message)
 

@@ -32,6 +32,9 @@ const WORDS = {
     buy_in: "Buy-in", buy_in_range: "Buy-in for {table} ({min}–{max})", cancel: "Cancel",
     ante_label: "Ante", small_bet: "Small bet", big_bet: "Big bet", min_bet: "Minimum bet",
     top_up: "Top up", top_up_range: "Top up by {min}–{max}", top_up_full: "Your stack is at the table's maximum",
+    start_competition: "Start competition", standings: "Standings", out: "out",
+    competition_left: "Competition: {time} left · {n} players", competition_waiting: "Waiting for a competition: 2 to 8 players sit, then one starts it",
+    running: "running",
   },
   "zh-Hant": {
     title: "梭哈撲克", language: "語言", play_guest: "以訪客身分遊戲",
@@ -63,6 +66,9 @@ const WORDS = {
     buy_in: "買入", buy_in_range: "{table} 買入（{min}–{max}）", cancel: "取消",
     ante_label: "底注", small_bet: "小注", big_bet: "大注", min_bet: "最低下注",
     top_up: "補充籌碼", top_up_range: "補充 {min}–{max}", top_up_full: "你的籌碼已達本桌上限",
+    start_competition: "開始比賽", standings: "名次", out: "出局",
+    competition_left: "比賽剩餘 {time} · {n} 位玩家", competition_waiting: "等待比賽：2 至 8 位玩家入座後，由其中一位開始",
+    running: "進行中",
   },
   "zh-Hans": {
     title: "梭哈扑克", language: "语言", play_guest: "以访客身份游戏",
@@ -92,6 +98,9 @@ const WORDS = {
     buy_in: "买入", buy_in_range: "{table} 买入（{min}–{max}）", cancel: "取消",
     ante_label: "底注", small_bet: "小注", big_bet: "大注", min_bet: "最低下注",
     top_up: "补充筹码", top_up_range: "补充 {min}–{max}", top_up_full: "你的筹码已达本桌上限",
+    start_competition: "开始比赛", standings: "名次", out: "出局",
+    competition_left: "比赛剩余 {time} · {n} 位玩家", competition_waiting: "等待比赛：2 至 8 位玩家入座后，由其中一位开始",
+    running: "进行中",
   },
 };
 WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {
@@ -158,6 +167,7 @@ const ui = {
   state: null,
   answered: new Set(),
   turnAt: 0,
+  stateAt: 0,
   retry: 0,
   pendingSit: null,
 };
@@ -221,6 +231,7 @@ function translatePage() {
   renderTable();
   if (!$("last-box").hidden) showLastHand(Number($("last-box").dataset.hand));
   if (!$("top-up-box").hidden) askTopUp();
+  if (!$("standings-box").hidden && ui.standings) showStandings(ui.standings);
 }
 
 /* ---- REST ---- */
@@ -300,7 +311,9 @@ function receive(message) {
     case "table":
       if (message.table !== ui.tableId) break;
       ui.state = message.state;
+      ui.stateAt = performance.now();
       if (message.change === "state") $("log").textContent = "";
+      if (message.change === "competition_ended" && message.standings) showStandings(message.standings);
       addLines(message.lines || []);
       if (message.state.turn) ui.turnAt = performance.now();
       renderTable();
@@ -366,7 +379,7 @@ function renderLobby() {
     const cells = [
       t(table.game) + (table.name && table.name !== table.id ? ` — ${table.name}` : ""),
       stakesText(table.stakes, table.game),
-      t(table.mode),
+      t(table.mode) + (table.competition ? ` · ${t("running")}` : ""),
       `${table.seated}/${table.seats}`,
       money(table.average_pot || 0, table.game),
     ];
@@ -581,6 +594,7 @@ function openTable(tableId) {
   $("log").textContent = "";
   $("chat-log").textContent = "";
   $("last-box").hidden = true;
+  $("standings-box").hidden = true;
   $("lobby").hidden = true;
   $("room").hidden = false;
   renderTable();
@@ -642,6 +656,7 @@ function renderTable() {
     $("side-pots").textContent = "";
     $("rollover").hidden = true;
     $("turn-clock").hidden = true;
+    $("competition-clock").hidden = true;
     $("street").textContent = t("connecting");
     return;
   }
@@ -654,12 +669,14 @@ function renderTable() {
   renderPots(s);
   const turn = s.turn;
   let streetText = hand && !hand.is_over ? t(`street_${hand.street_name}`) : t("between");
+  if (!hand && s.mode === "competition" && !s.competition) streetText = "";
   if (turn && s.seats[turn.seat]) {
     const mine = turn.seat === s.viewer;
     streetText += " · " + (mine ? t("your_turn") : t("waiting", { name: s.seats[turn.seat].name }));
   }
   $("street").textContent = streetText;
   renderClock();
+  renderCompetition();
 
   const count = s.seats.length;
   const bottom = s.viewer === null || s.viewer === undefined ? 0 : s.viewer;
@@ -758,6 +775,38 @@ function renderClock() {
   box.hidden = false;
 }
 
+/* A competition table: the time left of the competition under way, else how one starts
+   (R7.3). */
+function renderCompetition() {
+  const box = $("competition-clock");
+  const s = ui.state;
+  if (!s || s.mode !== "competition") { box.hidden = true; return; }
+  box.hidden = false;
+  if (!s.competition) { box.textContent = t("competition_waiting"); return; }
+  const gone = (performance.now() - ui.stateAt) / 1000;
+  const left = Math.max(0, Math.ceil(s.competition.remaining - gone));
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  box.textContent = t("competition_left", { time, n: s.competition.entrants });
+}
+
+/* The standings when a competition ends: the winner first, the chips each ended with. */
+function showStandings(rows) {
+  ui.standings = rows;
+  const body = $("standings-list");
+  body.textContent = "";
+  for (const row of rows) {
+    const line = document.createElement("tr");
+    const cells = [String(row.place), row.name, money(row.chips), row.busted ? t("out") : ""];
+    for (const text of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      line.append(cell);
+    }
+    body.append(line);
+  }
+  $("standings-box").hidden = false;
+}
+
 /* sit out / sit in, the last hand, the hand history: what one's seat may use */
 function renderControls() {
   const s = ui.state;
@@ -767,6 +816,9 @@ function renderControls() {
   $("sit-out").textContent = out ? t("sit_in") : t("sit_out");
   $("sit-out").dataset.out = out ? "1" : "";
   $("top-up").hidden = !(seated && s.mode === "chips");
+  const start = $("start-competition");
+  start.hidden = !(seated && s.mode === "competition" && !s.competition);
+  start.disabled = !s || s.seats.filter(Boolean).length < 2;
   if ($("top-up").hidden) $("top-up-box").hidden = true;
   $("last-hand").disabled = !(s && s.last_hand_number);
   $("history").hidden = !ui.token;
@@ -999,6 +1051,10 @@ function start() {
   $("history").addEventListener("click", downloadHistory);
   $("last-hand").addEventListener("click", () => showLastHand());
   $("top-up").addEventListener("click", askTopUp);
+  $("start-competition").addEventListener("click", () => {
+    if (ui.tableId) send({ type: "start_competition", table: ui.tableId });
+  });
+  $("standings-close").addEventListener("click", () => { $("standings-box").hidden = true; });
   $("top-up-box").addEventListener("submit", topUp);
   $("top-up-cancel").addEventListener("click", () => { $("top-up-box").hidden = true; });
   $("create-game").addEventListener("change", fillStakes);
@@ -1011,7 +1067,7 @@ function start() {
     $("chat-text").value = "";
   });
   document.addEventListener("keydown", onKey);
-  setInterval(() => { if (ui.tableId && ui.state) renderClock(); }, 500);
+  setInterval(() => { if (ui.tableId && ui.state) { renderClock(); renderCompetition(); } }, 500);
   $("buy-in").addEventListener("submit", sitWithBuyIn);
   $("buy-in-cancel").addEventListener("click", () => { $("buy-in-box").hidden = true; });
   translatePage();
