@@ -227,3 +227,58 @@ def test_chips_sit_top_up_and_cash_out(room: Server, browser: Any) -> None:
         assert not page.errors, page.errors
     finally:
         page.context.close()
+
+
+def test_showhand_at_a_chips_show_hand_table(room: Server, browser: Any) -> None:
+    """Two players buy in for 1000 at the chips Show Hand table; the first to act goes
+    showhand with the `s` key, the other calls with `c`; the hand is told in the last-hand
+    window, and the two nets are equal and opposite (or both 0 when they tie)."""
+    import httpx
+
+    expect = sync_api.expect
+    table = "chips-show_hand"
+    suffix = uuid.uuid4().hex[:6]
+    pages = [registered_page(browser, room.url, f"{who}{suffix}") for who in ("sal", "tom")]
+    store = room.room.store
+    try:
+        for page in pages:
+            name = page.locator("#account-name").inner_text()
+            account = store.account(name)
+            assert account is not None
+            store.deposit(account.id, 5000)
+            page.click(f'button.sit[data-table="{table}"]')
+            expect(page.locator("#buy-in-amount")).to_have_value("1000")
+            page.click("#buy-in-sit")
+            expect(page.locator(".seat.me .name")).to_have_text(name)
+        first = pages[0]
+        log = first.locator("#log li")
+        shoved: list[str] = []
+        deadline = time.monotonic() + 30
+        while not first.locator("#last-hand").is_enabled():
+            assert time.monotonic() < deadline, log.all_inner_texts()
+            for page in pages:
+                kinds = page.locator("#actions button.act").evaluate_all(
+                    "buttons => buttons.map(b => b.dataset.kind)"
+                )
+                if not shoved and "showhand" in kinds:
+                    expect(page.locator('#actions button[data-kind="showhand"]')).to_have_text(
+                        "Show hand 990"
+                    )
+                    page.keyboard.press("s")
+                    shoved.append(page.locator(".seat.me .name").inner_text())
+                elif shoved and "call" in kinds:
+                    page.keyboard.press("c")
+            first.wait_for_timeout(100)
+        assert shoved
+        first.click("#last-hand")
+        lines = first.locator("#last-lines li")
+        expect(lines.first).to_have_text("Each player antes 10")
+        expect(lines.filter(has_text=f"{shoved[0]} goes showhand for 990")).to_have_count(1)
+        expect(lines.filter(has_text="calls 990")).to_have_count(1)
+        hand = httpx.get(f"{room.url}/api/tables/{table}/hands/1").json()
+        nets = sorted(hand["net"].values())
+        assert nets in ([-1000, 1000], [0, 0]), nets
+        assert not any(page.errors for page in pages)
+    finally:
+        for page in pages:
+            page.context.close()

@@ -7,7 +7,7 @@ const WORDS = {
     name: "Name", password: "Password", login: "Log in", register: "Register",
     logout: "Log out", tables: "Tables", game: "Game", stakes: "Stakes", mode: "Mode",
     players: "Players", sit: "Sit", watch: "Watch", leave: "Leave", pot: "Pot",
-    keys: "Keys: f fold, c check/call, r bet/raise/complete, b bring-in",
+    keys: "Keys: f fold, c check/call, r bet/raise/complete, b bring-in, s show hand",
     practice: "Practice", chips: "Chips", competition: "Competition",
     guest: "guest", your_turn: "Your turn", waiting: "Waiting for {name}",
     between: "Next hand soon", folded: "folded", all_in: "all in", empty: "empty",
@@ -41,7 +41,7 @@ const WORDS = {
     name: "名稱", password: "密碼", login: "登入", register: "註冊",
     logout: "登出", tables: "牌桌", game: "遊戲", stakes: "注額", mode: "模式",
     players: "玩家", sit: "入座", watch: "觀看", leave: "離開", pot: "底池",
-    keys: "快捷鍵：f 蓋牌，c 過牌／跟注，r 下注／加注／補足，b 強制開注",
+    keys: "快捷鍵：f 蓋牌，c 過牌／跟注，r 下注／加注／補足，b 強制開注，s 晒冷",
     practice: "練習", chips: "籌碼", competition: "比賽",
     guest: "訪客", your_turn: "輪到你", waiting: "等待 {name}",
     between: "下一局即將開始", folded: "已蓋牌", all_in: "全押", empty: "空位",
@@ -75,7 +75,7 @@ const WORDS = {
     name: "名称", password: "密码", login: "登录", register: "注册",
     logout: "退出登录", tables: "牌桌", game: "游戏", stakes: "注额", mode: "模式",
     players: "玩家", sit: "入座", watch: "观看", leave: "离开", pot: "底池",
-    keys: "快捷键：f 弃牌，c 过牌／跟注，r 下注／加注／补足，b 强制开注",
+    keys: "快捷键：f 弃牌，c 过牌／跟注，r 下注／加注／补足，b 强制开注，s 梭哈",
     practice: "练习", chips: "筹码", competition: "比赛",
     guest: "访客", your_turn: "轮到你", waiting: "等待 {name}",
     between: "下一局即将开始", folded: "已弃牌", all_in: "全押", empty: "空位",
@@ -112,7 +112,9 @@ const LANGS = ["en", "zh-Hant", "zh-Hans"];
 const GAME_IDS = ["seven_card_stud", "stud_hilo", "razz", "show_hand"];
 const MODE_IDS = ["practice", "chips", "competition"];
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
-const KEYS = { f: ["fold"], c: ["check", "call"], r: ["complete", "bet", "raise"], b: ["bring_in"] };
+const KEYS = {
+  f: ["fold"], c: ["check", "call"], r: ["complete", "bet", "raise"], b: ["bring_in"], s: ["showhand"],
+};
 
 /* The server's refusals are English sentences (docs/protocol.md); those a player meets
    are said again in Chinese here, the rest stay as the server wrote them. */
