@@ -8,6 +8,8 @@ import time
 import uuid
 from typing import Any
 
+import pytest
+
 from server.conftest import Server
 
 from .helpers import guest_page, registered_page, sit
@@ -282,3 +284,55 @@ def test_showhand_at_a_chips_show_hand_table(room: Server, browser: Any) -> None
     finally:
         for page in pages:
             page.context.close()
+
+
+# One's own turn at a crafted Show Hand table: the opener may drop, bet 10 to 990 or go
+# showhand (R6.4, R6.6).
+OWN_TURN = """([game]) => {
+  openTable("crafted");
+  const seat = (n, name) => ({seat: n, name, account_id: null, is_bot: false, chips: 990,
+    in_hand: true, sitting_out: false, leaving: false, time_bank: 30, top_up: 0,
+    waiting: null});
+  const player = (n, down, up) => ({seat: n, stack: 990, bet: 0, contributed: 10,
+    folded: false, all_in: false, down_cards: [down], up_cards: [up], shown: false});
+  ui.state = {
+    table: "crafted", game, name: "", mode: "chips", stakes: {ante: 10, min_bet: 10},
+    viewer: 0, hand_number: 1, last_hand_number: null, rollover: 0,
+    seats: [seat(0, "Ann"), seat(1, "Bob")],
+    hand: {players: [player(0, "As", "Ad"), player(1, null, "Kh")], pots: [{amount: 20}],
+           pot_total: 20, carry_in: 0, is_over: false, street_name: "second"},
+    turn: {seq: 1, seat: 0, remaining: 30, clock: 20, legal_actions: [
+      {kind: "fold", minimum: 0, maximum: 0, choices: null, text: "fold"},
+      {kind: "bet", minimum: 10, maximum: 990, choices: null, text: "bet 10"},
+      {kind: "showhand", minimum: 990, maximum: 990, choices: null, text: "showhand"}]},
+    competition: null,
+  };
+  ui.turnAt = performance.now();
+  renderTable();
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Fold", "Bet 10", "Show hand 990"]),
+        ("zh-Hant", ["放棄", "下注 10", "晒冷 990"]),
+        ("zh-Hans", ["弃牌", "下注 10", "梭哈 990"]),
+    ],
+)
+def test_show_hand_buttons_in_each_language(
+    room: Server, browser: Any, lang: str, words: list[str]
+) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        language(page, lang)
+        page.evaluate(OWN_TURN, ["show_hand"])
+        buttons = page.locator("#actions button.act")
+        expect(buttons).to_have_text(words)
+        expect(page.locator(".seat.me .best-hand")).to_have_text(
+            {"en": "Pair of aces", "zh-Hant": "啤 A", "zh-Hans": "啤 A"}[lang]
+        )
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()

@@ -927,8 +927,17 @@ async function showLastHand(shown) {
   }
 }
 
+/* Show Hand's buttons in Traditional Chinese say what Hong Kong players say, as the
+   dealer does (table/messages.py): 放棄 (drop) and 讓牌 (pass). */
+const SHOW_HAND_WORDS = { "zh-Hant": { fold: "放棄", check: "讓牌" } };
+
+function actionLabel(kind) {
+  const words = ui.state && ui.state.game === "show_hand" ? SHOW_HAND_WORDS[ui.lang] : null;
+  return (words && words[kind]) || t(kind);
+}
+
 function actionText(option) {
-  const label = t(option.kind);
+  const label = actionLabel(option.kind);
   if (["fold", "check", "show", "muck"].includes(option.kind)) return label;
   if (option.kind === "bring_in" || option.kind === "call" || option.kind === "showhand") {
     return option.minimum ? `${label} ${money(option.minimum)}` : label;
@@ -962,7 +971,7 @@ function renderActions() {
       input.value = String(option.minimum / scale);
       input.setAttribute("aria-label", t(option.kind));
       input.addEventListener("input", () => {
-        button.textContent = `${t(option.kind)} ${input.value}`;
+        button.textContent = `${actionLabel(option.kind)} ${input.value}`;
       });
       group.append(input);
     }
