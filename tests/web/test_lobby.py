@@ -82,6 +82,12 @@ def test_create_a_table(room: Server, browser: Any) -> None:
     page = guest_page(browser, room.url)
     try:
         expect(page.locator("[data-t=create_table]")).to_have_text("Create table")
+        # Filtering by a game chooses it in the form too, with its stakes.
+        page.select_option("#filter-game", "show_hand")
+        expect(page.locator("#create-game")).to_have_value("show_hand")
+        expect(page.locator("#create-sh-ante")).to_be_visible()
+        expect(page.locator("#create-ante")).to_be_hidden()
+        page.select_option("#filter-game", "")
         page.select_option("#create-game", "razz")
         # the game's preset stakes, in dollars
         for field, value in (("ante", "0.25"), ("bring-in", "0.50"), ("small-bet", "2.00")):

@@ -638,7 +638,16 @@ function cardElement(card, down) {
   }
   const rank = card[0] === "T" ? "10" : card[0];
   const suit = card[1];
-  el.textContent = rank + SUITS[suit];
+  if (rank === "10") {
+    /* two digits and a suit in a card's width: a little smaller */
+    const face = document.createElement("span");
+    face.className = "face";
+    face.textContent = rank + SUITS[suit];
+    el.classList.add("ten");
+    el.append(face);
+  } else {
+    el.textContent = rank + SUITS[suit];
+  }
   el.classList.add(`suit-${suit}`);
   el.title = card;
   return el;
@@ -1046,6 +1055,7 @@ function start() {
   $("filter-game").addEventListener("change", () => {
     if ($("filter-game").value) {
       $("create-game").value = $("filter-game").value;
+      fillStakes();
       $("board-game").value = $("filter-game").value;
       loadBoard();
     }
