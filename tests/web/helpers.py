@@ -49,9 +49,9 @@ def sync_api() -> Any:
     return pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
-def guest_page(browser: Any, url: str, **options: Any) -> Any:
-    """A new page in a context of its own, logged in as a guest; page errors are kept in
-    ``page.errors``."""
+def new_page(browser: Any, url: str, **options: Any) -> Any:
+    """A new page at ``url`` in a context of its own (a desktop screen in English unless
+    ``options`` say otherwise); page errors are kept in ``page.errors``."""
     options = {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"} | options
     context = browser.new_context(**options)
     page = context.new_page()
@@ -59,6 +59,12 @@ def guest_page(browser: Any, url: str, **options: Any) -> Any:
     page.errors = errors
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
+    return page
+
+
+def guest_page(browser: Any, url: str, **options: Any) -> Any:
+    """A :func:`new_page` logged in as a guest."""
+    page = new_page(browser, url, **options)
     page.click("#guest")
     page.wait_for_selector("#account-name:has-text('guest')")
     return page
@@ -67,15 +73,8 @@ def guest_page(browser: Any, url: str, **options: Any) -> Any:
 def registered_page(
     browser: Any, url: str, name: str, password: str = "secret-pass", **options: Any
 ) -> Any:
-    """A new page in a context of its own where ``name`` registers through the form;
-    page errors are kept in ``page.errors``."""
-    options = {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"} | options
-    context = browser.new_context(**options)
-    page = context.new_page()
-    errors: list[str] = []
-    page.errors = errors
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
+    """A :func:`new_page` where ``name`` registers through the form."""
+    page = new_page(browser, url, **options)
     page.fill("#name", name)
     page.fill("#password", password)
     page.click("#do-register")
