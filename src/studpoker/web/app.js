@@ -117,7 +117,9 @@ const KEYS = {
 };
 
 /* The server's refusals are English sentences (docs/protocol.md); those a player meets
-   are said again in Chinese here, the rest stay as the server wrote them. */
+   are said again in Chinese here, the rest stay as the server wrote them. A row with
+   amounts (the last item: which groups) is written again in English too, with the
+   amounts as the table shows money (40.00, not 4000 cents). */
 const REFUSALS = [
   [/^wrong name or password$/, "名稱或密碼錯誤", "名称或密码错误"],
   [/^the name (.+) is taken$/, "名稱 $1 已有人使用", "名称 $1 已有人使用"],
@@ -131,7 +133,8 @@ const REFUSALS = [
   [/^guests play at practice tables only/,
     "訪客只能在練習桌遊戲：註冊後才能以籌碼遊戲", "访客只能在练习桌游戏：注册后才能以筹码游戏"],
   [/^(.+) has (\d+) and cannot buy in for (\d+)$/,
-    "$1 的餘額是 $2，不足以買入 $3", "$1 的余额是 $2，不足以买入 $3"],
+    "$1 的餘額是 $2，不足以買入 $3", "$1 的余额是 $2，不足以买入 $3",
+    "$1 has $2 and cannot buy in for $3", [2, 3]],
   [/^(.+) is already seated at (.+)$/, "$1 已經坐在 $2", "$1 已经坐在 $2"],
   [/^seat (\d+) is taken$/, "座位 $1 已有人", "座位 $1 已有人"],
   [/^the table is full: (\d+) players at most$/, "牌桌已滿：最多 $1 位玩家", "牌桌已满：最多 $1 位玩家"],
@@ -140,19 +143,27 @@ const REFUSALS = [
   [/^the competition has (already )?started/, "比賽已經開始", "比赛已经开始"],
   [/^a competition needs 2 to 8 players seated/, "比賽需要 2 至 8 位玩家入座", "比赛需要 2 至 8 位玩家入座"],
   [/^seat (\d+) may top up (\d+) chips at most: a stack is (\d+) at most$/,
-    "座位 $1 最多只能補充 $2：籌碼上限是 $3", "座位 $1 最多只能补充 $2：筹码上限是 $3"],
-  [/^a buy-in is (\d+) to (\d+) chips, not (.+)$/, "買入須為 $1 至 $2，不能是 $3", "买入须为 $1 至 $2，不能是 $3"],
+    "最多只能補充 $2：籌碼上限是 $3", "最多只能补充 $2：筹码上限是 $3",
+    "You may top up $2 at most: a stack is $3 at most", [2, 3]],
+  [/^a buy-in is (\d+) to (\d+) chips, not (.+)$/, "買入須為 $1 至 $2，不能是 $3", "买入须为 $1 至 $2，不能是 $3",
+    "A buy-in is $1 to $2, not $3", [1, 2, 3]],
   [/^seat (\d+) has no chips: top up first$/, "座位 $1 沒有籌碼：請先補充籌碼", "座位 $1 没有筹码：请先补充筹码"],
   [/^say something: the line is empty$/, "請先輸入內容", "请先输入内容"],
   [/^no guest name is free; try again$/, "暫時沒有可用的訪客名稱，請再試一次", "暂时没有可用的访客名称，请再试一次"],
   [/^the table is closed$/, "牌桌已關閉", "牌桌已关闭"],
 ];
 
-function refusal(text) {
-  const column = { "zh-Hant": 1, "zh-Hans": 2 }[ui.lang];
-  if (!column) return text;
-  for (const row of REFUSALS) {
-    if (row[0].test(text)) return text.replace(row[0], row[column]);
+function refusal(text, game) {
+  for (const [pattern, hant, hans, en, amounts] of REFUSALS) {
+    const found = pattern.exec(text);
+    if (!found) continue;
+    const template = { "zh-Hant": hant, "zh-Hans": hans }[ui.lang] || en;
+    if (!template) return text;
+    return template.replace(/\$(\d)/g, (_all, n) => {
+      const value = found[Number(n)] ?? "";
+      const amount = game && amounts && amounts.includes(Number(n)) && /^\d+$/.test(value);
+      return amount ? money(Number(value), game) : value;
+    });
   }
   return text;
 }
@@ -331,11 +342,17 @@ function receive(message) {
         openTable(table);
       }
       break;
-    case "error":
-      if (ui.pendingSit && message.id === ui.pendingSit.id) ui.pendingSit = null;
+    case "error": {
+      let game = ui.state && ui.state.game;
+      if (ui.pendingSit && message.id === ui.pendingSit.id) {
+        const table = ui.tables.find((x) => x.id === ui.pendingSit.table);
+        if (table) game = table.game;
+        ui.pendingSit = null;
+      }
       if (message.code === "login") status(t("login_first"), true);
-      else status(refusal(message.message), true);
+      else status(refusal(message.message, game), true);
       break;
+    }
     default:
       break;
   }
