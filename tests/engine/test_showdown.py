@@ -436,6 +436,86 @@ def test_r5_6_odd_chip_option_seat_gives_it_to_the_first_seat_left_of_the_button
     assert hand.result.net == (13, -25, 12)
 
 
+# Razz, three players: seat 0 and seat 2 both hold 7-5-4-3-A, seat 0 with the 7♠ and
+# the A♣, seat 2 with the 7♥ and the A♠.  Seat 1 brings in with the K♠ (R3.1 Razz) and
+# folds to seat 0's completion: 75 antes + 50 + 200 + 200 = 525, an odd pot.
+TIED_LOWS = deal(
+    "Ac 2s As",
+    "3d 8d 3h",
+    "4c Ks 4h",
+    "5c 5h",
+    "7s 7h",
+    "Qc Qd",
+    "Kc Kd",
+)
+
+
+def test_r5_6_odd_chip_among_tied_lows_goes_to_the_highest_card_the_ace_low():
+    """In a low hand the ace is the lowest card (R1.1): the highest card of 7-5-4-3-A
+    is the 7, and the 7♠ beats the 7♥, though the A♠ would beat the A♣."""
+    hand = Hand(razz(), [5_000] * 3, deck=TIED_LOWS)
+    play(hand, "1 bring_in", "2 call", "0 complete 200", "1 fold", "2 call")
+    for _ in range(4):  # equal boards: seat 0, the lower seat, acts first (R3.3)
+        play(hand, "0 check", "2 check")
+    play(hand, "0 show", "2 show")
+    assert [str(c) for c in hand.result.shown[0][1][0].cards] == ["7s", "5c", "4c", "3d", "Ac"]
+    assert awards(hand) == [
+        (0, "whole", 0, 263, "7-5-4-3-A low"),
+        (0, "whole", 2, 262, "7-5-4-3-A low"),
+    ]
+    assert hand.result.net == (38, -75, 37)
+
+
+def test_r5_6_stud8_odd_chip_among_tied_lows_in_the_low_half_the_ace_low():
+    """Stud/8: seat 1's flush takes the high half; seat 0 and seat 2 tie the low half
+    with 7-5-4-3-A, and its odd chip goes to seat 0's 7♠, not to seat 2's A♠.
+    Ante 24: 72 + 3 x 50 = 222, halves of 111."""
+    deck = deal(
+        "Ac Kh As",
+        "3d Kd 3h",
+        "4c Ks 4h",  # seat 0 brings in with the 4♣ (R3.1)
+        "5d 2s 5h",
+        "7s 9s 7h",
+        "Qh Js Qd",
+        "Kc 8s Jd",
+    )
+    hand = Hand(stud_hilo(ante=24), [5_000] * 3, deck=deck)
+    play(hand, "0 bring_in", "1 call", "2 call")
+    for _ in range(4):  # seat 1's king-high board acts first (R3.3)
+        play(hand, "1 check", "2 check", "0 check")
+    play(hand, "0 show", "1 show", "2 show")
+    assert awards(hand) == [
+        (0, "high", 1, 111, "Flush, king high"),
+        (0, "low", 0, 56, "7-5-4-3-A low"),
+        (0, "low", 2, 55, "7-5-4-3-A low"),
+    ]
+    assert hand.result.net == (-18, 37, -19)
+    assert_chips_kept(hand)
+
+
+# R3.3 board_tie="suit" (who acts first; here for the suits it shares with R5.6) ----------
+
+
+@pytest.mark.parametrize(("board_tie", "seat"), [("seat", 0), ("suit", 2)])
+def test_r3_3_board_tie_suit_paired_boards_go_to_the_highest_suit_of_the_pair(board_tie, seat):
+    """K♥-K♦ (seat 0) and K♠-K♣ (seat 2) tie on fourth street; by suit the pair
+    holding the K♠ acts first, though its other king, the K♣, is the lowest suit."""
+    deck = deal("Qs Jd Tc", "Qh Jc 9c", "Kh 2d Ks", "Kd 3c Kc")
+    hand = Hand(seven_card_stud(board_tie=board_tie), [1000] * 3, deck=deck)
+    play(hand, "1 bring_in", "2 call", "0 call")
+    assert hand.actor == seat
+
+
+@pytest.mark.parametrize(("board_tie", "seat"), [("seat", 0), ("suit", 2)])
+def test_r3_3_razz_board_tie_suit_paired_boards_go_to_the_highest_suit_of_the_pair(board_tie, seat):
+    """Razz: 5♥-5♦ (seat 0) and 5♠-5♣ (seat 2) show the best low (seat 1 a pair of
+    kings); by suit the 5♠ acts first."""
+    deck = deal("Qs Jd Tc", "Qh Jc 9c", "5h Ks 5s", "5d Kd 5c")
+    hand = Hand(razz(board_tie=board_tie), [1000] * 3, deck=deck)
+    play(hand, "1 bring_in", "2 call", "0 call")
+    assert hand.actor == seat
+
+
 # R5.7 ---------------------------------------------------------------------------------
 
 

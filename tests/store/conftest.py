@@ -1,9 +1,8 @@
 """Every store test runs on SQLite and on PostgreSQL, each on a fresh, migrated database.
 
-PostgreSQL is the server at ``STUD_TEST_POSTGRES_URL`` (``scripts/postgres.sh``
-starts one and prints its URL; test.sh exports it). Without that variable the
-PostgreSQL cases are skipped, unless ``CI`` is set: then they fail, so that a broken
-setup in CI cannot pass as skipped tests.
+PostgreSQL is the server at ``STUD_TEST_POSTGRES_URL``; the code that makes and drops
+its databases (skipped without it, failed under ``CI``) is shared by every test, in
+tests/conftest.py.
 
 SQLite: each test gets a copy of a database file migrated once. PostgreSQL: each test
 module gets a database of its own (so parallel workers never meet), emptied before each
@@ -12,9 +11,7 @@ test.
 
 from __future__ import annotations
 
-import os
 import shutil
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -22,12 +19,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+# tests/conftest.py, the conftest of every test (its module is "conftest").
+from conftest import BACKENDS, drop_postgres_database, new_postgres_database
 from studpoker.store import Account, Store
 from studpoker.store.base import database_url
 from studpoker.store.models import Base
 
-POSTGRES_URL = os.environ.get("STUD_TEST_POSTGRES_URL", "")
-BACKENDS = ["sqlite", "postgresql"]
+__all__ = ["BACKENDS", "Clock", "drop_postgres_database", "new_postgres_database"]
 
 
 class Clock:
@@ -41,46 +39,6 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += timedelta(seconds=seconds)
-
-
-def postgres_admin_url() -> str:
-    if not POSTGRES_URL:
-        if os.environ.get("CI"):
-            pytest.fail(
-                "CI is set but STUD_TEST_POSTGRES_URL is not: run scripts/postgres.sh and "
-                "export the URL it prints (test.sh does)"
-            )
-        pytest.skip(
-            "PostgreSQL: STUD_TEST_POSTGRES_URL is not set (scripts/postgres.sh starts a "
-            "server and prints it)"
-        )
-    return POSTGRES_URL
-
-
-def new_postgres_database() -> str:
-    """A new, empty database on the test server; its URL."""
-    admin = create_engine(database_url(postgres_admin_url()), isolation_level="AUTOCOMMIT")
-    name = f"studtest_{uuid.uuid4().hex[:16]}"
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    admin.dispose()
-    return database_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
-
-
-def drop_postgres_database(url: str) -> None:
-    name = database_url(url).database
-    admin = create_engine(database_url(POSTGRES_URL), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin.dispose()
-
-
-@pytest.fixture
-def fresh_postgres() -> Iterator[str]:
-    """An empty PostgreSQL database (not migrated), dropped after the test."""
-    url = new_postgres_database()
-    yield url
-    drop_postgres_database(url)
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import unicodedata
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -14,6 +14,7 @@ from studpoker.store.base import StoreBase
 from studpoker.store.checks import whole
 from studpoker.store.errors import StoreError
 from studpoker.store.models import NAME_LENGTH, AccountModel, SessionModel
+from studpoker.store.names import SKELETON_LENGTH, skeleton
 from studpoker.store.values import Account
 
 SESSION_LIFETIME = 30 * 24 * 3600
@@ -48,7 +49,25 @@ def _check_name(name: object) -> str:
         raise StoreError(
             f"a name cannot start or end with a space or hold control characters: {name!r}"
         )
+    # NFKC spells some characters out (U+FDFA is 18): the name's key and shape must
+    # still fit their columns.
+    spelled_out = len(unicodedata.normalize("NFKC", name))
+    if spelled_out > NAME_LENGTH:
+        raise StoreError(
+            f"a name is 1 to {NAME_LENGTH} characters once normalised (NFKC), "
+            f"and {name!r} is {spelled_out}"
+        )
+    shape = skeleton(name)
+    if len(shape) > SKELETON_LENGTH:
+        raise StoreError(
+            f"the name {name!r} reads as {len(shape)} letters, too many to compare with "
+            f"other names: {SKELETON_LENGTH} at most"
+        )
     return name
+
+
+def _looks_taken(name: str) -> StoreError:
+    return StoreError(f"the name {name!r} looks like the name of another player; choose another")
 
 
 def _token_hash(token: str) -> str:
@@ -59,14 +78,16 @@ class Accounts(StoreBase):
     def create_account(
         self, name: str, password_hash: str | None, *, bot: bool = False, guest: bool = False
     ) -> Account:
-        """A new account with a balance of 0. Names are 1 to 24 characters and unique
-        whatever their case."""
+        """A new account with a balance of 0. Names are 1 to 24 characters, unique
+        whatever their case, and no two read alike (:func:`~studpoker.store.names.skeleton`:
+        ``Alice`` and ``Аlice``, its ``А`` Cyrillic)."""
         name = _check_name(name)
         if password_hash is not None and not isinstance(password_hash, str):
             raise StoreError("a password hash is text (or None for an account without one)")
         row = AccountModel(
             name=name,
             name_key=name_key(name),
+            skeleton=skeleton(name),
             password_hash=password_hash,
             bot=bool(bot),
             guest=bool(guest),
@@ -80,9 +101,18 @@ class Accounts(StoreBase):
                 )
                 if taken is not None:
                     raise StoreError(f"the name {name} is taken")
+                alike = session.scalar(
+                    select(AccountModel.id).where(AccountModel.skeleton == row.skeleton)
+                )
+                if alike is not None:
+                    raise _looks_taken(name)
                 session.add(row)
-        except IntegrityError as error:  # the same name created at the same moment
-            raise StoreError(f"the name {name} is taken") from error
+        except IntegrityError as error:
+            # Created at the same moment as a name of the same key or shape: which one
+            # is a question for the database as it is now.
+            if self.account(name) is not None:
+                raise StoreError(f"the name {name} is taken") from error
+            raise _looks_taken(name) from error
         return account_value(row)
 
     def account(self, key: int | str) -> Account | None:
@@ -156,3 +186,16 @@ class Accounts(StoreBase):
                 )
             )
             return len(expired)
+
+    def session(self, token: str) -> tuple[Account, datetime] | None:
+        """The account a login token belongs to and when the token expires; None if
+        it is unknown or has expired (an open socket logs out then)."""
+        if not isinstance(token, str):
+            return None
+        now = self._now()
+        with self._transaction() as session:
+            login = session.get(SessionModel, _token_hash(token))
+            if login is None or login.expires_at <= now:
+                return None
+            account = account_value(self._account_row(session, login.account_id))
+            return account, login.expires_at

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from studpoker.store.base import StoreBase
 from studpoker.store.models import (
     AccountModel,
+    BooksModel,
     CompetitionModel,
     HandModel,
     HandPlayerModel,
@@ -18,6 +19,7 @@ from studpoker.store.models import (
     LedgerModel,
     RolloverModel,
 )
+from studpoker.store.money import books_differences
 from studpoker.store.values import LedgerKind, TableMode
 
 
@@ -49,6 +51,7 @@ class Audit(StoreBase):
             return [
                 *self._audit_balances(session),
                 *self._audit_tables(session),
+                *self._audit_books(session),
                 *self._audit_pools(session),
                 *self._audit_hands(session),
                 *self._audit_total(session),
@@ -96,6 +99,53 @@ class Audit(StoreBase):
                     f"table {table}: {what} {have} but the ledger rows add up to {rows}"
                 )
         return problems
+
+    def _audit_books(self, session: Session) -> list[str]:
+        """A running room's books (what it says each seat holds) against the holdings,
+        for every account whose chips at that table have not moved since the room
+        wrote them."""
+        last = (
+            select(
+                LedgerModel.table_id,
+                LedgerModel.account_id,
+                func.max(LedgerModel.id).label("last"),
+            )
+            .where(LedgerModel.table_id.is_not(None), LedgerModel.account_id.is_not(None))
+            .group_by(LedgerModel.table_id, LedgerModel.account_id)
+            .subquery()
+        )
+        rows = session.execute(
+            select(
+                BooksModel.table_id,
+                BooksModel.account_id,
+                BooksModel.chips,
+                func.coalesce(HoldingModel.chips, 0),
+                AccountModel.name,
+            )
+            .join(AccountModel, AccountModel.id == BooksModel.account_id)
+            .outerjoin(
+                HoldingModel,
+                (HoldingModel.table_id == BooksModel.table_id)
+                & (HoldingModel.account_id == BooksModel.account_id),
+            )
+            .outerjoin(
+                last,
+                (last.c.table_id == BooksModel.table_id)
+                & (last.c.account_id == BooksModel.account_id),
+            )
+            .where(
+                func.coalesce(last.c.last, 0) == func.coalesce(BooksModel.ledger_id, 0),
+                BooksModel.chips != func.coalesce(HoldingModel.chips, 0),
+            )
+            .order_by(BooksModel.table_id, BooksModel.account_id)
+        ).all()
+        return [
+            problem
+            for table, account, chips, kept, name in rows
+            for problem in books_differences(
+                table, {account: chips}, {account: kept}, {account: name}
+            )
+        ]
 
     def _audit_pools(self, session: Session) -> list[str]:
         paid: dict[int | None, int] = dict(

@@ -88,6 +88,8 @@ class StoreBase:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False, autoflush=False)
         self._clock = clock or _utc_now
         memory = self.url.get_backend_name() == "sqlite" and _in_memory(self.url)
+        self.in_memory = memory
+        """Whether the database lives in this process's memory (no other process sees it)."""
         # One in-memory connection cannot serve two threads at once.
         self._lock: threading.RLock | None = threading.RLock() if memory else None
 

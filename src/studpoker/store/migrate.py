@@ -3,11 +3,20 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import parse_qs, urlsplit
+
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, text
+from sqlalchemy.engine import URL
+
+if sys.platform != "win32":
+    import fcntl
 
 SCRIPT_LOCATION = "studpoker.store:migrations"
 
@@ -32,10 +41,39 @@ def alembic_config(connection: Connection) -> Config:
 def upgrade(engine: Engine) -> None:
     """Brings the database's schema to the latest revision; a database already there
     is left as it is."""
-    with engine.begin() as connection:
+    with _sqlite_file_lock(engine.url), engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         command.upgrade(alembic_config(connection), "head")
+
+
+@contextmanager
+def _sqlite_file_lock(url: URL) -> Iterator[None]:
+    """Held while one process (or thread) migrates a SQLite file, as the advisory lock
+    is on PostgreSQL.  SQLite's own locks are not enough: a new connection turns the
+    file to WAL (base.py), and that fails at once with "database is locked", without
+    waiting, while another connection migrates.  The lock is ``<file>.migrate.lock``
+    beside the database; an in-memory database needs none."""
+    path = _sqlite_file(url)
+    if path is None or sys.platform == "win32":
+        yield
+        return
+    with open(f"{path}.migrate.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        yield
+
+
+def _sqlite_file(url: URL) -> str | None:
+    """The file of a SQLite URL; None for PostgreSQL and in-memory databases."""
+    database = url.database
+    if url.get_backend_name() != "sqlite" or database in (None, "", ":memory:"):
+        return None
+    if url.query.get("uri") in ("true", "1") and database.startswith("file:"):
+        parts = urlsplit(database)
+        if "memory" in parse_qs(parts.query).get("mode", []) or parts.path in ("", ":memory:"):
+            return None
+        return parts.path
+    return database
 
 
 def revision(engine: Engine) -> str | None:

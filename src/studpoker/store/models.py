@@ -76,6 +76,9 @@ class AccountModel(Base):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     # The name case-folded: unique, so "Alice" and "alice" cannot both exist.
     name_key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), unique=True)
+    # The name's shape (studpoker.store.names.skeleton, whose SKELETON_LENGTH is this
+    # column's): unique, so "Alice" and "Аlice" (its А Cyrillic) cannot both exist.
+    skeleton: Mapped[str] = mapped_column(String(8 * NAME_LENGTH), index=True, unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(255))
     bot: Mapped[bool] = mapped_column(Boolean)
     guest: Mapped[bool] = mapped_column(Boolean)
@@ -106,6 +109,21 @@ class HoldingModel(Base):
         Id, ForeignKey("accounts.id"), primary_key=True, index=True
     )
     chips: Mapped[int] = mapped_column(BigInteger)
+
+
+class BooksModel(Base):
+    """What a running room says an account has at a table: the stack of its seat and
+    its pending top-up, written with the id of the last ledger row of that account at
+    that table, so that the audit can compare it with the holding while no chip has
+    moved since (a seat the room holds with chips the database does not)."""
+
+    __tablename__ = "table_books"
+    __table_args__ = (CheckConstraint("chips >= 0", name="chips"),)
+
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
+    account_id: Mapped[int] = mapped_column(Id, ForeignKey("accounts.id"), primary_key=True)
+    chips: Mapped[int] = mapped_column(BigInteger)
+    ledger_id: Mapped[int | None] = mapped_column(Id, nullable=True)
 
 
 class RolloverModel(Base):

@@ -14,14 +14,20 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from studpoker.store.base import StoreBase
 from studpoker.store.checks import check_table_id, whole
 from studpoker.store.errors import InsufficientFunds, StoreError
-from studpoker.store.models import AccountModel, HoldingModel, LedgerModel, RolloverModel
+from studpoker.store.models import (
+    AccountModel,
+    BooksModel,
+    HoldingModel,
+    LedgerModel,
+    RolloverModel,
+)
 from studpoker.store.values import LedgerEntry, LedgerKind
 
 
@@ -311,6 +317,60 @@ class Money(StoreBase):
                     table_change=shares[account_id],
                 )
 
+    def save_books(self, table_id: str, stacks: Mapping[int, int]) -> list[str]:
+        """The room's books of a chips table, checked and kept in one transaction:
+        ``stacks`` maps each account seated there to its stack and pending top-up.
+        Returns every difference from the chips the store holds for them (an account
+        seated with more or less, or holding chips while not seated), one message
+        each; empty when they agree. The books replace the table's last ones, each
+        row with the id of the last ledger row of its account at the table, so that
+        :meth:`audit` compares them while no chip of theirs has moved since."""
+        table = check_table_id(table_id)
+        claimed = {
+            whole(account, "an account id"): whole(chips, "a stack", minimum=0)
+            for account, chips in stacks.items()
+        }
+        with self._transaction() as session:
+            holdings = dict(
+                session.execute(
+                    select(HoldingModel.account_id, HoldingModel.chips).where(
+                        HoldingModel.table_id == table
+                    )
+                ).all()
+            )
+            accounts = sorted(set(claimed) | {a for a, chips in holdings.items() if chips})
+            names = dict(
+                session.execute(
+                    select(AccountModel.id, AccountModel.name).where(AccountModel.id.in_(accounts))
+                ).all()
+            )
+            last = dict(
+                session.execute(
+                    select(LedgerModel.account_id, func.max(LedgerModel.id))
+                    .where(LedgerModel.table_id == table, LedgerModel.account_id.in_(accounts))
+                    .group_by(LedgerModel.account_id)
+                ).all()
+            )
+            session.execute(delete(BooksModel).where(BooksModel.table_id == table))
+            session.add_all(
+                BooksModel(
+                    table_id=table,
+                    account_id=account,
+                    chips=claimed.get(account, 0),
+                    ledger_id=last.get(account),
+                )
+                for account in accounts
+                if account in names
+            )
+            return books_differences(
+                table, {a: claimed.get(a, 0) for a in accounts}, holdings, names
+            )
+
+    def clear_books(self) -> None:
+        """Forget every table's books: the room that kept them has stopped."""
+        with self._transaction() as session:
+            session.execute(delete(BooksModel))
+
     def ledger(self, account_id: int) -> list[LedgerEntry]:
         """Every movement of the account's money, oldest first."""
         with self._transaction() as session:
@@ -331,3 +391,20 @@ def _forget_empty_holding(session: Session, table: str, account_id: int) -> None
             HoldingModel.chips == 0,
         )
     )
+
+
+def books_differences(
+    table: str, claimed: Mapping[int, int], holdings: Mapping[int, int], names: Mapping[int, str]
+) -> list[str]:
+    """Where a room's books of ``table`` (account to the chips it says the account
+    has there) and the store's holdings disagree, one message each."""
+    problems = []
+    for account in sorted(set(claimed) | set(holdings)):
+        said, kept = claimed.get(account, 0), holdings.get(account, 0)
+        if said != kept:
+            name = names.get(account, f"account {account}")
+            problems.append(
+                f"table {table}: {name} (account {account}) has {said} at the table "
+                f"but the database holds {kept}"
+            )
+    return problems

@@ -1,0 +1,152 @@
+"""What every test shares: a failing listener fails the test, and the databases the
+room's tests run on.
+
+A listener's failure is only logged by the code that calls it (``Table._notify``,
+``Room._relay``, the hub's ``_flush_table``): a table must go on when one listener
+breaks.  So an ``assert`` inside a listener, or a listener that raises, would pass
+unseen; :func:`listeners_never_fail` makes every such logged failure fail the test
+that caused it, with its traceback.
+
+PostgreSQL is the server at ``STUD_TEST_POSTGRES_URL`` (``scripts/postgres.sh``
+starts one and prints its URL; test.sh exports it).  Without that variable the
+PostgreSQL cases are skipped, unless ``CI`` is set: then they fail, so that a broken
+setup in CI cannot pass as skipped tests.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import traceback
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine
+
+from studpoker.store.base import database_url
+
+POSTGRES_URL = os.environ.get("STUD_TEST_POSTGRES_URL", "")
+BACKENDS = ["sqlite", "postgresql"]
+
+# The failures of listeners that the package logs and goes on from: by logger, the
+# words of each message template (``record.msg``, before its arguments are put in).
+LISTENER_FAILURES = {
+    "studpoker.table.table": ("a listener failed",),
+    "studpoker.room.room": ("a room listener failed", "a chat listener failed"),
+    "studpoker.server.connections": ("to a client failed",),
+}
+
+
+class _ListenerFailures(logging.Handler):
+    """Keeps every record of a listener failure logged with its exception."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        words = LISTENER_FAILURES.get(record.name, ())
+        if record.exc_info and any(word in str(record.msg) for word in words):
+            self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def listeners_never_fail() -> Iterator[None]:
+    """Fail the test at teardown if a listener failed during it (from any thread:
+    the served room runs in a thread of its own)."""
+    handler = _ListenerFailures()
+    logger = logging.getLogger("studpoker")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+    if handler.records:
+        told = []
+        for record in handler.records:
+            assert record.exc_info is not None
+            trace = "".join(traceback.format_exception(*record.exc_info))
+            told.append(f"{record.name}: {record.getMessage()}\n{trace}")
+        pytest.fail(
+            f"{len(told)} listener failure(s) were logged and swallowed:\n\n" + "\n".join(told),
+            pytrace=False,
+        )
+
+
+# -- databases ----------------------------------------------------------------------------
+
+
+def postgres_admin_url() -> str:
+    if not POSTGRES_URL:
+        if os.environ.get("CI"):
+            pytest.fail(
+                "CI is set but STUD_TEST_POSTGRES_URL is not: run scripts/postgres.sh and "
+                "export the URL it prints (test.sh does)"
+            )
+        pytest.skip(
+            "PostgreSQL: STUD_TEST_POSTGRES_URL is not set (scripts/postgres.sh starts a "
+            "server and prints it)"
+        )
+    return POSTGRES_URL
+
+
+def new_postgres_database() -> str:
+    """A new, empty database on the test server; its URL."""
+    admin = create_engine(database_url(postgres_admin_url()), isolation_level="AUTOCOMMIT")
+    name = f"studtest_{uuid.uuid4().hex[:16]}"
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    admin.dispose()
+    return database_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
+
+
+def drop_postgres_database(url: str) -> None:
+    name = database_url(url).database
+    admin = create_engine(database_url(POSTGRES_URL), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    admin.dispose()
+
+
+@pytest.fixture
+def fresh_postgres() -> Iterator[str]:
+    """An empty PostgreSQL database (not migrated), dropped after the test."""
+    url = new_postgres_database()
+    yield url
+    drop_postgres_database(url)
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a new, empty database (not migrated: a room migrates when it
+    starts): a SQLite file, or where a conftest parametrises this fixture over
+    :data:`BACKENDS` (``indirect``), a PostgreSQL database too, dropped after the test."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        yield f"sqlite:///{tmp_path / 'room.db'}"
+        return
+    url = new_postgres_database()
+    try:
+        yield url
+    finally:
+        drop_postgres_database(url)
+
+
+# -- the shared hand histories ----------------------------------------------------------
+
+SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "handhistories"
+SHARED_FILES = sorted(SHARED.glob("*/*.txt")) if SHARED.is_dir() else []
+
+
+@pytest.fixture
+def shared() -> Path:
+    """The real hand histories in ``../shared/handhistories`` (never copied into the
+    project).  Without them a test is skipped, saying why, unless CI is set: there it
+    fails, so that a CI run without the records cannot pass."""
+    if not SHARED_FILES:
+        missing = f"{SHARED} is missing: the shared hand histories are not available"
+        if os.environ.get("CI"):
+            pytest.fail(f"{missing}, and CI is set: check them out beside the clone")
+        pytest.skip(missing)
+    return SHARED
