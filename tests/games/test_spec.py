@@ -20,6 +20,7 @@ from studpoker.games import (
     show_hand,
     stud_hilo,
 )
+from studpoker.games.spec import MAX_SEATS, STAKE_MAX
 
 SEVEN_CARD_STREETS = (
     Street("third", "ddu"),
@@ -396,3 +397,27 @@ def test_hand_refuses_a_card_twice_or_outside_the_deck():
         Hand(seven_card_stud(), [1000, 1000], deck=parse_cards("As Kd As Qd 2c 3c"))
     with says("2c is not in the 28-card deck"):
         Hand(show_hand(deck=28), [100, 100], deck=parse_cards("As 2c Ah Kd"))
+
+
+# -- bounds (issue 13): what a client may set fits the store's 64-bit money columns -------
+
+
+@pytest.mark.parametrize("name", ["ante", "bring_in", "small_bet", "big_bet"])
+def test_a_stake_is_a_billion_chips_at_most(name):
+    largest = {"ante": STAKE_MAX, "bring_in": STAKE_MAX - 1, "small_bet": STAKE_MAX}
+    assert seven_card_stud(**largest, big_bet=STAKE_MAX).big_bet == 1_000_000_000
+    with says(f"{name} must be at most 1000000000 chips, not 1000000001"):
+        seven_card_stud(**(largest | {"big_bet": STAKE_MAX, name: STAKE_MAX + 1}))
+    with says(f"{name} must be at most 1000000000 chips, not {10**30}"):
+        seven_card_stud(**{name: 10**30})
+
+
+@pytest.mark.parametrize("name", ["ante", "min_bet", "max_bet"])
+def test_show_hand_amounts_are_a_billion_chips_at_most(name):
+    with says(f"{name} must be at most 1000000000 chips, not 1000000001"):
+        show_hand(**{name: 1_000_000_001})
+
+
+def test_show_hand_has_the_most_seats_of_any_game_r7_4():
+    assert show_hand().max_seats == MAX_SEATS == 10
+    assert max(preset(game).max_seats for game in ("seven_card_stud", "stud_hilo", "razz")) == 8

@@ -5,6 +5,7 @@ from start to end, with its Glicko-2 ratings (R7.3)."""
 from __future__ import annotations
 
 import asyncio
+import os
 
 import pytest
 
@@ -211,3 +212,91 @@ def test_a_bot_account_plays_practice_only(tmp_path):
         await room.stop()
 
     asyncio.run(run())
+
+
+def test_a_name_that_reads_like_a_players_or_the_rooms_is_refused(tmp_path):
+    """Issue 13: look-alike letters, the room's own names and a name NFKC spells out past
+    its column are refused with what was wrong; a look-alike login finds nobody."""
+
+    async def run() -> None:
+        room = Room(Store(f"sqlite:///{tmp_path / 'r.db'}"), default_tables=False)
+        await room.start()
+        alice, _ = await room.register("  Alice ", "password1")
+        assert alice.name == "Alice"
+        with pytest.raises(
+            RoomError, match=r"^the name 'АLICE' looks like the name of another player; choose"
+        ):
+            await room.register("АLICE", "password1")  # its А Cyrillic
+        with pytest.raises(RoomError, match=r"^the name 'Bot 3' is kept for the room's computer"):
+            await room.register("Bot 3", "password1")
+        with pytest.raises(
+            RoomError,
+            match=r"^a name is 1 to 24 characters once normalised \(NFKC\), and this one is 396$",
+        ):
+            await room.register("\ufdfa" * 22, "password1")
+        with pytest.raises(
+            RoomError, match=r"^a name may not hold the invisible character U\+3164 \(HANGUL"
+        ):
+            await room.register("Ann\u3164", "password1")
+        lee, _ = await room.register("Ｌｅｅ   Wong", "password1")
+        assert lee.name == "Lee Wong"
+        assert (await room.login(" Lee Wong", "password1"))[0] == lee
+        assert (await room.login("Ｌｅｅ  Wong", "password1"))[0] == lee
+        with pytest.raises(RoomError, match=r"^wrong name or password$"):
+            await room.login("Аlice", "password1")
+        guest, _ = await room.guest()
+        assert guest.name.startswith("Guest ")
+        await room.stop()
+
+    asyncio.run(run())
+
+
+def test_a_chat_line_that_hides_or_reorders_text_is_refused(tmp_path):
+    async def run() -> None:
+        room = Room(Store(f"sqlite:///{tmp_path / 'r.db'}"), default_tables=False)
+        await room.start()
+        await room.create_table("razz", "practice", table_id="blue")
+        ann, _ = await room.register("ann", "password1")
+        assert room.say(ann, "blue", " nice\u200b  hand ").text == "nice hand"
+        with pytest.raises(RoomError, match=r"^a chat line may not hold the bidirectional control"):
+            room.say(ann, "blue", "gg \u202eevil")
+        with pytest.raises(
+            RoomError, match=r"^a chat line may not hold the control character U\+0000"
+        ):
+            room.say(ann, "blue", "gg\x00")
+        with pytest.raises(RoomError, match=r"^say something: the line is empty$"):
+            room.say(ann, "blue", "\u200b \u2060")
+        assert [line.text for line in room.tables["blue"].chat] == ["nice hand"]
+        await room.stop()
+
+    asyncio.run(run())
+
+
+def test_hand_histories_are_written_in_a_worker_process(tmp_path):
+    """A room on a database file writes hand histories in a process of its own (they
+    are seconds of pure Python for a thousand hands: issue 13); what it writes is the
+    player's own view, as on a thread."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+
+    async def play() -> tuple[str, str, int | None]:
+        room = Room(Store(url), seed=5, pause=0, clock=30, default_tables=False)
+        await room.start()
+        await room.create_table("razz", "practice", table_id="green")
+        ann, _ = await room.register("ann", "password1")
+        await room.sit(ann, "green", seat=0)
+        table = room.tables["green"].table
+        await answer_until(room, "green", [ann], lambda: table.last_hand() is not None)
+        assert room.histories.processes
+        text = await room.hand_history(ann)
+        pid = room.histories._pool._processes and next(iter(room.histories._pool._processes))
+        await room.stop()
+        from studpoker.room.histories import hand_histories
+
+        return text, hand_histories(room.store, ann.id, 100, None), pid
+
+    text, on_a_thread, pid = asyncio.run(play())
+    assert text == on_a_thread
+    assert text.startswith("PokerStars Hand #")
+    assert "Dealt to ann [" in text
+    assert pid is not None
+    assert pid != os.getpid()

@@ -1,9 +1,12 @@
 """A table's configuration: the modes of R7, seats (R7.4), buy-ins and clocks (R8.1)."""
 
+import re
+
 import pytest
 
 from studpoker.games import razz, seven_card_stud, show_hand
 from studpoker.table import TableConfig
+from studpoker.table.config import STACK_MAX, chosen_clock
 
 
 def test_seven_card_defaults_are_eight_seats_and_10_to_100_big_bets():
@@ -67,3 +70,76 @@ def test_a_bad_configuration_says_what_is_allowed(options, message):
         ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$"
     ):
         TableConfig(seven_card_stud(), **options)
+
+
+# -- bounds (issue 13) ----------------------------------------------------------------------
+
+
+def says(message: str):
+    """Expect a ValueError whose message is exactly ``message``."""
+    return pytest.raises(ValueError, match=f"^{re.escape(message)}$")
+
+
+def test_a_show_hand_buy_in_is_100_minimum_bets():
+    """1000 chips at the preset's ante of 10, and at any stakes a stack that pays them."""
+    assert TableConfig(show_hand(), "chips").buy_in_min == 1000
+    config = TableConfig(show_hand(ante=1_000_000_000), "chips")
+    assert (config.buy_in_min, config.buy_in_max) == (10**11, 10**11)
+    assert TableConfig(show_hand(ante=5, min_bet=20), "chips").buy_in_max == 2000
+
+
+def test_stacks_are_100_of_the_largest_big_bet_at_most():
+    assert STACK_MAX == 10**11
+    assert TableConfig(razz(), "chips", buy_in_max=STACK_MAX).buy_in_max == STACK_MAX
+    with says(f"buy_in_max is at most 100000000000 chips, not {10**12}"):
+        TableConfig(razz(), "chips", buy_in_max=10**12)
+    with says(f"competition_chips is at most 100000000000 chips, not {10**30}"):
+        TableConfig(razz(), "competition", competition_chips=10**30)
+
+
+@pytest.mark.parametrize("seconds", [5, 20.0, 12.5, 120])
+def test_a_clock_a_player_chooses_is_5_to_120_seconds_r8_1(seconds):
+    assert chosen_clock(seconds) == seconds
+
+
+@pytest.mark.parametrize(
+    "seconds", [4.99, 120.5, 1e9, 0, -5, float("nan"), float("inf"), True, "20", None]
+)
+def test_any_other_clock_is_refused(seconds):
+    with says(f"clock is a number of seconds from 5 to 120, not {seconds!r}"):
+        chosen_clock(seconds)
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("", ""),
+        ("Slow razz", "Slow razz"),
+        ("  Ｒａｚｚ　ｎｉｇｈｔ  ", "Razz night"),  # full-width letters and spaces (NFKC)
+        ("七張梭哈", "七張梭哈"),
+        ("e\u0301te\u0301", "\u00e9t\u00e9"),  # composed
+        ("a" * 40, "a" * 40),
+    ],
+)
+def test_a_table_name_is_nfkc_normalised(name, shown):
+    assert TableConfig(razz(), "practice", name=name).name == shown
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("a" * 41, "a table name is 40 characters at most, not 41"),
+        ("\ufdfa" * 3, "a table name is 40 characters at most, not 54"),  # 18 letters each
+        ("lone \ud800", "a table name holds visible characters and spaces only, not U+D800"),
+        ("zero\u200bwidth", "a table name holds visible characters and spaces only, not U+200B"),
+        ("\u202egnp.exe", "a table name holds visible characters and spaces only, not U+202E"),
+        ("line\u2028two", "a table name holds visible characters and spaces only, not U+2028"),
+        ("bell\a", "a table name holds visible characters and spaces only, not U+0007"),
+        ("\u2800", "a table name holds visible characters and spaces only, not U+2800"),
+        ("\ue000", "a table name holds visible characters and spaces only, not U+E000"),
+        (7, "a table name is text, not 7"),
+    ],
+)
+def test_a_table_name_holds_only_what_shows(name, message):
+    with says(message):
+        TableConfig(razz(), "practice", name=name)

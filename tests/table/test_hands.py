@@ -109,6 +109,7 @@ def test_info_for_the_lobby():
         "average_pot": 0,
         "hands_per_hour": 0,
         "competition": False,
+        "halted": None,
     }
     hands = [run(table.play_hand()) for _ in range(4)]
     info = table.info()

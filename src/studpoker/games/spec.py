@@ -23,6 +23,9 @@ from studpoker.hands import ShowHandRules
 
 __all__ = [
     "GAMES",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "STAKE_MAX",
     "GameSpec",
     "Street",
     "preset",
@@ -34,6 +37,15 @@ __all__ = [
 
 Game = Literal["seven_card_stud", "stud_hilo", "razz", "show_hand"]
 GAMES: tuple[Game, ...] = ("seven_card_stud", "stud_hilo", "razz", "show_hand")
+
+# The seats of a table: two at least, and Show Hand's ten at most (R7.4; the seven-card
+# games have eight).
+MIN_SEATS, MAX_SEATS = 2, 10
+# The largest amount of a stake (the ante, bring-in, bets): a billion of the table's unit,
+# ten million dollars in cents.  A stack is at most 100 big bets (table.config), so the
+# largest pot, ten such stacks, is 10**12: far inside the signed 64-bit columns that keep
+# money (store.models, 9.2 * 10**18), which leaves a balance room to grow.
+STAKE_MAX = 10**9
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +196,8 @@ def _check(spec: GameSpec) -> None:
     for name, amount in amounts.items():
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise ValueError(f"{name} must be a whole number of chips, 0 or more, not {amount!r}")
+        if amount > STAKE_MAX:
+            raise ValueError(f"{name} must be at most {STAKE_MAX} chips, not {amount}")
     if spec.game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, not {spec.game!r}")
     for name, allowed in _CHOICES.items():
@@ -198,8 +212,8 @@ def _check(spec: GameSpec) -> None:
         value = getattr(spec, name)
         if not isinstance(value, int) or isinstance(value, bool):
             raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if not spec.max_seats >= 2:
-        raise ValueError(f"a table seats at least 2 players, not {spec.max_seats}")
+    if not spec.max_seats >= MIN_SEATS:
+        raise ValueError(f"a table seats at least {MIN_SEATS} players, not {spec.max_seats}")
     if spec.game == "show_hand":
         if spec.ante <= 0 and spec.min_bet <= 0:
             raise ValueError("Show Hand needs an ante or a minimum bet")
@@ -222,10 +236,10 @@ def _check(spec: GameSpec) -> None:
                 f"street_caps gives one fraction (0 < f <= 1) for each of the "
                 f"{len(spec.streets)} betting rounds"
             )
-        deck_seats = spec.deck // spec.cards_per_player
-        if spec.max_seats > min(10, deck_seats):
+        most = min(MAX_SEATS, spec.deck // spec.cards_per_player)
+        if spec.max_seats > most:
             raise ValueError(
-                f"a {spec.deck}-card deck deals five cards to at most {min(10, deck_seats)} "
+                f"a {spec.deck}-card deck deals five cards to at most {most} "
                 f"players, not {spec.max_seats} (R6.1, R6.10)"
             )
     else:
@@ -293,12 +307,12 @@ def show_hand(*, ante: int = 10, min_bet: int | None = None, **options: Any) -> 
     defaults: dict[str, Any] = {
         "settlement": "capped",
         "showdown_suit_tiebreak": True,
-        "max_seats": 10,
+        "max_seats": MAX_SEATS,
     }
     merged = defaults | options
     deck = merged.get("deck", 52)
     if "max_seats" not in options and deck != 52:
-        merged["max_seats"] = min(10, deck // 5)
+        merged["max_seats"] = min(MAX_SEATS, deck // 5)
     return GameSpec(
         game="show_hand",
         streets=SHOW_HAND_STREETS,

@@ -3,6 +3,7 @@ ratings and competitions.
 
 * :mod:`studpoker.room.ratings`: Glicko-2 ratings of Competition tables (R7.3);
 * :mod:`studpoker.room.passwords`: account passwords, hashed with argon2id;
+* :mod:`studpoker.room.workers`: threads of their own for slow work, with a bounded queue;
 * :class:`Room`: the tables, accounts, money through the ledger, hands and ratings.
 """
 
@@ -14,13 +15,16 @@ from studpoker.room.passwords import (
 )
 from studpoker.room.ratings import Rating, loss_to_leader, update
 from studpoker.room.room import ChatLine, Room, RoomError, RoomTable
+from studpoker.room.workers import Busy, Workers
 
 __all__ = [
+    "Busy",
     "ChatLine",
     "Rating",
     "Room",
     "RoomError",
     "RoomTable",
+    "Workers",
     "check_password_rules",
     "hash_password",
     "loss_to_leader",

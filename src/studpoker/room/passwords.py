@@ -1,7 +1,9 @@
 """Account passwords: the rules a new password follows, and argon2id hashes.
 
-A password is stored only as an argon2id hash (argon2-cffi, with its default
-RFC 9106 low-memory profile: 64 MiB, 3 passes, 4 lanes).  Any characters are
+A password is stored only as an argon2id hash (argon2-cffi, with RFC 9106's
+low-memory profile — 64 MiB, 3 passes — in one lane rather than four: a hash then
+keeps one core busy, not all of them, so that a flood of logins on a two-core room
+leaves a core to the tables; docs/security.md).  Any characters are
 allowed, Chinese included; the text is NFKC-normalised first, so that a password
 typed with full-width letters (as a Chinese input method may give them) or with
 composed or decomposed accents is the same password (NIST SP 800-63B).
@@ -21,6 +23,8 @@ ValueError: a password has at least 8 characters, not 5
 
 from __future__ import annotations
 
+import dataclasses
+import secrets
 import unicodedata
 from typing import Final
 
@@ -34,22 +38,23 @@ __all__ = [
     "hash_password",
     "needs_rehash",
     "set_test_parameters",
+    "verify_nobody",
     "verify_password",
 ]
 
 MIN_LENGTH: Final = 8
 MAX_LENGTH: Final = 256
 
-_hasher = PasswordHasher.from_parameters(profiles.RFC_9106_LOW_MEMORY)
+ROOM_PARAMETERS: Final = dataclasses.replace(profiles.RFC_9106_LOW_MEMORY, parallelism=1)
+_hasher = PasswordHasher.from_parameters(ROOM_PARAMETERS)
+_nobody: tuple[PasswordHasher, str] | None = None  # the hasher, and a hash of no password
 
 
 def set_test_parameters(cheap: bool = True) -> None:
     """Hash with argon2's cheapest parameters from now on (tests only: such hashes
     are no protection), or, with ``cheap=False``, with the default profile again."""
     global _hasher
-    _hasher = PasswordHasher.from_parameters(
-        profiles.CHEAPEST if cheap else profiles.RFC_9106_LOW_MEMORY
-    )
+    _hasher = PasswordHasher.from_parameters(profiles.CHEAPEST if cheap else ROOM_PARAMETERS)
 
 
 def _normalised(password: str) -> str:
@@ -80,6 +85,17 @@ def verify_password(hash: str, password: str) -> bool:
         return _hasher.verify(hash, _normalised(password))
     except (VerificationError, ValueError):  # a mismatch, or no argon2 hash at all
         return False
+
+
+def verify_nobody(password: str) -> bool:
+    """Take as long as :func:`verify_password` does, against a hash that is no
+    account's, and answer False: a login with an unknown name costs what one with
+    a wrong password does, so the time of the answer tells no name apart."""
+    global _nobody
+    if _nobody is None or _nobody[0] is not _hasher:
+        _nobody = (_hasher, _hasher.hash(secrets.token_hex(16)))
+    verify_password(_nobody[1], password)
+    return False
 
 
 def needs_rehash(hash: str) -> bool:

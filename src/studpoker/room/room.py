@@ -28,10 +28,17 @@ from typing import Any
 from studpoker.bots import bot
 from studpoker.engine import Action
 from studpoker.games import GAMES, GameSpec, preset
-from studpoker.history import to_phh, to_pokerstars
-from studpoker.history.phh import from_phh
-from studpoker.room.passwords import check_password_rules, hash_password, verify_password
+from studpoker.history import to_phh
+from studpoker.room.histories import hand_histories
+from studpoker.room.names import chat_text, normal_name, player_name
+from studpoker.room.passwords import (
+    check_password_rules,
+    hash_password,
+    verify_nobody,
+    verify_password,
+)
 from studpoker.room.ratings import Rating, loss_to_leader
+from studpoker.room.workers import Workers
 from studpoker.store import (
     Account,
     HandPlayer,
@@ -53,6 +60,7 @@ from studpoker.table import (
     TableUpdate,
 )
 from studpoker.table import Standing as TableStanding
+from studpoker.table.config import chosen_clock, stake_names
 from studpoker.table.snapshot import event_dict
 
 __all__ = ["ChatLine", "Room", "RoomError", "RoomTable"]
@@ -131,6 +139,13 @@ class Room:
         self.chat_listeners: list[Callable[[str, ChatLine], None]] = []
         self._players: dict[tuple[str, int], RemotePlayer] = {}
         self._started = False
+        # Slow work on threads of its own, apart from the database calls (workers.py).
+        # One hashing thread: argon2 keeps a core busy a tenth of a second a hash, and
+        # on a two-core room the other core is the tables'.
+        self.hashing = Workers("password hashing", size=1, waiting=32)
+        # A process: formatting is pure Python (histories.py); a database in memory is
+        # this process's alone, so its histories are written on a thread.
+        self.histories = Workers("hand histories", size=1, waiting=8, processes=not store.in_memory)
 
     # -- start and stop ---------------------------------------------------------------
 
@@ -150,6 +165,7 @@ class Room:
         """Chips at tables when the room starts belong to a run that stopped: its
         unfinished hands are void, so every holding (the stacks after the last hand
         stored) goes back to its account."""
+        await asyncio.to_thread(self.store.clear_books)
         held = await asyncio.to_thread(self.store.holdings)
         for (table_id, account_id), chips in sorted(held.items()):
             if chips:
@@ -171,6 +187,7 @@ class Room:
             await self._pay_rollover(held.table)
             with contextlib.suppress(TableError):
                 await held.table.close()
+        self.histories.close()  # a worker process; it starts again with the next download
         self._started = False
 
     async def _pay_rollover(self, table: Table) -> None:
@@ -192,13 +209,15 @@ class Room:
 
     async def register(self, name: str, password: str, *, bot: bool = False) -> tuple[Account, str]:
         """A new account and a session token for it; ``bot``: a remote computer player's
-        account (practice tables only, R7.2, R7.3)."""
-        name = name.strip()
+        account (practice tables only, R7.2, R7.3).  The name is the player's as
+        :func:`~studpoker.room.names.player_name` takes it, and the store refuses one
+        that reads like another's."""
         try:
+            name = player_name(name)
             check_password_rules(password)
         except ValueError as error:
             raise RoomError(str(error)) from None
-        hashed = await asyncio.to_thread(hash_password, password)
+        hashed = await self.hashing.run(hash_password, password)
         try:
             account = await asyncio.to_thread(self.store.create_account, name, hashed, bot=bot)
         except StoreError as error:
@@ -207,17 +226,25 @@ class Room:
         return account, token
 
     async def login(self, name: str, password: str) -> tuple[Account, str]:
-        account = await asyncio.to_thread(self.store.account, name.strip())
+        """A new session for the account ``name`` if ``password`` is its own.  An
+        unknown name is checked against a hash as well, so that it answers no sooner
+        than a wrong password; hashing runs on its own threads (:attr:`hashing`)."""
+        account = await asyncio.to_thread(self.store.account, normal_name(name))
+        if account is None:  # named before names were folded: "Ann  Lee", two spaces
+            account = await asyncio.to_thread(self.store.account, name.strip())
         hashed = None if account is None else account.password_hash
         if account is None or hashed is None:
+            await self.hashing.run(verify_nobody, password)
             raise RoomError("wrong name or password")
-        if not await asyncio.to_thread(verify_password, hashed, password):
+        if not await self.hashing.run(verify_password, hashed, password):
             raise RoomError("wrong name or password")
         token = await asyncio.to_thread(self.store.create_session, account.id)
         return account, token
 
     async def guest(self) -> tuple[Account, str]:
-        """A guest account (practice tables only) and its session."""
+        """A guest account (practice tables only) and its session.  Its name is one
+        :func:`~studpoker.room.names.player_name` keeps for guests; the store gives it a
+        skeleton like any other, so a name that reads like one taken is tried again."""
         for _ in range(20):
             name = f"Guest {secrets.randbelow(900_000) + 100_000}"
             try:
@@ -236,6 +263,12 @@ class Room:
             return None
         return await asyncio.to_thread(self.store.session_account, token)
 
+    async def session(self, token: str | None) -> tuple[Account, datetime] | None:
+        """The account of a session token and when the session expires, or None."""
+        if not token:
+            return None
+        return await asyncio.to_thread(self.store.session, token)
+
     async def fresh(self, account: Account) -> Account:
         """``account`` read again (its balance now)."""
         found = await asyncio.to_thread(self.store.account, account.id)
@@ -247,16 +280,18 @@ class Room:
 
     def lobby(self) -> list[dict[str, Any]]:
         """The tables, as ``GET /api/tables`` lists them."""
-        out = []
-        for table_id, held in self.tables.items():
-            info = held.table.info()
-            info["id"] = table_id
-            info["name"] = held.table.config.name or table_id
-            info["clock"] = held.table.config.clock
-            info["buy_in"] = [held.table.config.buy_in_min, held.table.config.buy_in_max]
-            info["competition"] = held.table.competition is not None
-            out.append(info)
-        return out
+        return [self.lobby_entry(table_id) for table_id in self.tables]
+
+    def lobby_entry(self, table_id: str) -> dict[str, Any]:
+        """Table ``table_id`` as the lobby lists it."""
+        held = self.table(table_id)
+        info = held.table.info()
+        info["id"] = table_id
+        info["name"] = held.table.config.name or table_id
+        info["clock"] = held.table.config.clock
+        info["buy_in"] = [held.table.config.buy_in_min, held.table.config.buy_in_max]
+        info["competition"] = held.table.competition is not None
+        return info
 
     def table(self, table_id: str) -> RoomTable:
         held = self.tables.get(table_id)
@@ -274,18 +309,28 @@ class Room:
         clock: float | None = None,
         stakes: dict[str, int] | None = None,
         name: str = "",
-        created_by: int | None = None,
+        created_by: Account | None = None,
+        most: int | None = None,
     ) -> str:
         """Open a table of ``game`` (a preset, with ``stakes`` overriding its own) in
-        ``mode`` and start playing it."""
+        ``mode`` and start playing it.  What a player chooses is bounded: the stakes are
+        the game's own (at most ``STAKE_MAX`` each), the clock 5 to 120 seconds, the name
+        40 visible characters (table.config); and a player ``created_by`` has ``most``
+        tables of their own open at once (docs/security.md)."""
         if game not in GAMES:
             raise RoomError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
         if mode not in MODES:
             raise RoomError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         try:
+            names = stake_names(game)
+            others = [repr(name) for name in stakes or {} if name not in names]
+            if others:
+                raise ValueError(
+                    f"the stakes of a {game} table are {', '.join(names)}, not {', '.join(others)}"
+                )
             spec = preset(game, **(stakes or {}))
             options: dict[str, Any] = {
-                "clock": self.clock if clock is None else clock,
+                "clock": self.clock if clock is None else chosen_clock(clock),
                 "time_bank": self.time_bank,
                 "pause": self.pause,
                 "competition_seconds": self.competition_seconds,
@@ -297,6 +342,15 @@ class Room:
             config = TableConfig(spec, mode, **options)
         except (TypeError, ValueError) as error:
             raise RoomError(str(error)) from None
+        if created_by is not None and most is not None:
+            made = sum(held.created_by == created_by.id for held in self.tables.values())
+            if made >= most:
+                tables = "table" if made == 1 else "tables"
+                who = "a guest" if created_by.guest else "a player"
+                raise RoomError(
+                    f"{created_by.name} already has {made} open {tables}: "
+                    f"{who} may open {most} at most"
+                )
         if table_id is None:
             table_id = f"{game}-{len(self.tables) + 1}-{secrets.token_hex(2)}"
         if table_id in self.tables:
@@ -317,12 +371,13 @@ class Room:
                 on_seat_left=self._seat_left,
                 on_bust=self._busted,
                 on_competition_end=self._competition_ended,
+                check_books=self._check_books,
             ),
             first_hand_number=first,
         )
         if mode == "chips":  # R6.8: a rollover left by the last run is still on the table
             table.rollover = await asyncio.to_thread(self.store.rollover, table_id)
-        held = RoomTable(table, created_by)
+        held = RoomTable(table, None if created_by is None else created_by.id)
         table.listeners.append(self._relay)
         self.tables[table_id] = held
         held.task = asyncio.create_task(self._run(held), name=f"table {table_id}")
@@ -373,45 +428,61 @@ class Room:
         buy_in: int | None = None,
     ) -> int:
         """Seat ``account`` at ``table_id``; at a chips table ``buy_in`` comes from
-        the balance through the ledger (R7.2)."""
+        the balance through the ledger (R7.2).  The buy-in and the seat are one step:
+        no other seat operation of the table, and no deal, comes between them."""
         held = self.table(table_id)
         table = held.table
         config = table.config
-        if self.seat_of(account.id, table_id) is not None:
-            raise RoomError(f"{account.name} is already seated at {table_id}")
         if account.guest and config.mode != "practice":
             raise RoomError("guests play at practice tables only: register to play for chips")
         if account.bot and config.mode != "practice":
             raise RoomError("computer players play at practice tables only (R7.2, R7.3)")
-        player = RemotePlayer()
-        occupant = Occupant(account.name, account.id, player)
-        if config.mode != "chips":
+        amount = config.buy_in_max
+        if config.mode == "chips":
+            amount = config.buy_in_min if buy_in is None else buy_in
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                raise RoomError(f"a buy-in is a whole number of chips, not {amount!r}")
+            if not config.buy_in_min <= amount <= config.buy_in_max:
+                raise RoomError(
+                    f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {amount}"
+                )
+        async with table.exclusive():
+            if self.seat_of(account.id, table_id) is not None:
+                raise RoomError(f"{account.name} is already seated at {table_id}")
+            player = RemotePlayer()
+            occupant = Occupant(account.name, account.id, player)
+            if config.mode != "chips":
+                try:
+                    number = table.sit(occupant, amount, seat)
+                except TableError as error:
+                    raise RoomError(str(error)) from None
+                self._players[(table_id, account.id)] = player
+                return number
             try:
-                number = table.sit(occupant, config.buy_in_max, seat)
+                table.check_sit(occupant, amount, seat)
             except TableError as error:
                 raise RoomError(str(error)) from None
+            try:
+                await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
+            except (InsufficientFunds, StoreError) as error:
+                raise RoomError(str(error)) from None
+            try:
+                number = table.sit(occupant, amount, seat)
+            except TableError as error:  # checked above: only a bug comes here
+                await self._refund(table, account.id, amount)
+                raise RoomError(str(error)) from None
             self._players[(table_id, account.id)] = player
+            await self._check_books(table)
             return number
-        amount = config.buy_in_min if buy_in is None else buy_in
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise RoomError(f"a buy-in is a whole number of chips, not {amount!r}")
-        if not config.buy_in_min <= amount <= config.buy_in_max:
-            raise RoomError(
-                f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {amount}"
-            )
-        if seat is not None and seat in table.seats:
-            raise RoomError(f"seat {seat} is taken")
+
+    async def _refund(self, table: Table, account_id: int, amount: int) -> None:
+        """Pay back ``amount`` bought in for a seat that was not given; a refund the
+        store refuses halts the table (its books no longer agree) rather than fail
+        the player's request with an error of the store's."""
         try:
-            await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
-        except (InsufficientFunds, StoreError) as error:
-            raise RoomError(str(error)) from None
-        try:
-            number = table.sit(occupant, amount, seat)
-        except TableError as error:  # taken while the buy-in was written: pay it back
-            await asyncio.to_thread(self.store.cash_out, account.id, table_id, amount)
-            raise RoomError(str(error)) from None
-        self._players[(table_id, account.id)] = player
-        return number
+            await asyncio.to_thread(self.store.cash_out, account_id, table.table_id, amount)
+        except StoreError as error:
+            table.halt(f"a refund of {amount} to account {account_id} failed: {error}")
 
     def _seated(self, account: Account, table_id: str) -> tuple[Table, int]:
         table = self.table(table_id).table
@@ -421,34 +492,41 @@ class Room:
         return table, number
 
     async def stand(self, account: Account, table_id: str) -> None:
-        table, number = self._seated(account, table_id)
-        try:
-            await table.stand(number)
-        except TableError as error:
-            raise RoomError(str(error)) from None
+        """``account`` leaves its seat: at once between hands (its stack goes back to
+        its balance), at the end of the hand when it plays one."""
+        table = self.table(table_id).table
+        async with table.exclusive():
+            _, number = self._seated(account, table_id)
+            try:
+                await table.stand(number)
+            except TableError as error:
+                raise RoomError(str(error)) from None
+            await self._check_books(table)
 
     async def top_up(self, account: Account, table_id: str, amount: int) -> None:
-        table, number = self._seated(account, table_id)
+        """Buy ``amount`` more chips for ``account``'s seat (R7.2): the buy-in and the
+        top-up are one step, as in :meth:`sit`."""
+        table = self.table(table_id).table
         if table.config.mode != "chips":
             raise RoomError("only a chips table takes top-ups: practice chips are unlimited")
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise RoomError(f"a top-up is a whole number of chips above 0, not {amount!r}")
-        seat = table.seats[number]
-        room_left = table.config.buy_in_max - seat.chips - seat.top_up
-        if amount > room_left:
-            raise RoomError(
-                f"seat {number} may top up {max(room_left, 0)} chips at most: "
-                f"a stack is {table.config.buy_in_max} at most"
-            )
-        try:
-            await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
-        except StoreError as error:
-            raise RoomError(str(error)) from None
-        try:
-            table.top_up(number, amount)
-        except TableError as error:
-            await asyncio.to_thread(self.store.cash_out, account.id, table_id, amount)
-            raise RoomError(str(error)) from None
+        async with table.exclusive():
+            _, number = self._seated(account, table_id)
+            try:
+                table.check_top_up(number, amount)
+            except TableError as error:
+                raise RoomError(str(error)) from None
+            try:
+                await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
+            except StoreError as error:
+                raise RoomError(str(error)) from None
+            try:
+                table.top_up(number, amount)
+            except TableError as error:  # checked above: only a bug comes here
+                await self._refund(table, account.id, amount)
+                raise RoomError(str(error)) from None
+            await self._check_books(table)
 
     def sit_out(self, account: Account, table_id: str, out: bool = True) -> None:
         table, number = self._seated(account, table_id)
@@ -504,7 +582,10 @@ class Room:
 
     def say(self, account: Account, table_id: str, text: str) -> ChatLine:
         held = self.table(table_id)
-        text = " ".join(text.split())
+        try:
+            text = chat_text(text)
+        except ValueError as error:
+            raise RoomError(str(error)) from None
         if not text:
             raise RoomError("say something: the line is empty")
         if len(text) > CHAT_LENGTH:
@@ -542,14 +623,47 @@ class Room:
             ],
             rollover=done.rollover if table.config.mode == "chips" else None,
         )
-        await asyncio.to_thread(self.store.record_hand, row)
+        try:
+            await asyncio.to_thread(self.store.record_hand, row)
+        except Exception as error:  # the stacks moved, the database did not: halt
+            log.exception("table %s: hand %d was not recorded", table.table_id, done.number)
+            table.halt(f"hand {done.number} could not be recorded: {error}")
 
     async def _seat_left(self, table: Table, seat: int, occupant: Occupant, chips: int) -> None:
-        if occupant.account_id is None:
+        """A person left: at a chips table exactly the chips that leave with them go
+        back to their balance.  Should the store not hold those (books that
+        disagree), the table is halted and what the store holds goes back: the
+        ledger is the truth of money."""
+        account = occupant.account_id
+        if account is None:
             return
-        self._players.pop((table.table_id, occupant.account_id), None)
-        if table.config.mode == "chips":
-            await asyncio.to_thread(self.store.cash_out, occupant.account_id, table.table_id)
+        self._players.pop((table.table_id, account), None)
+        if table.config.mode != "chips":
+            return
+        if table.halted is not None:  # the books disagree: what the database holds
+            await asyncio.to_thread(self.store.cash_out, account, table.table_id)
+            return
+        try:
+            await asyncio.to_thread(self.store.cash_out, account, table.table_id, chips)
+        except StoreError as error:
+            table.halt(f"{occupant.name} left seat {seat} with {chips} chips: {error}")
+            await asyncio.to_thread(self.store.cash_out, account, table.table_id)
+
+    async def _check_books(self, table: Table) -> None:
+        """A chips table's seats against the store's holdings (every stack, pending
+        top-up and chip in a running hand, whose stacks move only when it ends),
+        kept as the table's books for the audit; a table whose books disagree is
+        halted and says why."""
+        if table.config.mode != "chips" or table.halted is not None:
+            return
+        stacks: dict[int, int] = {}
+        for seat in table.seats.values():
+            account = seat.occupant.account_id
+            if account is not None and not seat.occupant.is_bot:
+                stacks[account] = stacks.get(account, 0) + seat.chips + seat.top_up
+        problems = await asyncio.to_thread(self.store.save_books, table.table_id, stacks)
+        if problems:
+            table.halt("its books disagree with the database: " + "; ".join(problems))
 
     async def _busted(
         self, table: Table, seat: int, occupant: Occupant, leader: Occupant | None
@@ -606,27 +720,9 @@ class Room:
     async def hand_history(
         self, account: Account, *, limit: int = 100, table_id: str | None = None
     ) -> str:
-        """``account``'s hands as PokerStars text, as their seat saw them."""
-        hands = await asyncio.to_thread(self.store.hands_of, account.id, limit=limit)
-        texts = []
-        for stored in reversed(hands):
-            if table_id is not None and stored.table_id != table_id:
-                continue
-            hand = from_phh(stored.record)
-            players = sorted(stored.players, key=lambda p: p.seat)
-            engine = [p.account_id for p in players].index(account.id)
-            spec = hand.spec
-            texts.append(
-                to_pokerstars(
-                    hand,
-                    viewer=engine,
-                    names=[p.name for p in players],
-                    seats=[p.seat + 1 for p in players],
-                    hand_id=stored.id,
-                    table=stored.table_id,
-                    started=stored.started_at,
-                    currency=None if spec.is_show_hand else "$",
-                    max_seats=spec.max_seats,
-                )
-            )
-        return "\n\n\n".join(texts) + ("\n" if texts else "")
+        """``account``'s hands as PokerStars text, as their seat saw them (written on
+        the history workers: :class:`~studpoker.room.workers.Busy` when too many wait)."""
+        where: Store | str = self.store
+        if self.histories.processes:
+            where = self.store.url.render_as_string(hide_password=False)
+        return await self.histories.run(hand_histories, where, account.id, limit, table_id)

@@ -15,13 +15,27 @@ ValueError: a show_hand table has 2 to 10 seats, not 12
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from studpoker.bots import LEVELS
 from studpoker.games import GameSpec
+from studpoker.games.spec import MIN_SEATS, STAKE_MAX
 
-__all__ = ["MODES", "Mode", "TableConfig"]
+__all__ = [
+    "CLOCK_MAX",
+    "CLOCK_MIN",
+    "MODES",
+    "STACK_MAX",
+    "TABLE_NAME_LENGTH",
+    "Mode",
+    "Stake",
+    "TableConfig",
+    "chosen_clock",
+    "stake_names",
+    "table_name",
+]
 
 Mode = Literal["practice", "chips", "competition"]
 MODES: tuple[Mode, ...] = ("practice", "chips", "competition")
@@ -29,9 +43,30 @@ MODES: tuple[Mode, ...] = ("practice", "chips", "competition")
 # Practice tables fill their empty seats with computer players up to eight (R7.1);
 # practice and competition seat at most eight players (R7.1, R7.3).
 PLAYERS_AT_MOST = 8
-# Default buy-ins: the seven-card games 10 to 100 big bets, Show Hand a fixed stack.
+# Default buy-ins: the seven-card games 10 to 100 big bets, Show Hand a fixed stack of
+# 100 minimum bets (1000 chips at the preset's ante of 10).
 _BIG_BETS_MIN, _BIG_BETS_MAX = 10, 100
-_SHOW_HAND_BUY_IN = 1000
+_SHOW_HAND_BETS = 100
+# The largest stack, buy-in or competition chips: 100 of the largest big bet.  Ten such
+# stacks in one pot fit the store's 64-bit money columns many times over (games.spec).
+STACK_MAX = _BIG_BETS_MAX * STAKE_MAX
+
+# The stakes of a table (R2.1, R6.4): what the lobby shows and a player opening one sets.
+Stake = Literal["ante", "bring_in", "small_bet", "big_bet", "min_bet"]
+_FIXED_LIMIT_STAKES: tuple[Stake, ...] = ("ante", "bring_in", "small_bet", "big_bet")
+_SHOW_HAND_STAKES: tuple[Stake, ...] = ("ante", "min_bet")
+
+# The clock a player may give a table they open (R8.1; 20 s by default): 5 s at least, to
+# act over a slow connection; 2 minutes at most, so that nobody can open a table whose
+# hands stall for hours with the other players' chips in them.
+CLOCK_MIN, CLOCK_MAX = 5.0, 120.0
+
+TABLE_NAME_LENGTH = 40
+# What a table name cannot hold, as Unicode categories: controls, format characters (zero
+# width joiners, bidirectional overrides), surrogates, private-use and unassigned code
+# points, line and paragraph separators; and the letters that show as nothing.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+_BLANK_LETTERS = frozenset("\u034f\u115f\u1160\u2800\u3164\uffa0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +74,12 @@ class TableConfig:
     """How a table plays.  Times are seconds.
 
     ``seats`` defaults to the game's (8 for the seven-card games, 10 for Show Hand,
-    R7.4); ``buy_in_min``/``buy_in_max`` to 10 and 100 big bets, or 1000 chips for
-    Show Hand.  ``clock`` is each decision's limit and ``time_bank`` each seat's
-    reserve beyond it (R8.1); a player sitting out for ``max_missed_hands`` hands
-    is removed.  ``pause`` is the rest between two hands of :meth:`Table.run`.
+    R7.4); ``buy_in_min``/``buy_in_max`` to 10 and 100 big bets, or for Show Hand 100
+    minimum bets (1000 chips at the preset's); a stack is :data:`STACK_MAX` at most.
+    The name is read by :func:`table_name`.  ``clock`` is each decision's limit and
+    ``time_bank`` each seat's reserve beyond it (R8.1); a player sitting out for
+    ``max_missed_hands`` hands is removed.  ``pause`` is the rest between two hands of
+    :meth:`Table.run`.
     """
 
     spec: GameSpec
@@ -67,13 +104,13 @@ class TableConfig:
         if self.mode not in MODES:
             raise ValueError(f"mode is {', '.join(MODES)}, not {self.mode!r}")
         seats = self.seats or spec.max_seats
-        if not _whole(seats) or not 2 <= seats <= spec.max_seats:
+        if not _whole(seats) or not MIN_SEATS <= seats <= spec.max_seats:
             raise ValueError(
-                f"a {spec.game} table has 2 to {spec.max_seats} seats, not {self.seats!r}"
+                f"a {spec.game} table has {MIN_SEATS} to {spec.max_seats} seats, not {self.seats!r}"
             )
         object.__setattr__(self, "seats", seats)
         if spec.is_show_hand:
-            low, high = _SHOW_HAND_BUY_IN, _SHOW_HAND_BUY_IN
+            low = high = _SHOW_HAND_BETS * max(spec.ante, spec.min_bet)
         else:
             low, high = _BIG_BETS_MIN * spec.big_bet, _BIG_BETS_MAX * spec.big_bet
         buy_in_min = self.buy_in_min or (min(low, self.buy_in_max) if self.buy_in_max else low)
@@ -81,6 +118,8 @@ class TableConfig:
         for name, amount in (("buy_in_min", buy_in_min), ("buy_in_max", buy_in_max)):
             if not _whole(amount) or amount < 1:
                 raise ValueError(f"{name} is a whole number of chips, 1 or more, not {amount!r}")
+            if amount > STACK_MAX:
+                raise ValueError(f"{name} is at most {STACK_MAX} chips, not {amount}")
         if buy_in_min > buy_in_max:
             raise ValueError(
                 f"buy_in_min ({buy_in_min}) must not be above buy_in_max ({buy_in_max})"
@@ -104,10 +143,13 @@ class TableConfig:
                 f"competition_chips is a whole number of chips, 1 or more, "
                 f"not {self.competition_chips!r}"
             )
+        if self.competition_chips > STACK_MAX:
+            raise ValueError(
+                f"competition_chips is at most {STACK_MAX} chips, not {self.competition_chips}"
+            )
         if self.bot_level not in LEVELS:
             raise ValueError(f"bot_level is {', '.join(LEVELS)}, not {self.bot_level!r}")
-        if not isinstance(self.name, str):
-            raise ValueError(f"name is a string, not {self.name!r}")
+        object.__setattr__(self, "name", table_name(self.name))
         hand_spec = spec
         if self.mode == "practice" and spec.showhand_allowed:
             hand_spec = replace(spec, showhand_allowed=False)
@@ -127,15 +169,61 @@ class TableConfig:
     @property
     def stakes(self) -> dict[str, int]:
         """The stakes for the lobby: fixed limit (R2.1) or Show Hand (R6.4)."""
-        spec = self.spec
-        if spec.is_show_hand:
-            return {"ante": spec.ante, "min_bet": spec.min_bet}
-        return {
-            "ante": spec.ante,
-            "bring_in": spec.bring_in,
-            "small_bet": spec.small_bet,
-            "big_bet": spec.big_bet,
-        }
+        return {name: getattr(self.spec, name) for name in stake_names(self.spec.game)}
+
+
+def stake_names(game: str) -> tuple[Stake, ...]:
+    """The stakes of a ``game`` table: fixed limit (R2.1) or Show Hand (R6.4).
+
+    >>> stake_names("show_hand")
+    ('ante', 'min_bet')
+    """
+    return _SHOW_HAND_STAKES if game == "show_hand" else _FIXED_LIMIT_STAKES
+
+
+def chosen_clock(seconds: object) -> float:
+    """``seconds`` as the clock of a table a player opens (R8.1), or a ``ValueError``.
+
+    >>> chosen_clock(15)
+    15.0
+    >>> chosen_clock(1e9)
+    Traceback (most recent call last):
+    ...
+    ValueError: clock is a number of seconds from 5 to 120, not 1000000000.0
+    """
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not CLOCK_MIN <= seconds <= CLOCK_MAX  # and so not nan
+    ):
+        raise ValueError(
+            f"clock is a number of seconds from {CLOCK_MIN:g} to {CLOCK_MAX:g}, not {seconds!r}"
+        )
+    return float(seconds)
+
+
+def table_name(name: object) -> str:
+    """``name`` as a table shows it: NFKC-normalised (full-width letters are letters), no
+    spaces around it, 40 characters at most, and nothing in it that does not show.
+
+    >>> table_name(" Ｓｌｏｗ razz ")
+    'Slow razz'
+    >>> table_name("slow\u200brazz")
+    Traceback (most recent call last):
+    ...
+    ValueError: a table name holds visible characters and spaces only, not U+200B
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"a table name is text, not {name!r}")
+    text = unicodedata.normalize("NFKC", name).strip(" ")
+    for char in text:
+        if unicodedata.category(char) in _HIDDEN_CATEGORIES or char in _BLANK_LETTERS:
+            raise ValueError(
+                f"a table name holds visible characters and spaces only, not U+{ord(char):04X}"
+            )
+    if len(text) > TABLE_NAME_LENGTH:
+        raise ValueError(f"a table name is {TABLE_NAME_LENGTH} characters at most, not {len(text)}")
+    return text
 
 
 def _whole(value: object) -> bool:

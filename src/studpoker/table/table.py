@@ -90,8 +90,10 @@ class Table:
         self._waiter: asyncio.Future[Any] | None = None  # the player's awaitable answer
         self._seq = 0
         self._recent: deque[CompletedHand] = deque(maxlen=RECENT_HANDS)
+        self._recent_pots = 0  # the pots of those hands, kept as they come for the lobby
         self._competition: Competition | None = None
         self._closed = False
+        self._halted: str | None = None
         self._wake = asyncio.Event()  # a seat changed: a waiting table looks again
         # Held while a hand is dealt and while its stacks are released, and by
         # whoever leaves between hands meanwhile.
@@ -147,6 +149,21 @@ class Table:
     def closed(self) -> bool:
         return self._closed
 
+    @property
+    def halted(self) -> str | None:
+        """Why the table deals no more hands (its books disagree with the room's), or
+        None while it plays."""
+        return self._halted
+
+    def halt(self, reason: str) -> None:
+        """Deal no new hand from now on, for ``reason``; the hand being played is
+        finished, and players may still leave."""
+        if self._halted is None:
+            self._halted = reason
+            log.error("table %s halted: %s", self.table_id, reason)
+            self._notify(TableUpdate("halted", self.table_id, change=reason))
+            self._wake.set()
+
     def last_hand(self) -> CompletedHand | None:
         """The hand played last (R5.8), or None."""
         return self._recent[-1] if self._recent else None
@@ -157,8 +174,8 @@ class Table:
 
     def info(self) -> dict[str, Any]:
         """The table for the lobby."""
-        recent = list(self._recent)
-        average_pot = sum(done.pot for done in recent) // len(recent) if recent else 0
+        recent = self._recent
+        average_pot = self._recent_pots // len(recent) if recent else 0
         span = (recent[-1].ended - recent[0].ended).total_seconds() if len(recent) > 1 else 0.0
         return {
             "id": self.table_id,
@@ -172,6 +189,7 @@ class Table:
             "average_pot": average_pot,
             "hands_per_hour": round((len(recent) - 1) * 3600 / span) if span > 0 else 0,
             "competition": self._competition is not None,
+            "halted": self._halted,
         }
 
     def snapshot(self, viewer: int | None = None, *, events: bool = True) -> dict[str, Any]:
@@ -199,6 +217,7 @@ class Table:
             "hand_number": self.hand_number,
             "last_hand_number": self._recent[-1].number if self._recent else None,
             "rollover": hand.carry_in if hand is not None else self.rollover,
+            "halted": self._halted,
             "seats": [self._seat_dict(number, stacks) for number in range(self.config.seats)],
             "hand": view,
             "turn": None
@@ -249,9 +268,32 @@ class Table:
 
         At a full practice table a person takes a computer player's seat: at once
         between hands, else when the hand ends (R7.1)."""
+        seat, chips, count, staying = self._sit_plan(occupant, chips, seat)
+        if seat in self._seats:
+            self._give_way(seat, (occupant, chips))
+        else:
+            self._seats[seat] = Seat(seat, occupant, chips, float(self.config.time_bank))
+            self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat"))
+            if count >= self.config.players_at_most:  # a computer player makes room (R7.1)
+                self._give_way(staying[0], None)
+        self._wake.set()
+        return seat
+
+    def check_sit(self, occupant: Occupant, chips: int, seat: int | None = None) -> int:
+        """The seat :meth:`sit` would give, changing nothing; a TableError says why it
+        would refuse."""
+        return self._sit_plan(occupant, chips, seat)[0]
+
+    def _sit_plan(
+        self, occupant: Occupant, chips: int, seat: int | None
+    ) -> tuple[int, int, int, list[int]]:
+        """Where :meth:`sit` seats ``occupant`` and with what: the seat, the chips, the
+        players for the next hand and the computer players who may make room."""
         config, mode = self.config, self.config.mode
         if self._closed:
             raise TableError("the table is closed")
+        if self._halted is not None:
+            raise TableError(f"the table deals no more hands: {self._halted}")
         for held in self._seats.values():
             waiting = held.successor[0] if held.successor is not None else None
             for other in (held.occupant, waiting):
@@ -297,16 +339,7 @@ class Table:
                 raise TableError(f"seat {seat} is taken")
         elif count >= most and not staying:
             raise TableError(full)
-        # Checked: now change the table.
-        if seat in self._seats:
-            self._give_way(seat, (occupant, chips))
-        else:
-            self._seats[seat] = Seat(seat, occupant, chips, float(config.time_bank))
-            self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat"))
-            if count >= most:  # a computer player makes room (R7.1)
-                self._give_way(staying[0], None)
-        self._wake.set()
-        return seat
+        return seat, chips, count, staying
 
     async def stand(self, seat: int) -> None:
         """The occupant of ``seat`` leaves: at once between hands; during a hand
@@ -323,7 +356,7 @@ class Table:
         if held.leaving:
             raise TableError(f"seat {seat} is already leaving: it goes when this hand ends")
         if not self._in_hand(seat):
-            async with self._exclusive():  # not while a hand is dealt or its stacks released
+            async with self.exclusive():  # not while a hand is dealt or its stacks released
                 if self._seats.get(seat) is not held:
                     return  # gone meanwhile (after missed hands, or busted)
                 if not self._in_hand(seat):
@@ -341,6 +374,17 @@ class Table:
         """Buy ``amount`` more chips for ``seat`` (a chips table, R7.2): the stack
         may reach ``buy_in_max``.  They count from the next hand: at once between
         hands, when it ends during one the seat plays."""
+        held = self.check_top_up(seat, amount)
+        if self._in_hand(seat):
+            held.top_up += amount
+        else:
+            held.chips += amount
+        self._notify(TableUpdate("seat", self.table_id, seat=seat, change="topped_up"))
+        self._wake.set()
+
+    def check_top_up(self, seat: int, amount: int) -> Seat:
+        """The seat :meth:`top_up` would top up, changing nothing; a TableError says
+        why it would refuse."""
         held = self._occupied(seat)
         config = self.config
         if config.mode != "chips":
@@ -352,6 +396,8 @@ class Table:
             raise TableError(
                 "a competition has no top-ups: everyone plays the chips they got (R7.3)"
             )
+        if self._halted is not None:
+            raise TableError(f"the table deals no more hands: {self._halted}")
         room = config.buy_in_max - held.chips - held.top_up
         if not _whole(amount) or amount < 1:
             raise TableError(f"a top-up is a whole number of chips, 1 or more, not {amount!r}")
@@ -360,12 +406,7 @@ class Table:
                 f"seat {seat} may top up {room} chips at most: a stack is "
                 f"{config.buy_in_max} at most"
             )
-        if self._in_hand(seat):
-            held.top_up += amount
-        else:
-            held.chips += amount
-        self._notify(TableUpdate("seat", self.table_id, seat=seat, change="topped_up"))
-        self._wake.set()
+        return held
 
     def sit_out(self, seat: int) -> None:
         """``seat`` is not dealt in from the next hand; after ``max_missed_hands``
@@ -463,9 +504,11 @@ class Table:
             await self.hooks.on_seat_left(self, seat, occupant, chips)
 
     @contextlib.asynccontextmanager
-    async def _exclusive(self) -> AsyncIterator[None]:
-        """Hold the table's lock; a hook the table awaits while holding it (the
-        same task) may call the table again without waiting for itself."""
+    async def exclusive(self) -> AsyncIterator[None]:
+        """Hold the table's lock: no hand is dealt and no stacks are released while
+        it is held, so the room may move money for a seat and change the seat as one
+        step (a buy-in, a top-up, a cash-out).  A hook the table awaits while holding
+        it (the same task) may call the table again without waiting for itself."""
         task = asyncio.current_task()
         if task is not None and self._owner is task:
             yield
@@ -536,8 +579,9 @@ class Table:
             return None
         self._playing = True
         try:
-            async with self._exclusive():
+            async with self.exclusive():
                 await self._before_hand()
+                await self._check_books()
                 players = self._players_in()
                 if players is None:
                     return None
@@ -545,7 +589,7 @@ class Table:
             while not hand.is_over:
                 await self._decision(hand)
                 await asyncio.sleep(0)  # computer players answer at once: let others run
-            async with self._exclusive():
+            async with self.exclusive():
                 return await self._end_hand(hand)
         finally:
             if self._live and self._hand is not None and not self._hand.is_over:
@@ -582,7 +626,7 @@ class Table:
             raise TableError("a hand is being played: stop the table before closing it")
         if self._closed:
             return
-        async with self._exclusive():
+        async with self.exclusive():
             await self._close()
 
     async def _close(self) -> None:
@@ -632,8 +676,16 @@ class Table:
         for held in self._seats.values():
             held.chips = max(held.chips, config.buy_in_max)
 
+    async def _check_books(self) -> None:
+        """The room compares every stack with what it holds for the seat; a table
+        whose books disagree is halted by it."""
+        if self.hooks.check_books is not None:
+            await self.hooks.check_books(self)
+
     def _players_in(self) -> list[Seat] | None:
         """The seats to deal in, in seat order, or None if there is no hand to play."""
+        if self._halted is not None:
+            return None
         if self.config.mode == "competition" and self._competition is None:
             return None
         players = [
@@ -858,7 +910,10 @@ class Table:
             self._started,
             datetime.now(UTC),
         )
+        if len(self._recent) == self._recent.maxlen:
+            self._recent_pots -= self._recent[0].pot
         self._recent.append(done)
+        self._recent_pots += done.pot
         if self.hooks.on_hand_end is not None:
             await self.hooks.on_hand_end(self, done)
         self._notify(TableUpdate("hand_ended", self.table_id, done.number, completed=done))
@@ -892,6 +947,7 @@ class Table:
                     self._notify(TableUpdate("seat", self.table_id, seat=number, change="sat_out"))
         if self._competition_over():
             await self._end_competition()
+        await self._check_books()
 
     def _notify(self, update: TableUpdate) -> None:
         for listener in list(self.listeners):

@@ -32,6 +32,7 @@ UpdateKind = Literal[
     "hand_cancelled",
     "competition_started",
     "competition_ended",
+    "halted",
 ]
 
 
@@ -54,7 +55,8 @@ class TableUpdate:
     * ``hand_ended``: ``hand_number``, ``completed``;
     * ``hand_cancelled``: ``hand_number`` (the hand was cut short and is void: every
       stack is as it was before it);
-    * ``competition_started``; ``competition_ended``: ``standings``.
+    * ``competition_started``; ``competition_ended``: ``standings``;
+    * ``halted``: ``change`` says why the table deals no more hands.
     """
 
     kind: UpdateKind
@@ -88,10 +90,14 @@ class TableHooks:
       every chip or quit; ``leader`` is the chip leader then (R7.3), None if nobody
       is left;
     * ``on_competition_end(table, standings)``: the competition is over; the
-      standings in finishing order, the winner first.
+      standings in finishing order, the winner first;
+    * ``check_books(table)``: before each deal and after each hand, with the
+      table's lock held: compare every seat's stack with what the room holds for it
+      (and :meth:`~studpoker.table.Table.halt` the table when they disagree).
     """
 
     on_hand_end: Callable[[Table, CompletedHand], Awaitable[None]] | None = None
     on_seat_left: Callable[[Table, int, Occupant, int], Awaitable[None]] | None = None
     on_bust: Callable[[Table, int, Occupant, Occupant | None], Awaitable[None]] | None = None
     on_competition_end: Callable[[Table, tuple[Standing, ...]], Awaitable[None]] | None = None
+    check_books: Callable[[Table], Awaitable[None]] | None = None

@@ -1,0 +1,95 @@
+"""Workers of their own for the room's slow work — hashing passwords (argon2, by
+design a tenth of a second of a core), writing hand histories (seconds of pure Python
+for a thousand hands) — so that neither waits behind nor delays the database calls of
+the tables, and a bounded queue, so that a flood of such requests is refused at once
+instead of piling up.
+
+Threads suit work that lets go of the interpreter's lock (argon2 does, in C); work in
+pure Python goes to processes, or the tables would wait for the lock it holds.
+
+>>> import asyncio
+>>> async def main():
+...     workers = Workers("example", size=1, waiting=1)
+...     return await workers.run(sum, [1, 2, 3])
+>>> asyncio.run(main())
+6
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import TypeVar
+
+__all__ = ["Busy", "Workers"]
+
+T = TypeVar("T")
+
+
+class Busy(RuntimeError):
+    """Too much of one kind of work is waiting: try again in ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class Workers:
+    """``size`` threads (or, with ``processes``, processes) named ``name``; at most
+    ``waiting`` jobs running or queued.  They start with the first job, and again
+    after :meth:`close`."""
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        size: int,
+        waiting: int,
+        processes: bool = False,
+        retry_after: float = 1.0,
+    ) -> None:
+        if size < 1 or waiting < size:
+            raise ValueError(f"{name}: 1 worker or more and as many places, not {size}/{waiting}")
+        self.name = name
+        self.size = size
+        self.waiting = waiting
+        self.processes = processes
+        self.retry_after = retry_after
+        self._pool: Executor | None = None
+        self._jobs = 0
+
+    @property
+    def jobs(self) -> int:
+        """Jobs running or waiting now."""
+        return self._jobs
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.processes:
+                # A fresh interpreter, not a fork of this one and its threads.
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(self.size, mp_context=context)
+            else:
+                self._pool = ThreadPoolExecutor(self.size, thread_name_prefix=self.name)
+        return self._pool
+
+    async def run(self, job: Callable[..., T], *args: object) -> T:
+        """``job(*args)`` on one of the workers (for processes, ``job`` and ``args``
+        must pickle); :class:`Busy` at once when ``waiting`` jobs are already there."""
+        if self._jobs >= self.waiting:
+            raise Busy(
+                f"the room is busy with {self.name}: try again in a moment", self.retry_after
+            )
+        self._jobs += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor(), job, *args)
+        finally:
+            self._jobs -= 1
+
+    def close(self) -> None:
+        """Stop the workers (jobs under way are cancelled)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
