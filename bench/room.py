@@ -57,6 +57,7 @@ import httpx
 import websockets
 from rich.console import Console
 from rich.table import Table
+from websockets.typing import Subprotocol
 
 PASSWORD = "bench room password"
 # Practice tables seat eight people at most (R7.1).
@@ -102,6 +103,7 @@ def free_port() -> int:
 def start_server(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(port)]
     command += ["--database", database, "--pause", "0", "--clock", "3600"]
+    command += ["--no-limits"]  # a thousand clients from one address, on purpose
     with log.open("wb") as out:
         return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
 
@@ -210,8 +212,11 @@ async def client(
         except websockets.ConnectionClosed:  # the run is over: the clients are closing
             return
 
-    address = url.replace("http", "ws", 1) + f"/ws?token={token}"
-    async with websockets.connect(address, max_size=None, open_timeout=120) as ws:
+    address = url.replace("http", "ws", 1) + "/ws"
+    protocols = [Subprotocol("studpoker"), Subprotocol(f"bearer.{token}")]
+    async with websockets.connect(
+        address, subprotocols=protocols, max_size=None, open_timeout=120
+    ) as ws:
         await ws.send(json.dumps({"type": "sit", "table": table, "seat": seat, "id": "sit"}))
         pending: int | None = None  # the decision this client saw asked last
         answered = 0

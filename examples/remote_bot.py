@@ -24,10 +24,11 @@ import json
 import sys
 from dataclasses import fields, replace
 from typing import Any
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import websockets
+from websockets.typing import Subprotocol
 
 from studpoker import engine
 from studpoker.bots import LEVELS, Player, bot
@@ -63,10 +64,15 @@ async def seat_held(url: str, token: str, table: str) -> int | None:
     return next((seat["seat"] for seat in me["seats"] if seat["table"] == table), None)
 
 
-def websocket_url(url: str, token: str) -> str:
+def websocket_url(url: str) -> str:
     parts = urlsplit(url)
     scheme = "wss" if parts.scheme == "https" else "ws"
-    return urlunsplit((scheme, parts.netloc, "/ws", f"token={quote(token)}&lang=en", ""))
+    return urlunsplit((scheme, parts.netloc, "/ws", "lang=en", ""))
+
+
+def subprotocols(token: str) -> list[Subprotocol]:
+    """The session token travels in the subprotocol header, never in the URL."""
+    return [Subprotocol("studpoker"), Subprotocol(f"bearer.{token}")]
 
 
 # -- the state the server sends, back into the engine's values ----------------------------
@@ -228,7 +234,9 @@ async def play(args: argparse.Namespace) -> RemoteSeat:
     token = await log_in(args.url, args.name, args.password)
     held = await seat_held(args.url, token, args.table)
     seat = RemoteSeat(args.table, args.level)
-    async with websockets.connect(websocket_url(args.url, token), max_size=None) as socket:
+    async with websockets.connect(
+        websocket_url(args.url), subprotocols=subprotocols(token), max_size=None
+    ) as socket:
 
         async def send(message: dict[str, Any]) -> None:
             await socket.send(json.dumps(message))

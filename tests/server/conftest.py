@@ -1,10 +1,16 @@
 """A real card room for the server tests: uvicorn on a free loopback port in a thread,
-and WebSocket clients (the ``websockets`` package) that play from what they are sent."""
+WebSocket clients (the ``websockets`` package) that play from what they are sent, and
+what a viewer may see of a hand, read from the engine's own events (DESIGN.md idea 2).
+The ``server`` fixture serves a room on SQLite, and for the tests of :data:`ON_BOTH` on
+PostgreSQL too (tests/conftest.py)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -14,11 +20,22 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+from websockets.typing import Subprotocol
 
+# tests/conftest.py, the conftest of every test (its module is "conftest").
+from conftest import BACKENDS
+from studpoker.cards import Card
+from studpoker.engine import CardDealt, Event, Hand, Muck, Show
 from studpoker.room import Room
 from studpoker.server import create_app
+from studpoker.server.limits import LIMITS, Limits
+from studpoker.server.transport import room_protocol
 from studpoker.store import Store
+from studpoker.table import CompletedHand
+from studpoker.table.messages import dealer_lines
+from studpoker.table.snapshot import event_dict
 
 # Which legal action a test client takes, the first of these it is offered.
 PREFERENCE = ("show", "check", "call", "bring_in", "bet", "complete", "raise", "fold", "muck")
@@ -40,9 +57,9 @@ def choose(legal: list[dict[str, Any]]) -> str:
 class Server:
     """A room served on 127.0.0.1 in a thread of its own."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Room, limits: Limits = LIMITS) -> None:
         self.room = room
-        self.app = create_app(room)
+        self.app = create_app(room, limits=limits)
         config = uvicorn.Config(
             self.app,
             host="127.0.0.1",
@@ -50,6 +67,7 @@ class Server:
             log_level="warning",
             ws="websockets-sansio",
             ws_per_message_deflate=False,
+            http=room_protocol(limits.header_seconds, limits.connections_per_address),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -79,9 +97,13 @@ class Server:
         return str(answer.json()["token"])
 
     def client(self, token: str | None = None, lang: str = "en") -> Client:
-        query = f"?lang={lang}" + (f"&token={token}" if token else "")
-        url = f"ws://127.0.0.1:{self.port}/ws{query}"
-        return Client(connect(url, max_size=2**22, close_timeout=1, legacy=True))
+        """A socket, logged in with ``token`` (sent in the subprotocol header)."""
+        url = f"ws://127.0.0.1:{self.port}/ws?lang={lang}"
+        protocols = [Subprotocol("studpoker")]
+        if token:
+            protocols.append(Subprotocol(f"bearer.{token}"))
+        socket = connect(url, subprotocols=protocols, max_size=2**22, close_timeout=1, legacy=True)
+        return Client(socket, server=self, lang=lang)
 
     def call(self, coroutine: Any) -> Any:
         """Run ``coroutine`` on the server's event loop (the room lives there)."""
@@ -97,8 +119,10 @@ class Server:
 class Client:
     """One WebSocket client: every message it gets is kept in ``received``."""
 
-    def __init__(self, socket: Any) -> None:
+    def __init__(self, socket: Any, *, server: Server | None = None, lang: str = "en") -> None:
         self.socket = socket
+        self.server = server
+        self.lang = lang
         self.received: list[dict[str, Any]] = []
 
     def send(self, **message: Any) -> None:
@@ -115,6 +139,12 @@ class Client:
             message = self.receive(max(deadline - time.monotonic(), 0.01))
             if test(message):
                 return message
+
+    def drain(self) -> None:
+        """Read every message sent so far: those before the answer to a ping."""
+        with contextlib.suppress(ConnectionClosed):
+            self.send(type="ping", id="drain")
+            self.until(lambda m: m.get("id") == "drain" and m.get("type") == "pong")
 
     def close(self) -> None:
         self.socket.close()
@@ -172,14 +202,232 @@ def wait_for(test: Any, timeout: float = 20) -> None:
 
 
 @contextmanager
-def served(database: str = "sqlite://", **options: Any) -> Iterator[Server]:
+def served(
+    database: str = "sqlite://", *, limits: Limits = LIMITS, **options: Any
+) -> Iterator[Server]:
     options = {"seed": 1, "pause": 0.0, "clock": 5.0, "time_bank": 0.0} | options
     room = Room(Store(database), **options)
-    with Server(room) as server:
+    with Server(room, limits) as server:
         yield server
 
 
+# By module, the tests whose room writes the ledger or keeps hands: their ``server``
+# runs on SQLite and on PostgreSQL; every other test's on SQLite.
+ON_BOTH = {
+    "test_leaks.py": {"test_no_path_gives_any_viewer_a_card_the_engine_hides"},
+    "test_rest.py": {"test_a_player_downloads_their_hands_as_pokerstars_text"},
+    "test_websocket.py": {
+        "test_whole_hands_of_each_game_between_several_clients",
+        "test_no_client_ever_sees_another_players_down_card",
+        "test_bad_messages_are_refused_and_change_nothing",
+        "test_the_lobby_is_sent_again_when_tables_change",
+        "test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip",
+        "test_a_competition_ends_with_its_standings_sent",
+    },
+    "test_money_races.py": {
+        "test_stand_and_sit_racing_on_two_sockets_make_no_chip",
+        "test_two_sockets_sitting_at_once_buy_in_once",
+        "test_top_ups_racing_never_pass_the_largest_stack",
+        "test_a_storm_of_seat_operations_keeps_the_books",
+    },
+}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    names = ON_BOTH.get(metafunc.definition.path.name, ())
+    if "database" in metafunc.fixturenames and metafunc.function.__name__ in names:
+        metafunc.parametrize("database", BACKENDS, indirect=True)
+
+
 @pytest.fixture
-def server() -> Iterator[Server]:
-    with served() as running:
+def server(database: str) -> Iterator[Server]:
+    """A room served on a new database (tests/conftest.py: ``database``)."""
+    with served(database) as running:
         yield running
+
+
+# -- what a viewer may see: the engine's own events are the oracle ------------------------
+
+# A card as any message may write it: "Kh", "10h", "K♥", "K♥️" (with a variation
+# selector) or "K♡".  Ranks are upper case and suits lower case, as the package writes
+# them; no word of any message, name or table id of these tests reads as one.
+CARD_TEXT = re.compile(
+    r"(?<![0-9A-Za-z])(?:10|[2-9TJQKA])(?:[cdhs]|[♣♦♥♠]\ufe0f?|[♧♢♡♤])(?![0-9A-Za-z])"
+)
+
+
+def cards_in(value: Any) -> set[Card]:
+    """Every card written anywhere in a plain value (a message, a REST answer, a text)."""
+    if isinstance(value, str):
+        return {Card.parse(text) for text in CARD_TEXT.findall(value)}
+    if isinstance(value, dict):
+        return set().union(*(cards_in(item) for item in value.values()))
+    if isinstance(value, list | tuple):
+        return set().union(*(cards_in(item) for item in value))
+    return set()
+
+
+def may_see(hand: Hand, viewer: int | None, count: int | None = None) -> list[Event]:
+    """The first ``count`` events of ``hand`` (every one by default) as engine seat
+    ``viewer`` (None: anyone not dealt in) may see them, read from the engine's full
+    list ``hand.events`` alone, never from ``events_for`` nor from what the server
+    marks shown: a seat's down cards are seen by itself, and by everyone once a
+    ``Show`` event has that seat show them (a ``Muck`` only at a table that shows
+    mucked hands, R5.8); a mucked card is seen by nobody else."""
+    events = hand.events[: len(hand.events) if count is None else count]
+    reveal_mucked = hand.spec.reveal_mucked
+    showing = {
+        event.seat
+        for event in events
+        if isinstance(event, Show) or (reveal_mucked and isinstance(event, Muck))
+    }
+    seen: list[Event] = []
+    for event in events:
+        if isinstance(event, CardDealt) and not event.up:
+            if event.seat != viewer and event.seat not in showing:
+                event = CardDealt(event.seat, None, False)
+        elif isinstance(event, Muck) and not reveal_mucked:
+            event = Muck(event.seat, None)
+        seen.append(event)
+    return seen
+
+
+def cards_by_seat(events: list[Event], count: int) -> list[tuple[list[Card | None], list[Card]]]:
+    """Each engine seat's (down cards, up cards) in ``events``, None where hidden."""
+    cards: list[tuple[list[Card | None], list[Card]]] = [([], []) for _ in range(count)]
+    for event in events:
+        if isinstance(event, CardDealt):
+            if event.up:
+                assert event.card is not None
+                cards[event.seat][1].append(event.card)
+            else:
+                cards[event.seat][0].append(event.card)
+    return cards
+
+
+def viewer_of(done: CompletedHand, account_id: int | None) -> int | None:
+    """The engine seat ``account_id`` held in the hand, None if it was not dealt in."""
+    if account_id is None or account_id not in done.account_ids:
+        return None
+    return done.account_ids.index(account_id)
+
+
+def completed(server: Server, table_id: str, number: int) -> CompletedHand:
+    """Hand ``number`` of the table once it is over (a hand being played is waited for)."""
+    table = server.room.tables[table_id].table
+    wait_for(lambda: table.hand(number) is not None, timeout=15)
+    done = table.hand(number)
+    assert done is not None
+    return done
+
+
+# What a viewer may see after so many events, worked out once for every message (and
+# every client) that asks: a served room sends thousands.
+@functools.lru_cache(maxsize=4096)
+def _may_see_of(
+    done: CompletedHand, viewer: int | None, count: int
+) -> tuple[list[dict[str, Any]], set[Card], list[tuple[list[Card | None], list[Card]]]]:
+    """``may_see``'s events as they are sent, the cards in them, and each seat's."""
+    seen = may_see(done.hand, viewer, count)
+    sendable = [event_dict(event, done.seats) for event in seen]
+    return sendable, cards_in(sendable), cards_by_seat(seen, done.hand.player_count)
+
+
+@functools.lru_cache(maxsize=4096)
+def _public_lines(done: CompletedHand, count: int, lang: str) -> list[str]:
+    """The dealer's lines of the first ``count`` events, as anyone may read them (R5.7)."""
+    return dealer_lines(may_see(done.hand, None, count), done.hand.spec, done.names, lang)
+
+
+def hand_problems(
+    state: dict[str, Any] | None,
+    sent: dict[str, Any],
+    done: CompletedHand,
+    viewer: int | None,
+    events: list[dict[str, Any]],
+    new: int | None = None,
+    lines: list[str] | None = None,
+    lang: str = "en",
+) -> list[str]:
+    """How a table's ``state`` (its snapshot, or None) and the answer ``sent`` that
+    holds it differ from what engine seat ``viewer`` may see of hand ``done`` after the
+    ``events`` it has had of it: in the last ``new`` of them (all by default: earlier
+    ones were sent before a later show could reveal their cards), in the dealer's
+    ``lines`` so far, in the state's cards, and in every card ``sent``."""
+    number = done.number
+    sendable, allowed, by_seat = _may_see_of(done, viewer, len(events))
+    problems = []
+    extra = cards_in(sent) - allowed
+    if extra:
+        problems.append(
+            f"hand {number}, {len(events)} events in: {sorted(map(str, extra))} sent to "
+            f"engine seat {viewer}, who may not see them"
+        )
+    first = 0 if new is None else len(events) - new
+    for at, (got, wanted) in enumerate(zip(events[first:], sendable[first:], strict=True), first):
+        if got != wanted:
+            problems.append(f"hand {number}, event {at}: {got} sent for {wanted}")
+            break
+    if lines is not None and lines != _public_lines(done, len(events), lang):
+        problems.append(f"hand {number}: the dealer's lines differ from an onlooker's")
+    view = None if state is None else state.get("hand")
+    if view is not None:
+        for player in view["players"]:
+            downs, ups = by_seat[done.seats.index(player["seat"])]
+            got = [None if c is None else Card.parse(c) for c in player["down_cards"]]
+            if len(got) != len(downs) or any(
+                g not in (None, e) for g, e in zip(got, downs, strict=True)
+            ):
+                problems.append(
+                    f"hand {number}: seat {player['seat']}'s down cards {player['down_cards']}"
+                    f" sent to engine seat {viewer}, who may see {[str(c) for c in downs]}"
+                )
+            if [Card.parse(c) for c in player["up_cards"]] != ups:
+                problems.append(f"hand {number}: seat {player['seat']}'s up cards differ")
+    return problems
+
+
+def client_leaks(client: Client, seat: int | None = None) -> list[str]:
+    """Every card a message to ``client`` holds that the engine's own events do not let
+    it see when it was sent, and every difference from what it may see (the events,
+    the dealer's lines, each seat's cards in the state), hand by hand of every table it
+    watched; ``seat``: the table seat the client's account played every hand it was
+    dealt in from (None: not checked).  Reads what is left on the socket first."""
+    client.drain()
+    server = client.server
+    assert server is not None, "a client of Server.client() knows its server"
+    welcome = next(m for m in client.received if m.get("type") == "welcome")
+    account = welcome["account"]
+    account_id = None if account is None else account["id"]
+    problems: list[str] = []
+    # By table: the hand the client is being told of, its events and lines so far.
+    told: dict[str, tuple[int | None, list[dict[str, Any]], list[str]]] = {}
+    for message in client.received:
+        if message.get("type") != "table":
+            extra = cards_in(message)
+            if extra:
+                problems.append(f"a {message.get('type')} message holds {sorted(map(str, extra))}")
+            continue
+        state, table_id = message["state"], message["table"]
+        number = state["hand_number"]
+        before = told.get(table_id)
+        if before is None or before[0] != number or message["change"] == "state":
+            before = (number, [], [])  # a new hand, or the whole state again (a watch)
+        events = before[1] + message["events"]
+        lines = before[2] + message["lines"]
+        told[table_id] = (number, events, lines)
+        if number is None:
+            if cards_in(message):
+                problems.append(
+                    f"{table_id}: cards {sorted(map(str, cards_in(message)))} between hands"
+                )
+            continue
+        done = completed(server, table_id, number)
+        viewer = viewer_of(done, account_id)
+        if seat is not None and viewer is not None and done.seats[viewer] != seat:
+            problems.append(
+                f"hand {number}: the account played seat {done.seats[viewer]}, not {seat}"
+            )
+        new = len(message["events"])
+        problems += hand_problems(state, message, done, viewer, events, new, lines, client.lang)
+    return problems

@@ -96,8 +96,18 @@ def test_guests_and_tables_made_by_players(api: TestClient):
         15,
         "Slow razz",
     )
+    # A guest has two tables open at most (docs/security.md).
+    name = guest["account"]["name"]
+    second = api.post("/api/tables", json={"game": "razz"}, headers=bearer(guest["token"]))
+    assert second.status_code == 201
+    third = api.post("/api/tables", json={"game": "razz"}, headers=bearer(guest["token"]))
+    assert (third.status_code, third.json()) == (
+        400,
+        {"detail": f"{name} already has 2 open tables: a guest may open 2 at most"},
+    )
+    other = api.post("/api/guests").json()
     bad = api.post(
-        "/api/tables", json={"game": "holdem", "mode": "practice"}, headers=bearer(guest["token"])
+        "/api/tables", json={"game": "holdem", "mode": "practice"}, headers=bearer(other["token"])
     )
     assert bad.json() == {
         "detail": "game must be one of seven_card_stud, stud_hilo, razz, show_hand, not 'holdem'"

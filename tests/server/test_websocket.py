@@ -12,31 +12,16 @@ import pytest
 from studpoker.games import GAMES
 from studpoker.store import Store
 
-from .conftest import Client, Server, choose, play_together, served, wait_for
+from .conftest import Client, Server, choose, client_leaks, play_together, served, wait_for
 
 
 def leaks(client: Client, seat: int | None) -> list[str]:
-    """Every down card of another seat that a message to ``client`` (seated at
-    ``seat``) holds before that seat showed it, and every mucked card."""
-    found = []
-    for message in client.received:
-        if message.get("type") != "table":
-            continue
-        for event in message["events"]:
-            hidden = event["type"] == "CardDealt" and not event["up"] and event["seat"] != seat
-            if hidden and event["card"] is not None:
-                found.append(f"dealt {event['card']} to seat {event['seat']}")
-            if event["type"] == "Muck" and event.get("cards"):
-                found.append(f"mucked {event['cards']} of seat {event['seat']}")
-        hand = message["state"]["hand"]
-        if hand is None:
-            continue
-        for player in hand["players"]:
-            if player["seat"] == seat or player["shown"]:
-                continue
-            if any(card is not None for card in player["down_cards"]):
-                found.append(f"down cards {player['down_cards']} of seat {player['seat']}")
-    return found
+    """Every card a message to ``client`` (seated at ``seat``) holds that the engine's
+    own events do not let it see when it was sent: another seat's down card before
+    that seat showed it, a mucked card, a card not dealt yet; and every difference
+    from what it may see (conftest.py: ``client_leaks``, whose oracle is the hand's
+    full event list, never the seats the server marks shown)."""
+    return client_leaks(client, seat)
 
 
 def hands_in_order(client: Client) -> bool:
@@ -298,13 +283,13 @@ def test_binary_frames_ids_bad_tokens_and_refused_seats(server: Server):
     player.close()
 
 
-def test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip(tmp_path):
+def test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip(database: str):
     """Issue 6: the server stops while a hand is played; the hand is cancelled with every
     bet returned, the players are paid out, and after a new start the balances equal
     the deposits and the stored hands' nets, the ledger agrees, no chip is lost."""
     from .conftest import served
 
-    url = f"sqlite:///{tmp_path / 'room.db'}"
+    url = database
     with served(url) as first:
         store = first.room.store
         players = []
@@ -349,12 +334,12 @@ def play_to_the_end(client: Client, table: str) -> dict:
             )
 
 
-def test_a_competition_ends_with_its_standings_sent():
+def test_a_competition_ends_with_its_standings_sent(database: str):
     """R7.3: two players start a competition; when its time is up each is sent the
     standings (the chip leader first, every chip of the 2 × 1000 accounted for), and the
     table goes back to waiting with nobody seated."""
     table = "competition-razz"
-    with served(competition_seconds=2.0) as server:
+    with served(database, competition_seconds=2.0) as server:
         names = ("cara", "dino")
         clients = [server.client(server.register(name)) for name in names]
         for n, client in enumerate(clients):

@@ -7,6 +7,7 @@ DESIGN.md idea 4).
 from __future__ import annotations
 
 import argparse
+import copy
 from typing import Any
 
 DEFAULT_DATABASE = "sqlite:///stud.db"
@@ -33,6 +34,11 @@ def add_parser(commands: Any) -> None:
     )
     serve.add_argument("--seed", type=int, help="deal every table from this seed (testing)")
     serve.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    serve.add_argument(
+        "--no-limits",
+        action="store_true",
+        help="no limits per address or account (load tests from one machine; docs/security.md)",
+    )
     serve.set_defaults(run=run_serve)
 
     admin: argparse.ArgumentParser = commands.add_parser(
@@ -62,9 +68,13 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from studpoker.server import create_app
+    from studpoker.server.limits import LIMITS, NO_LIMITS
+    from studpoker.server.transport import room_protocol
 
+    limits = NO_LIMITS if args.no_limits else LIMITS
     app = create_app(
         database=args.database,
+        limits=limits,
         seed=args.seed,
         clock=args.clock,
         time_bank=args.time_bank,
@@ -81,8 +91,22 @@ def run_serve(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         ws="websockets-sansio",
         ws_per_message_deflate=False,
+        http=room_protocol(limits.header_seconds, limits.connections_per_address),
+        log_config=access_log_config(),
     )
     return 0
+
+
+def access_log_config() -> dict[str, Any]:
+    """uvicorn's logging, with the query string left out of the access log: no
+    secret belongs in a URL, and the log keeps none that a client put there."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"no_query": {"()": "studpoker.server.transport.NoQuery"}}
+    for handler in ("default", "access"):
+        config["handlers"][handler]["filters"] = ["no_query"]
+    return config
 
 
 def run_deposit(args: argparse.Namespace) -> int:

@@ -6,22 +6,41 @@ client's static files at ``/``.
 
 import asyncio
 import contextlib
-import json
 import logging
+import unicodedata
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi import (
+    Depends,
+    FastAPI,
+    Header,
+    HTTPException,
+    Query,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, Field, ValidationError, model_validator
 
 from studpoker import __version__
 from studpoker.games import GAMES
-from studpoker.room import Room, RoomError
-from studpoker.server.connections import Client, Hub
+from studpoker.games.spec import MAX_SEATS, MIN_SEATS, STAKE_MAX
+from studpoker.room import Busy, Room, RoomError
+from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
+from studpoker.server.connections import Client, Hub, token_digest
+from studpoker.server.headers import SecurityHeaders
+from studpoker.server.limits import (
+    LIMITS,
+    AddressLimits,
+    Backoff,
+    Limiter,
+    Limits,
+    retry_after,
+)
 from studpoker.server.protocol import (
     MAX_MESSAGE,
     VERSION,
@@ -35,12 +54,18 @@ from studpoker.server.protocol import (
     SitOut,
     Stand,
     StartCompetition,
+    Text,
     TopUp,
+    Unicode,
     Unwatch,
     Watch,
+    encodable,
+    message_id,
     read_message,
 )
 from studpoker.store import Account, Store
+from studpoker.store.models import NAME_LENGTH
+from studpoker.table.config import CLOCK_MAX, CLOCK_MIN, TABLE_NAME_LENGTH, Stake, table_name
 from studpoker.table.messages import dealer_lines
 from studpoker.table.snapshot import event_dict
 
@@ -49,11 +74,26 @@ __all__ = ["create_app"]
 log = logging.getLogger(__name__)
 WEB = Path(__file__).resolve().parent.parent / "web"
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
+# The WebSocket's subprotocol, and the prefix of the session token offered beside it.
+SUBPROTOCOL = "studpoker"
+BEARER = "bearer."
 
 
-class Credentials(BaseModel):
-    name: Annotated[str, Field(min_length=1, max_length=24)]
-    password: Annotated[str, Field(min_length=1, max_length=256)]
+class _Body(BaseModel):
+    """A REST request's JSON body, read as an answer can quote it (protocol.encodable):
+    a lone surrogate (JSON spells one, ``"\\ud800"``) as U+FFFD, which :data:`Text`
+    refuses, and ``NaN`` as ``"NaN"``, so that the 422 answer quoting them is JSON in
+    UTF-8 rather than a server error."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _encodable(cls, data: Any) -> Any:
+        return encodable(data)
+
+
+class Credentials(_Body):
+    name: Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), Unicode]
+    password: Annotated[str, Field(min_length=1, max_length=PASSWORD_LENGTH), Unicode]
 
 
 class NewAccount(Credentials):
@@ -65,13 +105,27 @@ class Session(BaseModel):
     account: dict[str, Any]
 
 
-class NewTable(BaseModel):
-    game: str
-    mode: str = "practice"
-    seats: int | None = None
-    clock: float | None = None
-    stakes: dict[str, int] | None = None
-    name: Annotated[str, Field(max_length=40)] = ""
+# A stake a player sets (the room takes the game's own: table.config.stake_names).
+_StakeName = Annotated[str, Field(pattern=f"^({'|'.join(get_args(Stake))})$")]
+_Stakes = Annotated[
+    dict[_StakeName, Annotated[int, Field(strict=True, ge=0, le=STAKE_MAX)]],
+    Field(json_schema_extra={"additionalProperties": False}),
+]
+
+
+class NewTable(_Body):
+    """A table a player opens, every number bounded as the room bounds it: seats for the
+    game (R7.4), the clock (R8.1, table.config), stakes of at most a billion each
+    (games.spec)."""
+
+    game: Text
+    mode: Text = "practice"
+    seats: Annotated[int, Field(strict=True, ge=MIN_SEATS, le=MAX_SEATS)] | None = None
+    clock: Annotated[float, Field(ge=CLOCK_MIN, le=CLOCK_MAX, allow_inf_nan=False)] | None = None
+    stakes: _Stakes | None = None
+    name: Annotated[
+        str, Field(max_length=TABLE_NAME_LENGTH), Unicode, AfterValidator(table_name)
+    ] = ""
 
 
 def account_dict(account: Account) -> dict[str, Any]:
@@ -88,12 +142,16 @@ def create_app(
     room: Room | None = None,
     *,
     database: str = "sqlite:///stud.db",
+    limits: Limits = LIMITS,
     **room_options: Any,
 ) -> FastAPI:
     """The room's web application; ``room`` (or a room over ``database``) starts and
-    stops with it."""
+    stops with it; ``limits`` say how often a client may do what (docs/security.md)."""
     the_room = room if room is not None else Room(Store(database), **room_options)
-    hub = Hub(the_room)
+    hub = Hub(the_room, limits)
+    failures = Backoff(limits.login_failures_free, limits.login_backoff_cap)
+    new_tables = Limiter(limits.table_per_account)
+    downloads = Limiter(limits.history_per_account)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -112,6 +170,8 @@ def create_app(
         summary="Seven Card Stud, Stud Hi/Lo, Razz and Show Hand: accounts, tables, hands.",
         lifespan=lifespan,
     )
+    app.add_middleware(AddressLimits, limits=limits)  # logins, accounts, guests by address
+    app.add_middleware(SecurityHeaders)
     app.state.room = the_room
     app.state.hub = hub
 
@@ -125,6 +185,18 @@ def create_app(
     def refused(error: Exception) -> HTTPException:
         return HTTPException(400, str(error))
 
+    def slow_down(wait: float, what: str) -> None:
+        """A 429 when ``wait`` (seconds before the next try is allowed) is above 0."""
+        if wait > 0:
+            after = retry_after(wait)
+            raise HTTPException(
+                429, f"too many {what}: try again in {after} s", headers={"Retry-After": after}
+            )
+
+    def busy(error: Busy) -> HTTPException:
+        after = retry_after(error.retry_after)
+        return HTTPException(503, str(error), headers={"Retry-After": after})
+
     # -- accounts ---------------------------------------------------------------------
 
     @app.post("/api/accounts", status_code=201, tags=["accounts"])
@@ -135,21 +207,33 @@ def create_app(
             account, token = await the_room.register(body.name, body.password, bot=body.bot)
         except RoomError as error:
             raise refused(error) from None
+        except Busy as error:
+            raise busy(error) from None
         return Session(token=token, account=account_dict(account))
 
     @app.post("/api/sessions", tags=["accounts"])
     async def login(body: Credentials) -> Session:
-        """Log in: a new session token."""
+        """Log in: a new session token.  Logins are limited by address, and a name
+        with failed logins waits longer after each (docs/security.md)."""
+        name = unicodedata.normalize("NFKC", body.name).strip().casefold()
+        slow_down(failures.wait(name), "failed logins for this name")
         try:
             account, token = await the_room.login(body.name, body.password)
         except RoomError as error:
+            failures.failed(name)
             raise HTTPException(401, str(error)) from None
+        except Busy as error:
+            raise busy(error) from None
+        failures.succeeded(name)
         return Session(token=token, account=account_dict(account))
 
     @app.post("/api/guests", status_code=201, tags=["accounts"])
     async def guest() -> Session:
         """A guest's session: practice tables only."""
-        account, token = await the_room.guest()
+        try:
+            account, token = await the_room.guest()
+        except RoomError as error:
+            raise refused(error) from None
         return Session(token=token, account=account_dict(account))
 
     @app.delete("/api/sessions", status_code=204, tags=["accounts"])
@@ -157,6 +241,7 @@ def create_app(
         token = _bearer(authorization)
         if token:
             await the_room.logout(token)
+            hub.logged_out(token)  # its open sockets can no longer play or chat
 
     @app.get("/api/me", tags=["accounts"])
     async def me(account: Annotated[Account, Depends(current)]) -> dict[str, Any]:
@@ -175,7 +260,7 @@ def create_app(
         """Every table: id, game, mode, stakes, seated, seats, average_pot, hands_per_hour…"""
         return [
             t
-            for t in the_room.lobby()
+            for t in hub.lobby_tables()
             if (game is None or t["game"] == game) and (mode is None or t["mode"] == mode)
         ]
 
@@ -183,6 +268,9 @@ def create_app(
     async def create_table(
         body: NewTable, account: Annotated[Account, Depends(current)]
     ) -> dict[str, Any]:
+        """Open a table; a player has a few open at most, and opens a few every ten
+        minutes (docs/security.md)."""
+        slow_down(new_tables.take(str(account.id)), "new tables")
         try:
             table_id = await the_room.create_table(
                 body.game,
@@ -191,13 +279,13 @@ def create_app(
                 clock=body.clock,
                 stakes=body.stakes,
                 name=body.name,
-                created_by=account.id,
+                created_by=account,
+                most=limits.tables_per_guest if account.guest else limits.tables_per_account,
             )
         except RoomError as error:
             raise refused(error) from None
-        for client in list(hub.clients):
-            client.send(hub.lobby())
-        return next(t for t in the_room.lobby() if t["id"] == table_id)
+        hub.lobby_changed(table_id)
+        return the_room.lobby_entry(table_id)
 
     @app.get("/api/tables/{table_id}", tags=["lobby"])
     async def table(table_id: str) -> dict[str, Any]:
@@ -250,7 +338,11 @@ def create_app(
         table: str | None = None,
     ) -> PlainTextResponse:
         """The asker's hands as PokerStars hand histories, from their seat."""
-        text = await the_room.hand_history(account, limit=limit, table_id=table)
+        slow_down(downloads.take(str(account.id)), "hand history downloads")
+        try:
+            text = await the_room.hand_history(account, limit=limit, table_id=table)
+        except Busy as error:
+            raise busy(error) from None
         return PlainTextResponse(
             text,
             headers={"Content-Disposition": 'attachment; filename="studpoker-hands.txt"'},
@@ -298,10 +390,36 @@ def create_app(
     # -- the WebSocket ----------------------------------------------------------------
 
     @app.websocket("/ws")
-    async def websocket(socket: WebSocket, token: str | None = None, lang: str = "en") -> None:
-        await socket.accept()
-        account = await the_room.account(token)
-        client = Client(account, lang if lang in LANGUAGES else "en")
+    async def websocket(socket: WebSocket, lang: str = "en") -> None:
+        """One client's socket.  Its session token comes in the subprotocol header
+        (``Sec-WebSocket-Protocol: studpoker, bearer.TOKEN``), never in the URL, which
+        servers and proxies log."""
+        offered = list(socket.scope.get("subprotocols") or ())
+        token = next((p[len(BEARER) :] for p in offered if p.startswith(BEARER)), None)
+        where = socket.client.host if socket.client is not None else "unknown"
+        await socket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        if not hub.admit(where):
+            most = limits.sockets_per_address
+            await socket.send_json(
+                {
+                    "type": "error",
+                    "id": None,
+                    "code": "too_many_sockets",
+                    "message": f"{most} sockets from one address at most: close one first",
+                    "v": VERSION,
+                }
+            )
+            await socket.close(1008, "too many sockets from this address")
+            return
+        found = await the_room.session(token)
+        account, expires = (None, None) if found is None else found
+        client = Client(
+            account,
+            lang if lang in LANGUAGES else "en",
+            session=None if found is None or token is None else token_digest(token),
+            expires=expires,
+            address=where,
+        )
         hub.connect(client)
         client.send(
             {
@@ -313,6 +431,14 @@ def create_app(
         )
         if token and account is None:
             _error(client, None, "login", "the session token is not valid: log in again")
+        if "token" in socket.query_params:
+            _error(
+                client,
+                None,
+                "login",
+                "a session token in the URL is not read (logs keep URLs): send it in the "
+                f"Sec-WebSocket-Protocol header as '{BEARER}TOKEN'",
+            )
         if lang not in LANGUAGES:
             _error(client, None, "malformed", f"lang is one of {', '.join(LANGUAGES)}: using en")
         client.send(hub.lobby())
@@ -329,7 +455,16 @@ def create_app(
                     except UnicodeDecodeError:
                         _error(client, None, "malformed", "a message is JSON text in UTF-8")
                         continue
-                await _handle(hub, client, text)
+                if not _in_time(client, limits):
+                    if client.refused > limits.refused_before_close:
+                        client.close_with = (1008, "too many messages")
+                        break  # the writer sends what is queued, then closes
+                    continue
+                try:
+                    await _handle(hub, client, text)
+                except Exception:  # never the room's own refusal: logged, the socket lives
+                    log.exception("a client's message failed")
+                    _error(client, None, "internal", "the room failed to do that; nothing changed")
                 if client.too_slow:
                     break
         except WebSocketDisconnect:
@@ -367,33 +502,48 @@ async def _write(socket: WebSocket, client: Client) -> None:
         if message is None:
             break
         try:
-            await socket.send_json(message)
+            if isinstance(message, str):
+                await socket.send_text(message)
+            else:
+                await socket.send_json(message)
         except Exception:
             client.dropped = True
             break
     if client.too_slow:
+        client.close_with = (1008, "too slow: messages were not read")
+    if client.close_with is not None:
         with contextlib.suppress(Exception):
-            await socket.close(1008, "too slow: messages were not read")
+            await socket.close(*client.close_with)
 
 
-def _readable_id(text: str) -> Any:
-    """The ``id`` of a message that is JSON but not a valid message, to echo it."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    ref = data.get("id") if isinstance(data, dict) else None
-    return ref if isinstance(ref, str | int) and not isinstance(ref, bool) else None
+def _error(client: Client, ref: Any, code: str, message: str, **more: Any) -> None:
+    client.send({"type": "error", "id": ref, "code": code, "message": message} | more)
 
 
-def _error(client: Client, ref: Any, code: str, message: str) -> None:
-    client.send({"type": "error", "id": ref, "code": code, "message": message})
+def _in_time(client: Client, limits: Limits) -> bool:
+    """Whether a message the client sent now is within its rate; if not it is
+    refused, with how long to wait."""
+    assert client.messages is not None
+    wait = client.messages.take("")
+    if not wait:
+        return True
+    client.refused += 1
+    rate = limits.messages_per_socket
+    _error(
+        client,
+        None,
+        "rate_limited",
+        f"too many messages ({rate.events} every {rate.seconds:g} s at most): "
+        f"this one was not read; wait {wait:.1f} s",
+        retry_after=round(wait, 3),
+    )
+    return False
 
 
 async def _handle(hub: Hub, client: Client, text: str) -> None:
     """One client message: done, or refused with an error that changes nothing."""
     room = hub.room
-    if len(text.encode()) > MAX_MESSAGE:
+    if len(text.encode(errors="surrogatepass")) > MAX_MESSAGE:
         _error(client, None, "too_large", f"a message is {MAX_MESSAGE} bytes at most")
         return
     try:
@@ -402,16 +552,19 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
         first = error.errors()[0] if error.errors() else {"msg": str(error)}
         where = ".".join(str(part) for part in first.get("loc", ()))
         said = f"{where}: {first['msg']}" if where else first["msg"]
-        _error(client, _readable_id(text), "malformed", said)
+        _error(client, message_id(text), "malformed", said)
+        return
+    except ValueError as error:  # protocol.MalformedMessage: not even parsed
+        _error(client, None, "malformed", str(error))
         return
     ref = message.id
-    account = client.account
+    account = client.signed_in()
     try:
         match message:
             case Ping():
                 client.send({"type": "pong", "id": ref})
             case Lobby():
-                client.send(hub.lobby() | {"id": ref})
+                client.send(hub.lobby(ref))
             case Language(lang=lang):
                 client.lang = lang
                 client.send({"type": "ok", "id": ref})
@@ -443,9 +596,23 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
             case Act(table=table_id, seq=seq, action=action):
                 room.act(account, table_id, action, seq)
             case Chat(table=table_id, text=said):
+                wait = hub.chat_limit.take(str(account.id))
+                if wait:
+                    rate = hub.limits.chat_per_socket
+                    _error(
+                        client,
+                        ref,
+                        "rate_limited",
+                        f"{rate.events} chat lines every {rate.seconds:g} s at most: "
+                        f"wait {wait:.1f} s",
+                        retry_after=round(wait, 3),
+                    )
+                    return
                 room.say(account, table_id, said)
             case StartCompetition(table=table_id):
                 number = await room.start_competition(account, table_id)
                 client.send({"type": "ok", "id": ref, "competition": number})
     except RoomError as error:
         _error(client, ref, "refused", str(error))
+    except Busy as error:
+        _error(client, ref, "busy", str(error), retry_after=error.retry_after)

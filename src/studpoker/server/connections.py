@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from studpoker.engine import StreetStarted
 from studpoker.room import Room
+from studpoker.server.limits import LIMITS, Limiter, Limits
 from studpoker.server.protocol import VERSION
 from studpoker.store import Account
 from studpoker.table import RemotePlayer, Table, TableUpdate
@@ -34,7 +38,9 @@ FLUSH_AFTER = 0.005
 # The lobby is sent again at most this often (seconds) while tables change.
 LOBBY_EVERY = 1.0
 # Updates after which the lobby changes (who sits where, hands played).
-_LOBBY_CHANGES = frozenset({"seat", "hand_ended", "competition_started", "competition_ended"})
+_LOBBY_CHANGES = frozenset(
+    {"seat", "hand_ended", "competition_started", "competition_ended", "halted"}
+)
 
 
 @dataclass(eq=False)
@@ -44,27 +50,54 @@ class _Watching:
     lines: int = 0  # dealer lines of that hand sent
 
 
+def token_digest(token: str) -> str:
+    """How the hub knows a session's sockets without keeping the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 @dataclass(eq=False)
 class Client:
-    """A connected client: its account (None for an onlooker without one), its
-    language, the tables it watches and its queue of messages to send."""
+    """A connected client: its account (None for an onlooker without one) and until
+    when its session holds, its language, the tables it watches and its queue of
+    messages to send."""
 
     account: Account | None
     lang: str = "en"
+    session: str | None = None  # the digest of its session token
+    expires: datetime | None = None
+    address: str = "unknown"
+    messages: Limiter | None = None  # how often it may send (limits.py)
+    refused: int = 0  # messages refused for coming too fast
+    close_with: tuple[int, str] | None = None  # the close code and reason, once closing
     watching: dict[str, _Watching] = field(default_factory=dict)
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=asyncio.Queue)
     dropped: bool = False
     too_slow: bool = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message`` for the socket: a dict, or a message already encoded as
+        JSON text (one encoding shared by many clients)."""
         if self.dropped:
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
             self.dropped = self.too_slow = True
             self.queue.put_nowait(None)
             return
-        message.setdefault("v", VERSION)
+        if isinstance(message, dict):
+            message.setdefault("v", VERSION)
         self.queue.put_nowait(message)
+
+    def signed_in(self) -> Account | None:
+        """The account, while its session holds: at its expiry the socket is logged
+        out (it may still watch) and told so."""
+        expires = self.expires
+        if self.account is not None and expires is not None and datetime.now(UTC) >= expires:
+            self.log_out("the session has expired: log in again")
+        return self.account
+
+    def log_out(self, why: str) -> None:
+        self.account, self.session, self.expires = None, None, None
+        self.send({"type": "logged_out", "message": why})
 
 
 def seat_state(public: dict[str, Any], table: Table, seat: int | None) -> dict[str, Any]:
@@ -101,11 +134,19 @@ def seat_state(public: dict[str, Any], table: Table, seat: int | None) -> dict[s
 class Hub:
     """Every client of the room, and the table updates relayed to those watching."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Room, limits: Limits = LIMITS) -> None:
         self.room = room
+        self.limits = limits
         self.clients: set[Client] = set()
+        self._addresses: dict[str, int] = {}  # open sockets by address
+        self.chat_limit = Limiter(limits.chat_per_socket)  # by account
         self._by_table: dict[str, set[Client]] = {}
         self._lobby_changed = asyncio.Event()
+        # The lobby kept up to date a table at a time, and its message encoded once for
+        # every client that is sent it until a table changes again.
+        self._lobby_entries: dict[str, dict[str, Any]] = {}
+        self._lobby_stale: set[str] = set(room.tables)
+        self._lobby_text: str | None = None
         self._pending: dict[str, str] = {}  # tables with changes not yet sent, and of what kind
         self._flush_soon = False
         # (table, hand, language) -> (events read, where the last street began, the lines
@@ -116,14 +157,34 @@ class Hub:
         room.listeners.append(self.table_changed)
         room.chat_listeners.append(self.chat)
 
+    def admit(self, address: str) -> bool:
+        """Whether another socket from ``address`` may open (``sockets_per_address``)."""
+        return self._addresses.get(address, 0) < self.limits.sockets_per_address
+
     def connect(self, client: Client) -> None:
         self.clients.add(client)
+        self._addresses[client.address] = self._addresses.get(client.address, 0) + 1
+        client.messages = Limiter(self.limits.messages_per_socket, most_keys=1)
 
     def disconnect(self, client: Client) -> None:
-        self.clients.discard(client)
+        if client in self.clients:
+            self.clients.discard(client)
+            left = self._addresses.get(client.address, 1) - 1
+            if left > 0:
+                self._addresses[client.address] = left
+            else:
+                self._addresses.pop(client.address, None)
         for table_id in list(client.watching):
             self.unwatch(client, table_id)
         client.dropped = True
+
+    def logged_out(self, token: str) -> None:
+        """The session of ``token`` has ended: its open sockets are told, and can no
+        longer sit, play or chat (they may still watch)."""
+        digest = token_digest(token)
+        for client in list(self.clients):
+            if client.session == digest:
+                client.log_out("logged out")
 
     def watch(self, client: Client, table_id: str, ref: Any = None) -> None:
         held = self.room.table(table_id)
@@ -139,22 +200,54 @@ class Hub:
         if watchers is not None:
             watchers.discard(client)
 
-    def lobby(self) -> dict[str, Any]:
-        return {"type": "lobby", "tables": self.room.lobby()}
+    def lobby_tables(self) -> list[dict[str, Any]]:
+        """The lobby's tables (``GET /api/tables``): only those that changed since it
+        was last asked for are read again."""
+        tables = self.room.tables
+        if self._lobby_stale:
+            for table_id in self._lobby_stale:
+                if table_id in tables:
+                    self._lobby_entries[table_id] = self.room.lobby_entry(table_id)
+                else:
+                    self._lobby_entries.pop(table_id, None)
+            self._lobby_stale.clear()
+            self._lobby_text = None
+        missing = [t for t in tables if t not in self._lobby_entries]
+        for table_id in missing:  # opened without a word to the hub
+            self._lobby_entries[table_id] = self.room.lobby_entry(table_id)
+            self._lobby_text = None
+        return [self._lobby_entries[t] for t in tables]
+
+    def lobby(self, ref: Any = None) -> str:
+        """The lobby message as JSON text, encoded once while no table changes (with
+        ``ref`` as its ``id``)."""
+        tables = self.lobby_tables()
+        if self._lobby_text is None:
+            message = {"type": "lobby", "tables": tables, "v": VERSION}
+            self._lobby_text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        if ref is None:
+            return self._lobby_text
+        return '{"id":' + json.dumps(ref) + "," + self._lobby_text[1:]
+
+    def lobby_changed(self, table_id: str) -> None:
+        """Table ``table_id`` was opened or changed: the lobby is sent again soon."""
+        self._lobby_stale.add(table_id)
+        self._lobby_changed.set()
 
     # -- relaying ---------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Send the lobby to every client when tables change, at most once a second."""
+        """Send the lobby to every client when tables change, at most once a second,
+        one message encoded once for all."""
         while True:
             await self._lobby_changed.wait()
             self._lobby_changed.clear()
-            message = self.lobby()
+            text = self.lobby()
             # To those in the lobby: a client at a table asks for it (``lobby``) when
             # it goes back there.
             for client in list(self.clients):
                 if not client.watching:
-                    client.send(dict(message))
+                    client.send(text)
             await asyncio.sleep(LOBBY_EVERY)
 
     def table_changed(self, update: TableUpdate) -> None:
@@ -163,7 +256,7 @@ class Hub:
         done (the next turn of the event loop).  A hand's start and end are sent at
         once, so a message never mixes two hands."""
         if update.kind in _LOBBY_CHANGES:
-            self._lobby_changed.set()
+            self.lobby_changed(update.table_id)
         watchers = self._by_table.get(update.table_id)
         if not watchers:
             return

@@ -1,0 +1,107 @@
+"""The HTTP connection under the room: uvicorn's h11 protocol with two limits of its
+own — a time limit on a request's headers, so that a client that opens connections and
+sends half a request (slowloris) is cut off after ``header_seconds`` instead of holding
+them forever (uvicorn limits only the idle time between requests), and a number of
+connections one address may hold open, refused as they are made, before a byte of
+HTTP is read (a flood of sockets costs the room a close, not a handshake each)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, ClassVar
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+__all__ = ["NoQuery", "RoomProtocol", "room_protocol"]
+
+
+class RoomProtocol(H11Protocol):
+    """h11 that refuses a connection from an address holding
+    :attr:`connections_per_address` open already, and closes one whose request's
+    headers have not all come within :attr:`header_seconds` of the connection (or of
+    the last response)."""
+
+    header_seconds = 10.0
+    connections_per_address = 40
+    # The open connections of each address (HTTP or, once upgraded, WebSocket): shared
+    # by every connection of one server (a class of its own, room_protocol()).
+    _open: ClassVar[dict[str, set[asyncio.BaseTransport]]] = {}
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        self._refused = False
+        self._header_timer: asyncio.TimerHandle | None = None
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        self._address = address
+        held = self._open.setdefault(address, set())
+        for gone in [t for t in held if t.is_closing()]:
+            held.discard(gone)
+        if len(held) >= self.connections_per_address:
+            self._refused = True
+            transport.abort()
+            return
+        held.add(transport)
+        super().connection_made(transport)
+        self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._header_timer = self.loop.call_later(self.header_seconds, self._headers_late)
+
+    def _disarm(self) -> None:
+        timer = getattr(self, "_header_timer", None)
+        if timer is not None:
+            timer.cancel()
+            self._header_timer = None
+
+    def _headers_late(self) -> None:
+        self._header_timer = None
+        transport = self.transport
+        if transport.is_closing() or transport.get_protocol() is not self:
+            return  # closed, or now a WebSocket's
+        if self.conn.their_state is h11.IDLE:  # the request line and headers are not in
+            transport.close()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()  # the next request on this connection gets the same time
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._refused:
+            return
+        self._disarm()
+        super().connection_lost(exc)
+        held = self._open.get(self._address)
+        if held is not None:
+            held.discard(self.transport)
+            if not held:
+                del self._open[self._address]
+
+
+def room_protocol(header_seconds: float, connections_per_address: int) -> type[RoomProtocol]:
+    """The protocol class to give uvicorn (``http=``) for one server."""
+    attributes: dict[str, Any] = {
+        "header_seconds": float(header_seconds),
+        "connections_per_address": int(connections_per_address),
+        "_open": {},
+    }
+    return type("RoomProtocol", (RoomProtocol,), attributes)
+
+
+class NoQuery(logging.Filter):
+    """Drops the query string from the paths uvicorn logs: its access lines (client,
+    method, path with query, HTTP version, status) and its WebSocket lines (client,
+    path with query)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if not isinstance(args, tuple):
+            return True
+        if len(args) == 5 and isinstance(args[2], str):
+            record.args = (args[0], args[1], args[2].partition("?")[0], args[3], args[4])
+        elif "WebSocket %s" in str(record.msg) and len(args) >= 2 and isinstance(args[1], str):
+            record.args = (args[0], args[1].partition("?")[0], *args[2:])
+        return True
