@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from server.conftest import Server
+from server.conftest import Server, cards_by_seat, may_see
+from studpoker.cards import Card
 
 from .helpers import SCREENSHOTS, down_cards, guest_page, press_until, sit
 from .helpers import sync_api as load_sync_api
@@ -16,16 +17,32 @@ from .helpers import sync_api as load_sync_api
 sync_api = load_sync_api()
 
 
-# What a page shows of the seat named ``other``: the dealer's lines, its down cards (a
-# card's text, null for a card's back) and whether it is marked as shown.
+# What a page shows of the seat named ``other``, at one moment: the hand's number (in
+# the title bar), that seat's number and its down cards (a card's text, null for a
+# card's back).
 SEEN = """(other) => {
-  const lines = [...document.querySelectorAll("#log li")].map((li) => li.textContent);
+  const stakes = document.querySelector("#table-stakes").textContent;
   const seat = [...document.querySelectorAll(".seat")]
     .find((el) => el.querySelector(".name")?.textContent === other);
   const cards = seat
     ? [...seat.querySelectorAll(".card.down")].map((c) => c.title || null) : null;
-  return [lines, cards, Boolean(seat && seat.classList.contains("shown"))];
+  return [stakes, seat ? Number(seat.dataset.seat) : null, cards];
 }"""
+
+
+async def allowed_down_cards(room: Server, table_id: str, number: int, seat: int) -> list:
+    """Table ``seat``'s down cards in hand ``number`` as anyone else may see them, by
+    the engine's unfiltered events so far (never by what the server marks shown): the
+    card where a ``Show`` has revealed it, else None (tests/server/conftest.py)."""
+    table = room.room.tables[table_id].table
+    if table.hand_number == number and table.current_hand is not None:
+        hand, seats = table.current_hand, table.dealt
+    else:
+        done = table.hand(number)
+        assert done is not None, number
+        hand, seats = done.hand, done.seats
+    seen = may_see(hand, None)
+    return cards_by_seat(seen, len(seats))[seats.index(seat)][0]
 
 
 def hand_number(page: Any) -> str:
@@ -58,16 +75,19 @@ def test_reload_keeps_the_seat_and_the_hand(room: Server, browser: Any) -> None:
         page.context.close()
 
 
+TABLE = "practice-stud_hilo"
+
+
 def test_two_guests_at_one_table(room: Server, browser: Any) -> None:
     expect = sync_api.expect
     ann = guest_page(browser, room.url)
     bob = guest_page(browser, room.url, viewport={"width": 375, "height": 800})
     try:
-        sit(ann, "practice-stud_hilo")
+        sit(ann, TABLE)
         ann_name = ann.locator(".seat.me .name").inner_text()
         # Bob sits during a hand at the full table: he takes a computer player's seat
         # when it ends, and is dealt in from the next hand.
-        sit(bob, "practice-stud_hilo", dealt=False)
+        sit(bob, TABLE, dealt=False)
         bobs_cards = bob.locator(".seat.me .card.down:not(.back)")
         press_until(ann, lambda _lines: bobs_cards.count() > 0, others=(bob,), timeout=20)
         bob_name = bob.locator(".seat.me .name").inner_text()
@@ -83,16 +103,20 @@ def test_two_guests_at_one_table(room: Server, browser: Any) -> None:
             expect(page.locator("#chat-log li").last).to_have_text(f"{ann_name}: good luck all")
 
         def hidden_until_shown() -> None:
-            # The dealer's lines and the other seat's down cards, read at one moment: the
-            # page may redraw between two separate reads.
+            # Every down card a page shows of the other seat is one the engine's own
+            # events have that seat show by now (the page may lag behind, never lead).
             for page, other in ((ann, bob_name), (bob, ann_name)):
-                lines, cards, marked = page.evaluate(SEEN, other)
-                assert cards is not None, (other, lines)  # the seat is on the page
-                # Shown at the showdown: the seat is marked shown at once, the dealer's
-                # "shows" line comes with the pot's award.
-                shown = marked or any(line.startswith(f"{other} shows") for line in lines)
-                if not shown:
-                    assert all(card is None for card in cards), (other, cards, lines)
+                stakes, seat, cards = page.evaluate(SEEN, other)
+                assert cards is not None, other  # the seat is on the page
+                found = re.search(r"Hand #(\d+)", stakes)
+                if found is None:
+                    continue  # between hands: no cards
+                number = int(found.group(1))
+                allowed = room.call(allowed_down_cards(room, TABLE, number, seat))
+                for shown, may in zip(cards, allowed, strict=False):
+                    if shown is not None:
+                        assert may is not None, (other, number, cards, allowed)
+                        assert Card.parse(shown) == may, (other, number, cards, allowed)
 
         # Both are dealt in: each sees the other's down cards as backs only.
         hidden_until_shown()

@@ -35,6 +35,9 @@ const WORDS = {
     start_competition: "Start competition", standings: "Standings", out: "out",
     competition_left: "Competition: {time} left · {n} players", competition_waiting: "Waiting for a competition: 2 to 8 players sit, then one starts it",
     running: "running",
+    stopped: "stopped",
+    logged_out: "You were logged out (here or in another tab): log in again to play",
+    halted: "This table has stopped dealing: its books disagree with the room's. Leave to get your chips back.",
   },
   "zh-Hant": {
     title: "梭哈撲克", language: "語言", play_guest: "以訪客身分遊戲",
@@ -69,6 +72,9 @@ const WORDS = {
     start_competition: "開始比賽", standings: "名次", out: "出局",
     competition_left: "比賽剩餘 {time} · {n} 位玩家", competition_waiting: "等待比賽：2 至 8 位玩家入座後，由其中一位開始",
     running: "進行中",
+    stopped: "已停止",
+    logged_out: "你已登出（在這裏或另一個分頁）：請重新登入再遊戲",
+    halted: "本桌已停止發牌：帳目與房間不符。離座即可取回籌碼。",
   },
   "zh-Hans": {
     title: "梭哈扑克", language: "语言", play_guest: "以访客身份游戏",
@@ -101,6 +107,9 @@ const WORDS = {
     start_competition: "开始比赛", standings: "名次", out: "出局",
     competition_left: "比赛剩余 {time} · {n} 位玩家", competition_waiting: "等待比赛：2 至 8 位玩家入座后，由其中一位开始",
     running: "进行中",
+    stopped: "已停止",
+    logged_out: "你已退出登录（在这里或另一个标签页）：请重新登录再游戏",
+    halted: "本桌已停止发牌：账目与房间不符。离座即可取回筹码。",
   },
 };
 WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {
@@ -151,6 +160,19 @@ const REFUSALS = [
   [/^say something: the line is empty$/, "請先輸入內容", "请先输入内容"],
   [/^no guest name is free; try again$/, "暫時沒有可用的訪客名稱，請再試一次", "暂时没有可用的访客名称，请再试一次"],
   [/^the table is closed$/, "牌桌已關閉", "牌桌已关闭"],
+  [/^the table deals no more hands/, "本桌已停止發牌：離座即可取回籌碼", "本桌已停止发牌：离座即可取回筹码"],
+  [/^the name '(.+)' looks like the name of another player/,
+    "名稱 $1 與另一位玩家的名稱太相似，請另選", "名称 $1 与另一位玩家的名称太相似，请另选"],
+  [/^the name '(.+)' is kept for the room/, "名稱 $1 保留給房間使用，請另選", "名称 $1 保留给房间使用，请另选"],
+  [/^a name may not (hold|put|stack)/, "名稱含有不允許的字元", "名称含有不允许的字符"],
+  [/^a name needs a letter, a digit or a sign/, "名稱不能只有空白", "名称不能只有空白"],
+  [/^a chat line may not hold/, "聊天內容含有不允許的字元", "聊天内容含有不允许的字符"],
+  [/^too many (.+): try again in (\d+) s$/, "操作太頻繁：請 $2 秒後再試", "操作太频繁：请 $2 秒后再试"],
+  [/^too many messages/, "訊息太頻繁：請稍候", "消息太频繁：请稍候"],
+  [/^(\d+) chat lines every (\d+) s at most/, "聊天太頻繁：每 $2 秒最多 $1 句", "聊天太频繁：每 $2 秒最多 $1 句"],
+  [/^(.+) already has (\d+) open tables?: a (guest|player) may open (\d+) at most$/,
+    "你已開了 $2 張牌桌：最多 $4 張", "你已开了 $2 张牌桌：最多 $4 张"],
+  [/^the room is busy/, "房間正忙：請稍後再試", "房间正忙：请稍后再试"],
 ];
 
 function refusal(text, game) {
@@ -283,9 +305,10 @@ function connect() {
     ui.socket.close();
   }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  let url = `${scheme}://${location.host}/ws?lang=${encodeURIComponent(ui.lang)}`;
-  if (ui.token) url += `&token=${encodeURIComponent(ui.token)}`;
-  const socket = new WebSocket(url);
+  const url = `${scheme}://${location.host}/ws?lang=${encodeURIComponent(ui.lang)}`;
+  // The session token goes in the subprotocol header, never in the URL (logs keep URLs).
+  const protocols = ui.token ? ["studpoker", `bearer.${ui.token}`] : ["studpoker"];
+  const socket = new WebSocket(url, protocols);
   ui.socket = socket;
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onopen = () => { ui.retry = 0; };
@@ -341,6 +364,17 @@ function receive(message) {
         status("");
         openTable(table);
       }
+      break;
+    case "logged_out":
+      /* The session ended (another tab logged out, or it expired): back to the lobby,
+         where one logs in again; the seat, if any, waits for its player (reclaimSeat). */
+      ui.account = null;
+      ui.token = null;
+      localStorage.removeItem("stud.token");
+      if (ui.state) ui.state.viewer = null;
+      if (ui.tableId) leaveTable();
+      renderAccount();
+      status(t("logged_out"), true);
       break;
     case "error": {
       let game = ui.state && ui.state.game;
@@ -398,7 +432,8 @@ function renderLobby() {
     const cells = [
       t(table.game) + (table.name && table.name !== table.id ? ` — ${table.name}` : ""),
       stakesText(table.stakes, table.game),
-      t(table.mode) + (table.competition ? ` · ${t("running")}` : ""),
+      t(table.mode) + (table.competition ? ` · ${t("running")}` : "") +
+        (table.halted ? ` · ${t("stopped")}` : ""),
       `${table.seated}/${table.seats}`,
       money(table.average_pot || 0, table.game),
     ];
@@ -411,7 +446,7 @@ function renderLobby() {
     const button = document.createElement("button");
     button.className = "sit";
     button.dataset.table = table.id;
-    const canSit = ui.account && (table.mode === "practice" || !ui.account.guest);
+    const canSit = ui.account && !table.halted && (table.mode === "practice" || !ui.account.guest);
     button.textContent = canSit ? t("sit") : t("watch");
     button.addEventListener("click", () => {
       if (canSit && table.mode === "chips" && Array.isArray(table.buy_in)) {
@@ -702,6 +737,7 @@ function renderTable() {
     const mine = turn.seat === s.viewer;
     streetText += " · " + (mine ? t("your_turn") : t("waiting", { name: s.seats[turn.seat].name }));
   }
+  if (s.halted) streetText = t("halted");
   $("street").textContent = streetText;
   renderClock();
   renderCompetition();
