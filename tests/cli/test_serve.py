@@ -49,3 +49,53 @@ def test_serve_takes_host_port_and_database(capsys):
         ["serve", "--port", "9000", "--database", "postgresql://stud@localhost/room"]
     )
     assert (args.port, args.database) == (9000, "postgresql://stud@localhost/room")
+
+
+def test_stud_serve_never_logs_a_session_token(tmp_path):
+    """At --log-level info the access log and the WebSocket lines keep no query
+    string, so even a client that puts its token in the URL leaves none in the log;
+    the token itself travels in the subprotocol header (docs/security.md)."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+    from websockets.sync.client import connect
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    log = tmp_path / "serve.log"
+    command = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(port)]
+    command += ["--database", f"sqlite:///{tmp_path / 'room.db'}", "--log-level", "info"]
+    with log.open("wb") as out:
+        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{url}/api/tables").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        answer = httpx.post(f"{url}/api/accounts", json={"name": "ann", "password": "password1"})
+        token = answer.json()["token"]
+        with connect(f"ws://127.0.0.1:{port}/ws?lang=en&token={token}") as careless:
+            careless.recv(timeout=10)
+        with connect(
+            f"ws://127.0.0.1:{port}/ws?lang=en", subprotocols=["studpoker", f"bearer.{token}"]
+        ) as careful:
+            careful.recv(timeout=10)
+        httpx.get(f"{url}/api/me?token={token}", headers={"Authorization": f"Bearer {token}"})
+        time.sleep(0.5)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    text = log.read_text()
+    assert '"WebSocket /ws" [accepted]' in text
+    assert '"GET /api/me HTTP/1.1" 200' in text
+    assert token not in text
