@@ -18,7 +18,9 @@ pure Python goes to processes, or the tables would wait for the lock it holds.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
@@ -68,9 +70,12 @@ class Workers:
     def _executor(self) -> Executor:
         if self._pool is None:
             if self.processes:
-                # A fresh interpreter, not a fork of this one and its threads.
+                # A fresh interpreter, not a fork of this one and its threads; at a lower
+                # priority, so that the tables get the cores first.
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.size, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    self.size, mp_context=context, initializer=_lower_priority
+                )
             else:
                 self._pool = ThreadPoolExecutor(self.size, thread_name_prefix=self.name)
         return self._pool
@@ -93,3 +98,9 @@ class Workers:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _lower_priority() -> None:
+    """A worker process yields the cores to the room's own process (nice 10)."""
+    with contextlib.suppress(OSError, AttributeError):  # no nice() on every system
+        os.nice(10)
