@@ -179,21 +179,8 @@ def test_r7_2_a_seat_already_leaving_says_so_when_it_stands_again(url: str):
     to the balance, when the hand ends."""
 
     async def play() -> None:
-        room, ann = await room_with_ann(url)
-        bo, _ = await room.register("bo", "password1")
-        room.store.deposit(bo.id, 10_000)
+        room, ann, _ = await seated_pair(url)
         table = room.tables["blue"].table
-        await room.sit(ann, "blue", seat=0, buy_in=4000)
-        await room.sit(bo, "blue", seat=1, buy_in=4000)
-        deadline = asyncio.get_running_loop().time() + 20
-        while not (table.turn is not None and table.turn.seat == 1):
-            assert asyncio.get_running_loop().time() < deadline, "bo was never to act"
-            turn = table.turn
-            if turn is not None and turn.seat == 0:
-                kinds = {option.kind.value for option in turn.legal_actions}
-                kind = next(k for k in ("check", "call", "bring_in") if k in kinds)
-                room.act(ann, "blue", kind, turn.seq)
-            await asyncio.sleep(0.002)
         await room.stand(ann, "blue")
         assert table.seats[0].leaving
         with pytest.raises(RoomError) as refused:
