@@ -623,3 +623,67 @@ def test_r6_8_setting_a_rollover_to_what_it_is_moves_nothing(store: Store, alice
     store.set_rollover("stud-1", 31)
     assert store.rollover("stud-1") == 31
     assert store.ledger(alice.id) == rows
+
+
+# R6.8 through the room ----------------------------------------------------------------
+
+
+def test_r6_8_a_short_callers_win_stores_the_rollover_with_the_hand(url: str, monkeypatch):
+    """A chips Show Hand hand that a short caller wins leaves the excess on the table:
+    the room stores it with the hand, so that the store holds it as the table does."""
+    from studpoker.cards import parse_cards
+    from studpoker.table import table as table_module
+
+    decks = [
+        # Hand 1: ann's K♣ speaks first; she bets 10 and bo folds (1010 against 990).
+        parse_cards("Ah Qs Kc 2d"),
+        # Hand 2: ann's K♠ then K♦ speak first; bo ends with three fives.
+        parse_cards("3d 5h Ks 5c Kd 7d 9c 5s 4h Jc"),
+    ]
+    real_hand = table_module.Hand
+
+    def dealt_hand(spec, stacks, **options):
+        return real_hand(spec, stacks, deck=decks.pop(0), carry_in=options["carry_in"])
+
+    monkeypatch.setattr(table_module, "Hand", dealt_hand)
+
+    async def play() -> None:
+        # A pause of 1 s between hands: the test reads the table before a third.
+        room = Room(Store(url), seed=3, pause=1, clock=30, default_tables=False)
+        await room.start()
+        await room.create_table("show_hand", "chips", table_id="sh")
+        table = room.tables["sh"].table
+        ann, _ = await room.register("ann", "password1")
+        bo, _ = await room.register("bo", "password1")
+        for account in (ann, bo):
+            room.store.deposit(account.id, 2000)
+        await room.sit(ann, "sh", seat=0, buy_in=1000)
+        await room.sit(bo, "sh", seat=1, buy_in=1000)
+        answers = {
+            1: [(0, "bet 10"), (1, "fold")],
+            # bo has 980 after the ante: he can only call 990 short, with all he has.
+            2: [(0, "bet 990"), (1, "call"), (0, "muck")],
+        }
+        deadline = asyncio.get_running_loop().time() + 20
+        while table.hand(2) is None:
+            assert asyncio.get_running_loop().time() < deadline, "the two hands never ended"
+            turn = table.turn
+            script = answers.get(turn.hand_number, []) if turn is not None else []
+            if turn is not None and script and script[0][0] == turn.seat:
+                _, action = script.pop(0)
+                room.act(ann if turn.seat == 0 else bo, "sh", action, turn.seq)
+            await asyncio.sleep(0.002)
+        await asyncio.sleep(0.1)  # the hand is stored
+        assert table.halted is None
+        assert table.hand(2).hand.result.rollover == 10
+        # ann put in 1000, bo 990 (all he had): bo takes 990 from each, ann's 10 stays.
+        assert [seat.chips for _, seat in sorted(table.seats.items())] == [10, 1980]
+        assert table.rollover == 10
+        stored = room.store.hand("sh", 2)
+        assert stored is not None
+        assert stored.rollover == 10
+        assert room.store.rollover("sh") == 10
+        assert room.store.audit() == []
+        await room.stop()
+
+    asyncio.run(play())

@@ -30,22 +30,29 @@ def heads_up(clock=0.02, time_bank=0.0, spec=None, seed=1):
 
 
 def test_a_silent_player_checks_when_free_else_folds_r8_1():
-    """Over many hands: each time Ann's clock runs out the table posts her
-    bring-in (R8.2), checks if she may, else folds."""
+    """Over many hands, Ann sitting in again after each: when her clock runs out the
+    table posts her bring-in (R8.2), checks if she may, else folds; for the rest of
+    that hand it does the same at once, without asking her (R8.3)."""
     table, _player, _room = heads_up(clock=0.01)
     asked = []
     table.listeners.append(
         lambda u: asked.append(table.turn.legal_actions) if u.kind == "turn" else None
     )
-    taken = []
+    first, later = [], []
     for _ in range(10):
+        if table.seats[0].sitting_out:
+            table.sit_in(0)
         done = run(table.play_hand())
         # Showing a hand that can win is no decision: the table does not ask (R5.3).
-        taken += [a for seat, a in done.hand.actions if seat == 0 and a.kind != K.SHOW]
-    assert len(asked) == len(taken) > 10
-    kinds = {action.kind for action in taken}
-    assert kinds == {K.CHECK, K.FOLD, K.BRING_IN}
-    for legal, action in zip(asked, taken, strict=True):
+        hers = [a for seat, a in done.hand.actions if seat == 0 and a.kind != K.SHOW]
+        first.append(hers[0])
+        later += hers[1:]
+        assert table.seats[0].sitting_out
+        assert table.seats[0].away
+    assert len(asked) == len(first) == 10
+    assert {action.kind for action in first + later} == {K.CHECK, K.FOLD, K.BRING_IN}
+    assert {action.kind for action in later} <= {K.CHECK, K.FOLD, K.MUCK}
+    for legal, action in zip(asked, first, strict=True):
         allowed = {option.kind for option in legal}
         expected = next(k for k in (K.BRING_IN, K.CHECK, K.FOLD, K.MUCK) if k in allowed)
         assert action.kind == expected
@@ -67,6 +74,7 @@ def test_the_time_bank_pays_for_time_beyond_the_clock_and_then_is_gone():
     first = turns[0]
     assert first.deadline - first.started == pytest.approx(0.07)
     assert table.seats[0].time_bank == 0.0  # used up by the first silence
+    table.sit_in(0)  # she is back (R8.3)
     run(table.play_hand())
     last = turns[-1]
     assert last.deadline - last.started == pytest.approx(0.02)

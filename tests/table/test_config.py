@@ -12,7 +12,7 @@ from studpoker.table.config import STACK_MAX, chosen_clock
 def test_seven_card_defaults_are_eight_seats_and_10_to_100_big_bets():
     config = TableConfig(seven_card_stud(), "chips")
     assert (config.seats, config.buy_in_min, config.buy_in_max) == (8, 4000, 40000)
-    assert (config.clock, config.time_bank, config.max_missed_hands) == (20.0, 60.0, 3)
+    assert (config.clock, config.time_bank, config.max_missed_hands) == (20.0, 60.0, 10)
     assert config.stakes == {"ante": 25, "bring_in": 50, "small_bet": 200, "big_bet": 400}
 
 

@@ -221,10 +221,12 @@ def test_top_up_during_a_hand_counts_when_it_ends():
 
 
 def test_a_player_sitting_out_is_not_dealt_and_leaves_after_missed_hands():
+    """R8.3: 10 hands missed by default."""
     room = Room()
     table = seated(3, room)
+    assert table.config.max_missed_hands == 10
     table.sit_out(2)
-    for number in (1, 2):
+    for number in range(1, 10):
         done = run(table.play_hand())
         assert done.seats == (0, 1)
         assert table.seats[2].missed_hands == number

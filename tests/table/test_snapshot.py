@@ -106,6 +106,8 @@ def test_a_snapshot_holds_the_seats_the_hand_and_the_decision_pending():
         "chips": 8000 - 25,
         "in_hand": True,
         "sitting_out": False,
+        "away": False,
+        "connected": True,
         "leaving": False,
         "time_bank": 30.0,
         "top_up": 0,

@@ -111,7 +111,8 @@ class Room:
     ``seed`` makes every table's deals and computer players reproducible (tests);
     by default they come from the OS CSPRNG (R1.5).  ``clock``, ``time_bank`` and
     ``pause`` are the tables' defaults (R8.1); ``competition_seconds`` a
-    competition's time limit (R7.3).
+    competition's time limit (R7.3); ``grace`` how long a person's connection may
+    stay gone before their practice seats are freed (R8.3).
     """
 
     def __init__(
@@ -125,8 +126,13 @@ class Room:
         competition_seconds: float = 1800.0,
         bot_level: str = "normal",
         default_tables: bool = True,
+        grace: float = 60.0,
     ) -> None:
         self.store = store
+        self.grace = grace
+        # People whose every connection is gone, each with the task that frees their
+        # practice seats when the grace period ends (R8.3).
+        self._gone: dict[int, asyncio.Task[None]] = {}
         self.seed = seed
         self.clock = clock
         self.time_bank = time_bank
@@ -175,6 +181,9 @@ class Room:
     async def stop(self) -> None:
         """Stop every table now: a hand being played is void (every bet goes back,
         DESIGN.md idea 4), and everyone seated is paid out."""
+        for waiting in self._gone.values():
+            waiting.cancel()
+        self._gone.clear()
         for held in self.tables.values():
             held.stop.set()
             if held.task is not None:
@@ -415,6 +424,46 @@ class Room:
             if seat.occupant.account_id == account_id and not seat.occupant.is_bot:
                 return number
         return None
+
+    # -- connections (R8.3) -----------------------------------------------------------
+
+    def connected(self, account_id: int) -> None:
+        """A connection of ``account_id`` is open again (the server says): its seats
+        are marked connected, and its practice seats are kept."""
+        waiting = self._gone.pop(account_id, None)
+        if waiting is not None:
+            waiting.cancel()
+        self._mark_connected(account_id, True)
+
+    def disconnected(self, account_id: int) -> None:
+        """Every connection of ``account_id`` is gone: its seats are marked so, keep
+        their clock (R8.1) and sit out once it runs out; its practice seats are freed
+        if it is not back within :attr:`grace` seconds (R8.3)."""
+        self._mark_connected(account_id, False)
+        if account_id not in self._gone:
+            self._gone[account_id] = asyncio.create_task(self._free_after_grace(account_id))
+
+    def is_connected(self, account_id: int) -> bool:
+        return account_id not in self._gone
+
+    def _mark_connected(self, account_id: int, connected: bool) -> None:
+        for table_id, held in self.tables.items():
+            number = self.seat_of(account_id, table_id)
+            if number is not None:
+                held.table.set_connected(number, connected)
+
+    async def _free_after_grace(self, account_id: int) -> None:
+        await asyncio.sleep(self.grace)
+        for table_id, held in list(self.tables.items()):
+            table = held.table
+            if table.config.mode != "practice":
+                continue  # a chips seat sits out, and stands after its missed hands
+            async with table.exclusive():
+                number = self.seat_of(account_id, table_id)
+                if number is None or table.seats[number].leaving:
+                    continue
+                log.info("table %s: seat %d is freed: its player left (R8.3)", table_id, number)
+                await table.stand(number)
 
     def player(self, account_id: int, table_id: str) -> RemotePlayer | None:
         return self._players.get((table_id, account_id))

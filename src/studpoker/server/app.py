@@ -31,7 +31,9 @@ from studpoker.games import GAMES
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, STAKE_MAX
 from studpoker.room import Busy, Room, RoomError
 from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
+from studpoker.server.answers import bearer, busy, refused, slow_down
 from studpoker.server.connections import Client, Hub, token_digest
+from studpoker.server.hands import LANGUAGES, finished_hand, hand_histories
 from studpoker.server.headers import SecurityHeaders
 from studpoker.server.limits import (
     LIMITS,
@@ -39,7 +41,6 @@ from studpoker.server.limits import (
     Backoff,
     Limiter,
     Limits,
-    retry_after,
 )
 from studpoker.server.protocol import (
     MAX_MESSAGE,
@@ -66,14 +67,11 @@ from studpoker.server.protocol import (
 from studpoker.store import Account, Store
 from studpoker.store.models import NAME_LENGTH
 from studpoker.table.config import CLOCK_MAX, CLOCK_MIN, TABLE_NAME_LENGTH, Stake, table_name
-from studpoker.table.messages import dealer_lines
-from studpoker.table.snapshot import event_dict
 
 __all__ = ["create_app"]
 
 log = logging.getLogger(__name__)
 WEB = Path(__file__).resolve().parent.parent / "web"
-LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 # The WebSocket's subprotocol, and the prefix of the session token offered beside it.
 SUBPROTOCOL = "studpoker"
 BEARER = "bearer."
@@ -176,26 +174,11 @@ def create_app(
     app.state.hub = hub
 
     async def current(authorization: Annotated[str | None, Header()] = None) -> Account:
-        token = _bearer(authorization)
+        token = bearer(authorization)
         account = await the_room.account(token)
         if account is None:
             raise HTTPException(401, "log in first: no valid session token")
         return account
-
-    def refused(error: Exception) -> HTTPException:
-        return HTTPException(400, str(error))
-
-    def slow_down(wait: float, what: str) -> None:
-        """A 429 when ``wait`` (seconds before the next try is allowed) is above 0."""
-        if wait > 0:
-            after = retry_after(wait)
-            raise HTTPException(
-                429, f"too many {what}: try again in {after} s", headers={"Retry-After": after}
-            )
-
-    def busy(error: Busy) -> HTTPException:
-        after = retry_after(error.retry_after)
-        return HTTPException(503, str(error), headers={"Retry-After": after})
 
     # -- accounts ---------------------------------------------------------------------
 
@@ -238,7 +221,7 @@ def create_app(
 
     @app.delete("/api/sessions", status_code=204, tags=["accounts"])
     async def logout(authorization: Annotated[str | None, Header()] = None) -> None:
-        token = _bearer(authorization)
+        token = bearer(authorization)
         if token:
             await the_room.logout(token)
             hub.logged_out(token)  # its open sockets can no longer play or chat
@@ -305,29 +288,8 @@ def create_app(
         """A finished hand of the table (the last hand view, R5.8), as the asker's seat
         saw it: shown cards, never a mucked one; ``lines`` are the dealer's lines of
         those events in ``lang`` (R5.7)."""
-        if lang not in LANGUAGES:
-            raise HTTPException(400, f"lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
-        try:
-            held = the_room.table(table_id)
-        except RoomError as error:
-            raise HTTPException(404, str(error)) from None
-        done = held.table.hand(number)
-        if done is None:
-            raise HTTPException(404, f"hand {number} of {table_id} is not kept")
-        account = await the_room.account(_bearer(authorization))
-        seen = None
-        if account is not None and account.id in done.account_ids:
-            seen = done.account_ids.index(account.id)
-        events = done.hand.events_for(seen)
-        return {
-            "table": table_id,
-            "hand": number,
-            "names": list(done.names),
-            "seats": list(done.seats),
-            "net": {str(k): v for k, v in done.net.items()},
-            "events": [event_dict(e, done.seats) for e in events],
-            "lines": dealer_lines(events, done.hand.spec, done.names, lang),
-        }
+        account = await the_room.account(bearer(authorization))
+        return finished_hand(the_room, table_id, number, lang, account)
 
     # -- hands and ratings ------------------------------------------------------------
 
@@ -338,15 +300,7 @@ def create_app(
         table: str | None = None,
     ) -> PlainTextResponse:
         """The asker's hands as PokerStars hand histories, from their seat."""
-        slow_down(downloads.take(str(account.id)), "hand history downloads")
-        try:
-            text = await the_room.hand_history(account, limit=limit, table_id=table)
-        except Busy as error:
-            raise busy(error) from None
-        return PlainTextResponse(
-            text,
-            headers={"Content-Disposition": 'attachment; filename="studpoker-hands.txt"'},
-        )
+        return await hand_histories(the_room, account, limit, table, downloads)
 
     @app.get("/api/leaderboard", tags=["ratings"])
     async def leaderboard(
@@ -487,13 +441,6 @@ def create_app(
             )
 
     return app
-
-
-def _bearer(authorization: str | None) -> str | None:
-    if not authorization:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 async def _write(socket: WebSocket, client: Client) -> None:

@@ -73,6 +73,7 @@ class Client:
     queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=asyncio.Queue)
     dropped: bool = False
     too_slow: bool = False
+    present: int | None = None  # the account counted as connected by this socket (R8.3)
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue ``message`` for the socket: a dict, or a message already encoded as
@@ -139,6 +140,7 @@ class Hub:
         self.limits = limits
         self.clients: set[Client] = set()
         self._addresses: dict[str, int] = {}  # open sockets by address
+        self._sockets: dict[int, int] = {}  # open signed-in sockets by account (R8.3)
         self.chat_limit = Limiter(limits.chat_per_socket)  # by account
         self._by_table: dict[str, set[Client]] = {}
         self._lobby_changed = asyncio.Event()
@@ -164,6 +166,11 @@ class Hub:
     def connect(self, client: Client) -> None:
         self.clients.add(client)
         self._addresses[client.address] = self._addresses.get(client.address, 0) + 1
+        if client.account is not None:
+            account = client.present = client.account.id
+            self._sockets[account] = self._sockets.get(account, 0) + 1
+            if self._sockets[account] == 1:
+                self.room.connected(account)
         client.messages = Limiter(self.limits.messages_per_socket, most_keys=1)
 
     def disconnect(self, client: Client) -> None:
@@ -177,6 +184,20 @@ class Hub:
         for table_id in list(client.watching):
             self.unwatch(client, table_id)
         client.dropped = True
+        self._absent(client)
+
+    def _absent(self, client: Client) -> None:
+        """The socket no longer speaks for its account: when it was the account's
+        last, the room is told that the account's connection is gone (R8.3)."""
+        account, client.present = client.present, None
+        if account is None:
+            return
+        left = self._sockets.get(account, 1) - 1
+        if left > 0:
+            self._sockets[account] = left
+        else:
+            self._sockets.pop(account, None)
+            self.room.disconnected(account)
 
     def logged_out(self, token: str) -> None:
         """The session of ``token`` has ended: its open sockets are told, and can no
@@ -185,6 +206,7 @@ class Hub:
         for client in list(self.clients):
             if client.session == digest:
                 client.log_out("logged out")
+                self._absent(client)
 
     def watch(self, client: Client, table_id: str, ref: Any = None) -> None:
         held = self.room.table(table_id)

@@ -78,8 +78,8 @@ class TableConfig:
     minimum bets (1000 chips at the preset's); a stack is :data:`STACK_MAX` at most.
     The name is read by :func:`table_name`.  ``clock`` is each decision's limit and
     ``time_bank`` each seat's reserve beyond it (R8.1); a player sitting out for
-    ``max_missed_hands`` hands is removed.  ``pause`` is the rest between two hands of
-    :meth:`Table.run`.
+    ``max_missed_hands`` hands is removed (R8.3: 10 by default).  ``pause`` is the
+    rest between two hands of :meth:`Table.run`.
     """
 
     spec: GameSpec
@@ -89,7 +89,7 @@ class TableConfig:
     buy_in_max: int = 0
     clock: float = 20.0
     time_bank: float = 60.0
-    max_missed_hands: int = 3
+    max_missed_hands: int = 10
     pause: float = 2.0
     competition_chips: int = 1000
     competition_seconds: float = 1800.0

@@ -53,7 +53,9 @@ class Seat:
     in play); ``top_up`` chips bought during a hand the seat plays, added when it
     ends; ``leaving``: the occupant stood up during the hand and goes at its end;
     ``successor``: the person who takes a computer player's seat after the hand
-    (practice, R7.1), with the chips they sat down with.
+    (practice, R7.1), with the chips they sat down with.  ``away``: the seat's clock
+    ran out (R8.3), so the table acts for it at once until it sits in again;
+    ``connected``: whether the occupant has a connection open (the room says).
     """
 
     number: int
@@ -65,3 +67,5 @@ class Seat:
     top_up: int = 0
     leaving: bool = False
     successor: tuple[Occupant, int] | None = None
+    away: bool = False
+    connected: bool = True

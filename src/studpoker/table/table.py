@@ -253,6 +253,8 @@ class Table:
             "chips": stacks.get(number, seat.chips),
             "in_hand": number in stacks,
             "sitting_out": seat.sitting_out,
+            "away": seat.away,
+            "connected": seat.connected,
             "leaving": seat.leaving,
             "time_bank": seat.time_bank,
             "top_up": seat.top_up,
@@ -418,13 +420,14 @@ class Table:
         self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat_out"))
 
     def sit_in(self, seat: int) -> None:
-        """``seat`` is dealt in again from the next hand."""
+        """``seat`` is dealt in again from the next hand, and a seat the table was
+        acting for (its clock ran out, R8.3) plays its own decisions again."""
         held = self._occupied(seat)
-        if not held.sitting_out:
+        if not held.sitting_out and not held.away:
             raise TableError(f"seat {seat} is not sitting out")
         if not held.chips and not held.top_up:
             raise TableError(f"seat {seat} has no chips: top up first")
-        held.sitting_out = False
+        held.sitting_out = held.away = False
         held.missed_hands = 0
         self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat_in"))
         self._wake.set()
@@ -733,6 +736,9 @@ class Table:
         if held.leaving and not held.occupant.is_bot:  # stood up: fold
             self._apply(self._fold_or_default(), None)
             return
+        if held.away:  # its clock ran out before: check if free, else fold, at once (R8.3)
+            self._apply(hand.default_action(), None)
+            return
         if len(legal) == 1 and legal[0].kind in (K.BRING_IN, K.SHOW, K.MUCK):
             # Nothing to choose: a short bring-in (R2.4, R8.2), a hand to show (R5.3).
             self._apply(Action(legal[0].kind), None)
@@ -781,10 +787,32 @@ class Table:
                 await asyncio.wait((answer,), timeout=max(turn.deadline - loop.time(), 0.0))
             if self._turn is turn:  # the time is up: check if free, else fold (R8.1)
                 self._apply(hand.default_action(), turn)
+                self._timed_out(number)
         finally:
             self._waiter = None
             if not waiter.done():
                 waiter.cancel()  # the hand was cut short
+
+    def _timed_out(self, number: int) -> None:
+        """R8.3: a seat whose clock ran out is acted for at once for the rest of the
+        hand and, but in a competition (R8.4's rule: dealt in until back), sits out
+        from the next hand until it sits in again."""
+        held = self._seats.get(number)
+        if held is None or held.occupant.is_bot or held.away:
+            return
+        held.away = True
+        if self.config.mode != "competition":
+            held.sitting_out = True
+        self._notify(TableUpdate("seat", self.table_id, seat=number, change="timed_out"))
+
+    def set_connected(self, seat: int, connected: bool) -> None:
+        """Whether the occupant of ``seat`` has a connection open (the room tells the
+        table; R8.3): shown to every viewer, the seat's clock is the same either way."""
+        held = self._occupied(seat)
+        if held.connected != connected:
+            held.connected = connected
+            change = "connected" if connected else "disconnected"
+            self._notify(TableUpdate("seat", self.table_id, seat=seat, change=change))
 
     def _answered(self, turn: Turn, waiter: asyncio.Future[Any]) -> None:
         """A player's awaitable answer came."""

@@ -1,0 +1,66 @@
+"""The hands a client may ask for over REST: one finished hand of a table as the
+asker's seat saw it (the last hand view, R5.8), and the asker's own hands as
+PokerStars hand histories.  The handlers in :mod:`studpoker.server.app` call these."""
+
+from typing import Any
+
+from fastapi import HTTPException
+from fastapi.responses import PlainTextResponse
+
+from studpoker.room import Busy, Room, RoomError
+from studpoker.server.answers import busy, slow_down
+from studpoker.server.limits import Limiter
+from studpoker.store import Account
+from studpoker.table.messages import dealer_lines
+from studpoker.table.snapshot import event_dict
+
+__all__ = ["LANGUAGES", "finished_hand", "hand_histories"]
+
+LANGUAGES = ("en", "zh-Hant", "zh-Hans")
+
+
+def finished_hand(
+    room: Room, table_id: str, number: int, lang: str, account: Account | None
+) -> dict[str, Any]:
+    """Hand ``number`` of ``table_id`` as ``account``'s seat saw it (shown cards, never
+    a mucked one), or as an onlooker saw it when the account did not play it; ``lines``
+    are the dealer's lines of those events in ``lang`` (R5.7)."""
+    if lang not in LANGUAGES:
+        raise HTTPException(400, f"lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
+    try:
+        held = room.table(table_id)
+    except RoomError as error:
+        raise HTTPException(404, str(error)) from None
+    done = held.table.hand(number)
+    if done is None:
+        raise HTTPException(404, f"hand {number} of {table_id} is not kept")
+    seen = None
+    if account is not None and account.id in done.account_ids:
+        seen = done.account_ids.index(account.id)
+    events = done.hand.events_for(seen)
+    return {
+        "table": table_id,
+        "hand": number,
+        "names": list(done.names),
+        "seats": list(done.seats),
+        "net": {str(k): v for k, v in done.net.items()},
+        "events": [event_dict(e, done.seats) for e in events],
+        "lines": dealer_lines(events, done.hand.spec, done.names, lang),
+    }
+
+
+async def hand_histories(
+    room: Room, account: Account, limit: int, table_id: str | None, downloads: Limiter
+) -> PlainTextResponse:
+    """The last ``limit`` hands ``account`` played (at ``table_id`` only, if given) as
+    PokerStars hand histories from their seat, as a file to save; a 429 when the
+    account downloads too often, a 503 when the room's workers are busy."""
+    slow_down(downloads.take(str(account.id)), "hand history downloads")
+    try:
+        text = await room.hand_history(account, limit=limit, table_id=table_id)
+    except Busy as error:
+        raise busy(error) from None
+    return PlainTextResponse(
+        text,
+        headers={"Content-Disposition": 'attachment; filename="studpoker-hands.txt"'},
+    )
