@@ -232,7 +232,7 @@ def test_legal_actions_of_a_hand_as_text():
         (
             ["1 bring_in", "0 call"],
             "bet 300",
-            "seat 0 cannot bet 300: that is not one of the actions open now; "
+            "seat 0 cannot bet 300: the amount is not one the rules allow (R2.7); "
             "allowed: check, fold, bet to 200 or 400",
         ),
         (

@@ -390,7 +390,7 @@ def test_r2_6_small_bets_on_third_and_fourth_street_big_bets_on_fifth_to_seventh
     for street in (2, 3, 4):
         assert [hand.street, legal(hand)] == [street, ["check", "fold", "bet to 400"]]
         assert refused(hand, "bet 200") == (
-            "seat 0 cannot bet 200: that is not one of the actions open now; "
+            "seat 0 cannot bet 200: the amount is not one the rules allow (R2.6); "
             "allowed: check, fold, bet to 400"
         )
         play(hand, (0, "bet 400"))
@@ -421,7 +421,7 @@ def test_r2_7_open_pair_on_fourth_street_allows_a_small_or_a_big_bet_in_seven_ca
     assert hand.actor == 0
     assert legal(hand) == ["check", "fold", "bet to 200 or 400"]
     assert refused(hand, "bet 300") == (
-        "seat 0 cannot bet 300: that is not one of the actions open now; "
+        "seat 0 cannot bet 300: the amount is not one the rules allow (R2.7); "
         "allowed: check, fold, bet to 200 or 400"
     )
 
@@ -431,7 +431,7 @@ def test_r2_7_once_a_big_bet_is_made_every_later_bet_or_raise_is_big():
     play(hand, (0, "bet 400"))
     assert legal(hand) == ["fold", "call 400", "raise to 800"]
     assert refused(hand, "raise 600") == (
-        "seat 1 cannot raise 600: that is not one of the actions open now; "
+        "seat 1 cannot raise 600: the amount is not one the rules allow (R2.7); "
         "allowed: fold, call 400, raise to 800"
     )
     play(hand, (1, "raise 800"))

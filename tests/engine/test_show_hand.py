@@ -213,7 +213,7 @@ def test_r6_4_a_raise_is_at_least_the_last_raise_and_the_round_ends_when_all_are
     with pytest.raises(IllegalAction) as refused:
         hand.act("raise 100")
     assert str(refused.value) == (
-        "seat 0 cannot raise 100: that is not one of the actions open now; "
+        "seat 0 cannot raise 100: the amount is not one the rules allow (R6.4); "
         "allowed: fold, call 70, raise to 120-989, showhand 990"
     )
     play(hand, "0 call")

@@ -694,8 +694,8 @@ def test_pokerkits_completion_over_its_all_in_completion_is_refused_r2_11() -> N
     history = pokerkit.HandHistory.loads(record)
     assert next(state for state, action in history.state_actions if action == "p1 cbr 30")
     message = (
-        "actions[5] 'p1 cbr 30': seat 0 cannot complete 30: that is not one of the actions "
-        "open now; allowed: fold, call 10, complete to 20"
+        "actions[5] 'p1 cbr 30': seat 0 cannot complete 30: the amount is not one the rules "
+        "allow (R2.6); allowed: fold, call 10, complete to 20"
     )
     with pytest.raises(ValueError, match=re.escape(message)):
         from_phh(record)
@@ -851,8 +851,8 @@ GOOD = (
         (
             "'p1 cbr 20'",
             "'p1 cbr 30'",
-            "actions[5] 'p1 cbr 30': seat 0 cannot complete 30: that is not one of the "
-            "actions open now; allowed: fold, call 10, complete to 20",
+            "actions[5] 'p1 cbr 30': seat 0 cannot complete 30: the amount is not one the "
+            "rules allow (R2.6); allowed: fold, call 10, complete to 20",
         ),
         (
             "'d dh p1 AhAd9s'",

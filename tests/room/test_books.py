@@ -64,7 +64,7 @@ def test_books_that_disagree_halt_the_table_before_the_next_deal(url: str):
     asyncio.run(play())
 
 
-def test_a_hand_the_store_refuses_halts_the_table_and_loses_no_chip(url: str):
+def test_a_hand_the_store_refuses_halts_the_table_and_loses_no_chip(url: str, caplog):
     async def play() -> None:
         room, (ann, bo) = await chips_room(url)
         table = room.tables["blue"].table
@@ -78,6 +78,7 @@ def test_a_hand_the_store_refuses_halts_the_table_and_loses_no_chip(url: str):
         await room.sit(bo, "blue", seat=1, buy_in=4000)
         await answer_until(room, "blue", [ann, bo], lambda: table.halted is not None)
         assert table.halted == "hand 1 could not be recorded: the database is read-only"
+        assert "table blue: hand 1 was not recorded" in caplog.messages
         assert table.last_hand().number == 1
         await asyncio.sleep(0.05)
         assert table.hand_number is None  # no second hand

@@ -9,6 +9,7 @@ hand is dealt and every chip is where the test puts it.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -21,6 +22,7 @@ from studpoker.store import Account, HandPlayer, HandRow, LedgerKind, Store
 from studpoker.store.errors import StoreError
 from studpoker.store.models import HoldingModel
 from studpoker.table import TableError
+from studpoker.table.snapshot import event_dict
 
 
 @pytest.fixture
@@ -682,8 +684,44 @@ def test_r6_8_a_short_callers_win_stores_the_rollover_with_the_hand(url: str, mo
         stored = room.store.hand("sh", 2)
         assert stored is not None
         assert stored.rollover == 10
+        # The hand is kept whole: its record names the players, its events are all there.
+        assert "players = ['ann', 'bo']" in stored.record
+        done = table.hand(2)
+        assert json.loads(stored.events) == [event_dict(e, done.seats) for e in done.hand.events]
         assert room.store.rollover("sh") == 10
         assert room.store.audit() == []
+        await room.stop()
+
+    asyncio.run(play())
+
+
+def test_a_practice_hand_is_kept_without_a_rollover(url: str):
+    """Only a chips table's hands move a rollover (R6.8, R7.1): a practice hand is kept
+    with none, whatever its table holds."""
+
+    async def play() -> None:
+        room, ann = await room_with_ann(url, "practice")
+        table = room.tables["blue"].table
+        await room.sit(ann, "blue", seat=0)
+        deadline = asyncio.get_running_loop().time() + 20
+        while table.hand(1) is None:
+            assert asyncio.get_running_loop().time() < deadline, "no hand ended"
+            turn = table.turn
+            if turn is not None and turn.seat == 0:
+                room.act(
+                    ann,
+                    "blue",
+                    "fold"
+                    if any(o.kind.value == "fold" for o in turn.legal_actions)
+                    else turn.legal_actions[0].kind.value,
+                    turn.seq,
+                )
+            await asyncio.sleep(0.002)
+        await asyncio.sleep(0.05)
+        stored = room.store.hand("blue", 1)
+        assert stored is not None
+        assert stored.mode.value == "practice"
+        assert stored.rollover is None
         await room.stop()
 
     asyncio.run(play())

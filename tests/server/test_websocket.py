@@ -11,6 +11,7 @@ import pytest
 
 from studpoker.games import GAMES
 from studpoker.store import Store
+from studpoker.table.snapshot import legal_dict
 
 from .conftest import Client, Server, choose, client_leaks, play_together, served, wait_for
 
@@ -146,7 +147,7 @@ def test_bad_messages_are_refused_and_change_nothing(server: Server):
     other.send(type="act", table=table, seq=seq, action="call", id="x2", v=2)
     got = errors_of(other, 6)
     assert [(e["code"], e.get("id")) for e in got] == [
-        ("refused", "x1"),
+        ("not_your_turn", "x1"),
         ("malformed", None),
         ("malformed", None),
         ("malformed", None),
@@ -155,6 +156,7 @@ def test_bad_messages_are_refused_and_change_nothing(server: Server):
     ]
     mover = turn["seat"]
     assert got[0]["message"] == f"seat {1 - mover} is not to act; seat {mover} is"
+    assert got[0]["params"] == {"seat": 1 - mover, "actor": mover}
     assert got[4]["message"] == "a message is 4096 bytes at most"
     assert "Input tag 'nonsense' found using 'type' does not match" in got[1]["message"]
     actor.send(type="act", table=table, seq=seq + 7, action="call", id="stale")
@@ -163,8 +165,18 @@ def test_bad_messages_are_refused_and_change_nothing(server: Server):
     assert stale["message"] == (
         f"decision {seq + 7} is not pending: seat {mover} is to answer decision {seq}"
     )
-    assert illegal["code"] == "refused"
+    assert stale["code"] == "stale_decision"
+    assert stale["params"] == {"seat": mover, "seq": seq + 7, "pending": seq}
+    # An illegal action says which, why (a stable code) and what is allowed.
+    assert illegal["code"] == "illegal_action"
     assert illegal["message"].startswith(f"seat {mover} cannot raise")
+    assert illegal["params"]["seat"] == mover
+    assert illegal["params"]["action"] == "raise 99999"
+    pending = server.room.tables[table].table.turn
+    assert pending is not None
+    assert illegal["params"]["legal_actions"] == [legal_dict(o) for o in pending.legal_actions]
+    assert illegal["params"]["reason"] == "bring_in_first"  # the first decision (R2.4)
+    assert illegal["params"]["rule"] == "R2.4"
     assert len(hand.events) == before  # nothing changed
 
     # The right answer is taken once; the same answer again is refused.
@@ -177,9 +189,9 @@ def test_bad_messages_are_refused_and_change_nothing(server: Server):
     actor.send(type="act", table=table, seq=seq, action=action)
     actor.send(type="act", table=table, seq=seq, action=action, id="again")
     again = actor.until(lambda m: m.get("id") == "again")
-    assert again["code"] == "refused"
     # Refused as not pending, as the other seat's turn now, or (the hand being over)
     # as nobody's turn.
+    assert again["code"] in ("stale_decision", "not_your_turn", "no_turn")
     assert again["message"] in (
         "no seat is to act now",
         f"seat {mover} is not to act; seat {1 - mover} is",

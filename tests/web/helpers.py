@@ -103,10 +103,11 @@ def press_once(page: Any, *, keys: bool = False) -> str | None:
         if keys and kind in SHORTCUTS:
             page.keyboard.press(SHORTCUTS[kind])
             return kind
+        # Fixed-limit amounts are buttons of their own; a range has its amount box.
         group = page.locator(".act-group", has=page.locator(f'button[data-kind="{kind}"]')).first
-        button = group.locator("button.act")
+        button = page.locator(f'#actions button.act[data-kind="{kind}"]').first
         try:
-            if kind == "bet" and group.locator("input.amount").count():
+            if kind == "bet" and group.count() and group.locator("input.amount").count():
                 # the amount control: the button says what it will put in
                 group.locator("input.amount").fill(str(SHOW_HAND_BET), timeout=2000)
                 text = button.inner_text(timeout=2000)

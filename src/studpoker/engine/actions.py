@@ -37,7 +37,16 @@ _TAKES_AMOUNT = {ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE}
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why and what is allowed."""
+    """An action the rules do not allow now; the message says why and what is allowed.
+
+    ``reason`` names why as a stable code (a client translates it, docs/protocol.md)
+    and ``rule`` is the rule of RULES.md that forbids it, when one does.
+    """
+
+    def __init__(self, message: str, *, reason: str = "not_open", rule: str | None = None):
+        super().__init__(message)
+        self.reason = reason
+        self.rule = rule
 
 
 class Action(NamedTuple):

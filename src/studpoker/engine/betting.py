@@ -336,14 +336,14 @@ class BettingRound:
             if option.kind == kind:
                 break
         else:
-            raise IllegalAction(self._refusal(seat, action, legal))
+            raise self._refusal(seat, action, legal)
         if (
             (amount is None or not option.allows(amount))
             if kind in WAGERS
             else amount is not None and amount != option.minimum
         ):
             # "call 90" as the legal actions print it is fine; another amount is not.
-            raise IllegalAction(self._refusal(seat, action, legal))
+            raise self._refusal(seat, action, legal, option)
         hand = self.hand
         stacks = hand.stacks
         self.spoken.add(seat)
@@ -430,32 +430,55 @@ class BettingRound:
         option = next((o for o in self.legal_actions() if o.kind == kind), None)
         return 0 if option is None else option.minimum
 
-    def _refusal(self, seat: int, action: Action, legal: list[LegalAction]) -> str:
+    def _refusal(
+        self,
+        seat: int,
+        action: Action,
+        legal: list[LegalAction],
+        option: LegalAction | None = None,
+    ) -> IllegalAction:
+        """Why ``action`` is refused (``option``: the legal action of its kind, when
+        only its amount is wrong), with its reason's code and rule."""
         allowed = ", ".join(str(option) for option in legal)
-        return f"seat {seat} cannot {action}: {self._why(seat, action)}; allowed: {allowed}"
+        why, reason, rule = self._why(seat, action, option)
+        return IllegalAction(
+            f"seat {seat} cannot {action}: {why}; allowed: {allowed}", reason=reason, rule=rule
+        )
 
-    def _why(self, seat: int, action: Action) -> str:
+    def _why(
+        self, seat: int, action: Action, option: LegalAction | None
+    ) -> tuple[str, str, str | None]:
         hand = self.hand
         to_call = self.level - hand.bets[seat]
         kind = action.kind
         if kind in (K.SHOW, K.MUCK):
-            return "the betting is not over"
+            return "the betting is not over", "betting_not_over", None
         if self.bring_in_due and kind not in (K.BRING_IN, K.COMPLETE):
-            return "the bring-in must be posted or completed first (R2.4)"
+            return "the bring-in must be posted or completed first (R2.4)", "bring_in_first", "R2.4"
         if self.showhand_to is not None:
-            return "after a showhand a player may only call or drop (R6.6)"
+            return (
+                "after a showhand a player may only call or drop (R6.6)",
+                "after_showhand",
+                "R6.6",
+            )
         if kind == K.CHECK and to_call > 0:
-            return f"facing a bet of {to_call}"
+            return f"facing a bet of {to_call}", "facing_bet", None
         if kind == K.CALL and to_call <= 0:
-            return "there is no bet to call"
+            return "there is no bet to call", "nothing_to_call", None
         if kind == K.SHOWHAND:
-            return "showhand is not allowed now (R6.6, R7.1)"
+            return "showhand is not allowed now (R6.6, R7.1)", "no_showhand", "R6.6"
         if kind in (K.BET, K.RAISE, K.COMPLETE) and action.amount is None:
-            return f"{kind} needs an amount to bet to"
+            return f"{kind} needs an amount to bet to", "amount_needed", None
         if kind in (K.CALL, K.BRING_IN, K.SHOWHAND) and action.amount is not None:
-            return f"it costs {self._cost(seat, kind)}, not {action.amount}"
+            return f"it costs {self._cost(seat, kind)}, not {action.amount}", "wrong_cost", None
         if kind in (K.BET, K.RAISE, K.COMPLETE) and (seat in self.acted or self._capped()):
-            return "the betting is capped or not reopened (R2.5, R2.11)"
+            return "the betting is capped or not reopened (R2.5, R2.11)", "capped", "R2.5"
         if kind == K.FOLD:
-            return "the opener must bet (R6.4)"
-        return "that is not one of the actions open now"
+            return "the opener must bet (R6.4)", "opener_must_bet", "R6.4"
+        if option is not None:  # the kind is open, the amount is not
+            if hand.spec.is_show_hand:  # the least bet or raise, or the table's limit
+                rule = "R6.4" if (action.amount or 0) < option.minimum else "R6.5"
+            else:
+                rule = "R2.7" if self.open_pair else "R2.6"
+            return f"the amount is not one the rules allow ({rule})", "amount", rule
+        return "that is not one of the actions open now", "not_open", None

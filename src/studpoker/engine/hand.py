@@ -479,7 +479,7 @@ class Hand:
             return
         seat = self.actor
         if seat is None:
-            raise IllegalAction(f"nobody can {action}: the hand is over")
+            raise IllegalAction(f"nobody can {action}: the hand is over", reason="hand_over")
         legal = self._showdown_actions(seat)
         if action.kind not in {option.kind for option in legal} or action.amount is not None:
             allowed = ", ".join(str(option) for option in legal)
@@ -488,7 +488,12 @@ class Hand:
                 if action.kind == K.MUCK
                 else "it is the showdown"
             )
-            raise IllegalAction(f"seat {seat} cannot {action}: {why}; allowed: {allowed}")
+            reason, rule = (
+                ("never_muck_winner", "R5.3") if action.kind == K.MUCK else ("showdown", None)
+            )
+            raise IllegalAction(
+                f"seat {seat} cannot {action}: {why}; allowed: {allowed}", reason=reason, rule=rule
+            )
         self.actions.append((seat, action))
         self._showing.pop(0)
         self._showdown_legal = None

@@ -76,7 +76,21 @@ CHAT_LENGTH = 300
 
 
 class RoomError(ValueError):
-    """A request the room refuses; the message says why, and nothing changed."""
+    """A request the room refuses; the message says why, and nothing changed.
+
+    ``code`` names the refusal for a client to translate, ``params`` are what the
+    message says (docs/protocol.md); ``refused`` is the code of those not yet named.
+    """
+
+    def __init__(self, message: str, code: str = "refused", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+    @classmethod
+    def of(cls, error: TableError) -> RoomError:
+        """The table's refusal, as the room says it."""
+        return cls(str(error), error.code, **error.params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,7 +551,9 @@ class Room:
         table = self.table(table_id).table
         number = self.seat_of(account.id, table_id)
         if number is None:
-            raise RoomError(f"{account.name} is not seated at {table_id}")
+            raise RoomError(
+                f"{account.name} is not seated at {table_id}", "not_seated", table=table_id
+            )
         return table, number
 
     async def stand(self, account: Account, table_id: str) -> None:
@@ -593,8 +609,8 @@ class Room:
         table, number = self._seated(account, table_id)
         try:
             table.submit(number, action, seq)
-        except (TableError, ValueError) as error:
-            raise RoomError(str(error)) from None
+        except TableError as error:
+            raise RoomError.of(error) from None
 
     async def start_competition(self, account: Account, table_id: str) -> int:
         """Start the competition at ``table_id`` between the players seated (R7.3):

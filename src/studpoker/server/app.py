@@ -463,6 +463,11 @@ async def _write(socket: WebSocket, client: Client) -> None:
             await socket.close(*client.close_with)
 
 
+def _params(params: dict[str, Any]) -> dict[str, Any]:
+    """A refusal's parameters beside its code (docs/protocol.md), when it has any."""
+    return {"params": params} if params else {}
+
+
 def _error(client: Client, ref: Any, code: str, message: str, **more: Any) -> None:
     client.send({"type": "error", "id": ref, "code": code, "message": message} | more)
 
@@ -560,6 +565,6 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
                 number = await room.start_competition(account, table_id)
                 client.send({"type": "ok", "id": ref, "competition": number})
     except RoomError as error:
-        _error(client, ref, "refused", str(error))
+        _error(client, ref, error.code, str(error), **_params(error.params))
     except Busy as error:
         _error(client, ref, "busy", str(error), retry_after=error.retry_after)

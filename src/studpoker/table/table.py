@@ -847,12 +847,21 @@ class Table:
         decision is not the one pending, or the action is illegal."""
         turn = self._turn
         if turn is None:
-            raise TableError("no seat is to act now")
+            raise TableError("no seat is to act now", "no_turn")
         if seat != turn.seat:
-            raise TableError(f"seat {seat} is not to act; seat {turn.seat} is")
+            raise TableError(
+                f"seat {seat} is not to act; seat {turn.seat} is",
+                "not_your_turn",
+                seat=seat,
+                actor=turn.seat,
+            )
         if seq != turn.seq:
             raise TableError(
-                f"decision {seq} is not pending: seat {seat} is to answer decision {turn.seq}"
+                f"decision {seq} is not pending: seat {seat} is to answer decision {turn.seq}",
+                "stale_decision",
+                seat=seat,
+                seq=seq,
+                pending=turn.seq,
             )
         try:
             self._apply(_as_action(action), turn)
@@ -861,7 +870,15 @@ class Table:
             engine = f"seat {turn.engine_seat} "
             if message.startswith(engine):  # the engine's seat numbers are not the table's
                 message = f"seat {turn.seat} " + message[len(engine) :]
-            raise TableError(message) from None
+            raise TableError(
+                message,
+                "illegal_action",
+                seat=turn.seat,
+                action=str(action),
+                reason=error.reason if isinstance(error, IllegalAction) else "unreadable",
+                rule=error.rule if isinstance(error, IllegalAction) else None,
+                legal_actions=[legal_dict(option) for option in turn.legal_actions],
+            ) from None
 
     def _apply(self, action: Action, turn: Turn | None) -> None:
         """Play ``action`` for the seat to act, ending ``turn``; IllegalAction if it

@@ -11,6 +11,15 @@ const WORDS = {
     practice: "Practice", chips: "Chips", competition: "Competition",
     guest: "guest", your_turn: "Your turn", waiting: "Waiting for {name}",
     between: "Next hand soon", folded: "folded", all_in: "all in", empty: "empty",
+    away: "sitting out", offline: "disconnected",
+    r_not_your_turn: "It is not your turn.", r_stale_decision: "That decision is over.",
+    r_no_turn: "Nobody is to act now.", r_not_seated: "You are not seated at this table.",
+    r_amount: "That amount is not allowed ({rule}): choose {allowed}.",
+    r_bring_in_first: "Post the bring-in or complete first (R2.4).",
+    r_facing_bet: "You face a bet: call, raise or fold.", r_nothing_to_call: "There is no bet to call.",
+    r_capped: "The betting is capped (R2.5).", r_after_showhand: "After a showhand you may only call or fold (R6.6).",
+    r_no_showhand: "Showhand is not allowed now (R6.6).", r_opener_must_bet: "The opener must bet (R6.4).",
+    r_illegal: "That is not allowed now: choose {allowed}.", or: "or", list_sep: ", ",
     ante: "ante", seconds: "{n}s", hand: "Hand #{n}",
     fold: "Fold", check: "Check", call: "Call", bet: "Bet", raise: "Raise to",
     complete: "Complete to", bring_in: "Bring-in", showhand: "Show hand",
@@ -48,6 +57,15 @@ const WORDS = {
     practice: "練習", chips: "籌碼", competition: "比賽",
     guest: "訪客", your_turn: "輪到你", waiting: "等待 {name}",
     between: "下一局即將開始", folded: "已蓋牌", all_in: "全押", empty: "空位",
+    away: "暫停中", offline: "已斷線",
+    r_not_your_turn: "還未輪到你。", r_stale_decision: "這個決定已經過去了。",
+    r_no_turn: "現在沒有人需要行動。", r_not_seated: "你沒有坐在這張牌桌。",
+    r_amount: "這個金額不允許（{rule}）：請選 {allowed}。",
+    r_bring_in_first: "請先下強制注或補足（R2.4）。",
+    r_facing_bet: "有人下注：請跟注、加注或蓋牌。", r_nothing_to_call: "沒有注可跟。",
+    r_capped: "本輪加注已達上限（R2.5）。", r_after_showhand: "有人梭哈後只能跟或放棄（R6.6）。",
+    r_no_showhand: "現在不能梭哈（R6.6）。", r_opener_must_bet: "話事的玩家必須下注（R6.4）。",
+    r_illegal: "現在不能這樣做：請選 {allowed}。", or: "或", list_sep: "、",
     ante: "底注", seconds: "{n} 秒", hand: "第 {n} 局",
     fold: "蓋牌", check: "過牌", call: "跟注", bet: "下注", raise: "加注到",
     complete: "補足到", bring_in: "強制開注", showhand: "晒冷",
@@ -85,6 +103,15 @@ const WORDS = {
     practice: "练习", chips: "筹码", competition: "比赛",
     guest: "访客", your_turn: "轮到你", waiting: "等待 {name}",
     between: "下一局即将开始", folded: "已弃牌", all_in: "全押", empty: "空位",
+    away: "暂停中", offline: "已断线",
+    r_not_your_turn: "还未轮到你。", r_stale_decision: "这个决定已经过去了。",
+    r_no_turn: "现在没有人需要行动。", r_not_seated: "你没有坐在这张牌桌。",
+    r_amount: "这个金额不允许（{rule}）：请选 {allowed}。",
+    r_bring_in_first: "请先下强制注或补足（R2.4）。",
+    r_facing_bet: "有人下注：请跟注、加注或弃牌。", r_nothing_to_call: "没有注可跟。",
+    r_capped: "本轮加注已达上限（R2.5）。", r_after_showhand: "有人梭哈后只能跟或放弃（R6.6）。",
+    r_no_showhand: "现在不能梭哈（R6.6）。", r_opener_must_bet: "话事的玩家必须下注（R6.4）。",
+    r_illegal: "现在不能这样做：请选 {allowed}。", or: "或", list_sep: "、",
     ante: "底注", seconds: "{n} 秒", hand: "第 {n} 局",
     fold: "弃牌", check: "过牌", call: "跟注", bet: "下注", raise: "加注到",
     complete: "补足到", bring_in: "强制开注", showhand: "梭哈",
@@ -201,6 +228,8 @@ const ui = {
   tableId: null,
   state: null,
   answered: new Set(),
+  acting: null, // the act message waiting for its answer: { id, seq }
+  refusal: null, // why the last answer was refused: { seq, text }
   turnAt: 0,
   stateAt: 0,
   retry: 0,
@@ -377,6 +406,15 @@ function receive(message) {
       status(t("logged_out"), true);
       break;
     case "error": {
+      if (ui.acting && message.id === ui.acting.id) {
+        /* A refused action: the decision is still ours, the buttons stay, and the
+           reason is shown beside them in the page's language. */
+        ui.answered.delete(ui.acting.seq);
+        ui.refusal = { seq: ui.acting.seq, text: actRefusal(message) };
+        ui.acting = null;
+        renderActions();
+        break;
+      }
       let game = ui.state && ui.state.game;
       if (ui.pendingSit && message.id === ui.pendingSit.id) {
         const table = ui.tables.find((x) => x.id === ui.pendingSit.table);
@@ -777,6 +815,17 @@ function renderTable() {
       (player && player.all_in ? ` · ${t("all_in")}` : "") +
       (player && player.folded ? ` · ${t("folded")}` : "");
     el.append(name, chips);
+    /* R8.3: a seat sitting out, or whose player's connection is gone, says so */
+    const marks = [];
+    if (seat.sitting_out || (seat.away && !player)) marks.push(t("away"));
+    if (seat.connected === false) marks.push(t("offline"));
+    if (marks.length) {
+      el.classList.add("absent");
+      const mark = document.createElement("div");
+      mark.className = "absent-mark";
+      mark.textContent = marks.join(" · ");
+      el.append(mark);
+    }
     if (player) {
       const cards = document.createElement("div");
       cards.className = "cards";
@@ -998,29 +1047,66 @@ function actionLabel(kind) {
   return (words && words[kind]) || t(kind);
 }
 
-function actionText(option) {
+function actionText(option, amount) {
   const label = actionLabel(option.kind);
   if (["fold", "check", "show", "muck"].includes(option.kind)) return label;
   if (option.kind === "bring_in" || option.kind === "call" || option.kind === "showhand") {
     return option.minimum ? `${label} ${money(option.minimum)}` : label;
   }
-  return `${label} ${money(option.minimum)}`;
+  return `${label} ${money(amount ?? option.minimum)}`;
 }
 
+/* An action's refusal in the page's language, from its code and parameters
+   (docs/protocol.md): never from the server's English sentence. */
+function actRefusal(message) {
+  const params = message.params || {};
+  const legal = params.legal_actions || [];
+  const allowed = legal.map((option) => {
+    if (option.choices && option.choices.length > 1) {
+      return option.choices.map((amount) => actionText(option, amount)).join(` ${t("or")} `);
+    }
+    if (["bet", "raise", "complete"].includes(option.kind) && option.maximum > option.minimum) {
+      return `${actionLabel(option.kind)} ${money(option.minimum)}–${money(option.maximum)}`;
+    }
+    return actionText(option);
+  }).join(t("list_sep"));
+  if (message.code === "illegal_action") {
+    const reason = params.reason;
+    if (reason === "amount") return t("r_amount", { rule: params.rule || "", allowed });
+    const known = ["bring_in_first", "facing_bet", "nothing_to_call", "capped", "after_showhand",
+      "no_showhand", "opener_must_bet"];
+    if (known.includes(reason)) return t(`r_${reason}`);
+    return t("r_illegal", { allowed });
+  }
+  if (["not_your_turn", "stale_decision", "no_turn", "not_seated"].includes(message.code)) {
+    return t(`r_${message.code}`);
+  }
+  return refusal(message.message);
+}
+
+/* The buttons of one's decision: each fixed-limit amount a button of its own (R2.6,
+   R2.7: "Bet 2.00" and "Bet 4.00" on fourth street with an open pair); an amount box
+   only where the rules allow a range (Show Hand, R6.4-R6.5). */
 function renderActions() {
   const box = $("actions");
   box.textContent = "";
   const s = ui.state;
   if (!s || !s.turn || s.turn.seat !== s.viewer || ui.answered.has(s.turn.seq)) return;
   for (const option of s.turn.legal_actions) {
+    const choices = option.choices && option.choices.length ? option.choices : null;
+    if (choices && ["bet", "raise", "complete"].includes(option.kind)) {
+      for (const amount of choices) {
+        const button = actButton(option, actionText(option, amount));
+        button.dataset.amount = String(amount);
+        button.addEventListener("click", () => act(option, null, amount));
+        box.append(button);
+      }
+      continue;
+    }
     const group = document.createElement("span");
     group.className = "act-group";
-    const button = document.createElement("button");
-    button.className = "act";
-    button.dataset.kind = option.kind;
-    button.textContent = actionText(option);
-    const sized = ["bet", "raise", "complete"].includes(option.kind) && option.maximum > option.minimum &&
-      !(option.choices && option.choices.length === 1);
+    const button = actButton(option, actionText(option));
+    const sized = ["bet", "raise", "complete"].includes(option.kind) && option.maximum > option.minimum;
     let input = null;
     if (sized) {
       input = document.createElement("input");
@@ -1031,7 +1117,7 @@ function renderActions() {
       input.max = String(option.maximum / scale);
       input.step = s.game === "show_hand" ? "1" : "0.01";
       input.value = String(option.minimum / scale);
-      input.setAttribute("aria-label", t(option.kind));
+      input.setAttribute("aria-label", actionLabel(option.kind));
       input.addEventListener("input", () => {
         button.textContent = `${actionLabel(option.kind)} ${input.value}`;
       });
@@ -1041,23 +1127,43 @@ function renderActions() {
     group.prepend(button);
     box.append(group);
   }
+  if (ui.refusal && ui.refusal.seq === s.turn.seq) {
+    const reason = document.createElement("div");
+    reason.className = "act-refusal";
+    reason.id = "act-refusal";
+    reason.setAttribute("role", "alert");
+    reason.textContent = ui.refusal.text;
+    box.append(reason);
+  }
 }
 
-function act(option, input) {
+function actButton(option, text) {
+  const button = document.createElement("button");
+  button.className = "act";
+  button.dataset.kind = option.kind;
+  button.textContent = text;
+  return button;
+}
+
+/* Send one's answer; the amount typed is sent as typed (in chips), so that the rules,
+   not the page, say whether it is allowed. */
+function act(option, input, chosen) {
   const s = ui.state;
   if (!s || !s.turn) return;
   let action = option.kind;
   if (["bet", "raise", "complete"].includes(option.kind)) {
-    let amount = option.minimum;
+    let amount = chosen ?? option.minimum;
     if (input) {
       const scale = s.game === "show_hand" ? 1 : 100;
       amount = Math.round(Number(input.value) * scale);
-      amount = Math.min(option.maximum, Math.max(option.minimum, amount || option.minimum));
+      if (!Number.isFinite(amount) || amount <= 0) amount = option.minimum;
     }
     action = `${option.kind} ${amount}`;
   }
   ui.answered.add(s.turn.seq);
-  send({ type: "act", table: ui.tableId, seq: s.turn.seq, action });
+  ui.refusal = null;
+  const id = send({ type: "act", table: ui.tableId, seq: s.turn.seq, action });
+  ui.acting = id === null ? null : { id, seq: s.turn.seq };
   renderActions();
 }
 
