@@ -108,3 +108,110 @@ def test_a_refused_amount_keeps_the_buttons_and_says_why_in_the_pages_language(
             assert not page.errors, page.errors
         finally:
             page.context.close()
+
+
+# Fourth street without a pair: Ann (the viewer, seat 0) and Bob (seat 1); ``turn`` is
+# whose decision it is, ``bets`` what each has put in this street.
+FOURTH = """([turn, bets, legal, seq]) => {
+  if (!ui.tableId) openTable("crafted");
+  const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false, chips: 4000,
+    in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
+    time_bank: 60, top_up: 0, waiting: null});
+  const player = (n, up) => ({seat: n, down_cards: n === 0 ? ["Ah", "2c"] : [null, null],
+    up_cards: up, stack: 3900 - bets[n], bet: bets[n], folded: false, all_in: false,
+    shown: false});
+  ui.state = {
+    table: "crafted", game: "seven_card_stud", name: "", mode: "chips",
+    stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400},
+    viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
+    seats: [seat(0, "Ann"), seat(1, "Bob")],
+    hand: {players: [player(0, ["9s", "5d"]), player(1, ["Kc", "4h"])],
+           pots: [{amount: 300, eligible: [0, 1]}], pot_total: 300, carry_in: 0,
+           is_over: false, street_name: "fourth", actor: turn},
+    turn: {seq: seq ?? 20 + turn + bets[1], seat: turn, remaining: 20, clock: 20,
+           legal_actions: turn === 0 ? legal : []},
+    competition: null,
+  };
+  ui.tableId = "crafted";
+  ui.turnAt = performance.now();
+  if (!window.sent) {
+    window.sent = [];
+    window.send = (message) => { window.sent.push(message); return 77; };
+  }
+  renderTable();
+}"""
+
+CHECK, FOLD = (
+    {"kind": "check", "minimum": 0, "maximum": 0, "choices": None, "text": "check"},
+    {"kind": "fold", "minimum": 0, "maximum": 0, "choices": None, "text": "fold"},
+)
+BET = {"kind": "bet", "minimum": 200, "maximum": 200, "choices": [200], "text": "bet to 200"}
+CALL = {"kind": "call", "minimum": 200, "maximum": 200, "choices": None, "text": "call 200"}
+RAISE = {"kind": "raise", "minimum": 400, "maximum": 400, "choices": [400], "text": "raise to 400"}
+
+
+def test_pre_actions_play_at_once_and_clear_when_the_bet_changes(
+    room: Server, browser: Any
+) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url, viewport={"width": 375, "height": 740})
+    try:
+        page.evaluate(FOURTH, [1, [0, 0], []])  # Bob to act, nothing bet
+        pre = page.locator("#pre-actions label")
+        expect(pre).to_have_text(["Check/Fold", "Check", "Call any"])
+        page.locator('#pre-actions input[data-pre="check"]').check()
+        # Bob checks: Ann's decision comes, and her check goes at once.
+        page.evaluate(FOURTH, [0, [0, 0], [CHECK, FOLD, BET]])
+        assert page.evaluate("window.sent") == [
+            {"type": "act", "table": "crafted", "seq": 20, "action": "check"}
+        ]
+        expect(page.locator("#actions button.act")).to_have_count(0)
+        # Next: "call any" chosen, then Bob bets: the bet in front changed, it is cleared.
+        page.evaluate(FOURTH, [1, [0, 0], []])
+        page.locator('#pre-actions input[data-pre="call_any"]').check()
+        page.evaluate(FOURTH, [1, [0, 200], []])
+        expect(pre).to_have_text(["Fold", "Call any"])
+        expect(page.locator("#pre-actions input:checked")).to_have_count(0)
+        # "Check/Fold" facing nothing, then facing a bet when the turn comes: it folds.
+        page.evaluate(FOURTH, [1, [0, 0], []])
+        page.locator('#pre-actions input[data-pre="check_fold"]').check()
+        page.evaluate(FOURTH, [0, [0, 0], [FOLD, CALL, RAISE], 31])
+        assert page.evaluate("window.sent")[-1] == {
+            "type": "act",
+            "table": "crafted",
+            "seq": 31,
+            "action": "fold",
+        }
+        page.select_option("#lang", "zh-Hant")
+        page.evaluate(FOURTH, [1, [0, 0], []])
+        expect(pre).to_have_text(["過牌/蓋牌", "過牌", "跟任何注"])
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_r2_8_folding_when_checking_is_free_asks_first(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        page.evaluate(FOURTH, [0, [0, 0], [CHECK, FOLD, BET]])
+        page.locator('#actions button[data-kind="fold"]').click()
+        expect(page.locator("#fold-confirm")).to_have_text("Checking is free. Fold anyway?")
+        assert page.evaluate("window.sent") == []
+        expect(page.locator("#actions button.act")).to_have_text(["Check", "Fold anyway"])
+        page.locator("#actions button.act", has_text="Fold anyway").click()
+        assert page.evaluate("window.sent") == [
+            {"type": "act", "table": "crafted", "seq": 20, "action": "fold"}
+        ]
+        # Facing a bet, fold is one click.
+        page.evaluate(FOURTH, [0, [0, 200], [FOLD, CALL, RAISE]])
+        page.locator('#actions button[data-kind="fold"]').click()
+        assert page.evaluate("window.sent")[-1] == {
+            "type": "act",
+            "table": "crafted",
+            "seq": 220,
+            "action": "fold",
+        }
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()

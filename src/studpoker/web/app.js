@@ -11,7 +11,9 @@ const WORDS = {
     practice: "Practice", chips: "Chips", competition: "Competition",
     guest: "guest", your_turn: "Your turn", waiting: "Waiting for {name}",
     between: "Next hand soon", folded: "folded", all_in: "all in", empty: "empty",
-    away: "sitting out", offline: "disconnected",
+    away: "sitting out", offline: "disconnected", wins: "wins {amount}",
+    pre_fold: "Fold", pre_check_fold: "Check/Fold", pre_check: "Check", pre_call_any: "Call any",
+    fold_free: "Checking is free. Fold anyway?", fold_anyway: "Fold anyway", hidden_card: "hidden card",
     r_not_your_turn: "It is not your turn.", r_stale_decision: "That decision is over.",
     r_no_turn: "Nobody is to act now.", r_not_seated: "You are not seated at this table.",
     r_amount: "That amount is not allowed ({rule}): choose {allowed}.",
@@ -57,7 +59,9 @@ const WORDS = {
     practice: "練習", chips: "籌碼", competition: "比賽",
     guest: "訪客", your_turn: "輪到你", waiting: "等待 {name}",
     between: "下一局即將開始", folded: "已蓋牌", all_in: "全押", empty: "空位",
-    away: "暫停中", offline: "已斷線",
+    away: "暫停中", offline: "已斷線", wins: "贏得 {amount}",
+    pre_fold: "蓋牌", pre_check_fold: "過牌/蓋牌", pre_check: "過牌", pre_call_any: "跟任何注",
+    fold_free: "現在可以免費過牌。仍要蓋牌？", fold_anyway: "仍要蓋牌", hidden_card: "未翻開的牌",
     r_not_your_turn: "還未輪到你。", r_stale_decision: "這個決定已經過去了。",
     r_no_turn: "現在沒有人需要行動。", r_not_seated: "你沒有坐在這張牌桌。",
     r_amount: "這個金額不允許（{rule}）：請選 {allowed}。",
@@ -103,7 +107,9 @@ const WORDS = {
     practice: "练习", chips: "筹码", competition: "比赛",
     guest: "访客", your_turn: "轮到你", waiting: "等待 {name}",
     between: "下一局即将开始", folded: "已弃牌", all_in: "全押", empty: "空位",
-    away: "暂停中", offline: "已断线",
+    away: "暂停中", offline: "已断线", wins: "赢得 {amount}",
+    pre_fold: "弃牌", pre_check_fold: "过牌/弃牌", pre_check: "过牌", pre_call_any: "跟任何注",
+    fold_free: "现在可以免费过牌。仍要弃牌？", fold_anyway: "仍要弃牌", hidden_card: "未翻开的牌",
     r_not_your_turn: "还未轮到你。", r_stale_decision: "这个决定已经过去了。",
     r_no_turn: "现在没有人需要行动。", r_not_seated: "你没有坐在这张牌桌。",
     r_amount: "这个金额不允许（{rule}）：请选 {allowed}。",
@@ -228,6 +234,10 @@ const ui = {
   tableId: null,
   state: null,
   answered: new Set(),
+  handEvents: [], // the events of the hand shown, as the server sent them
+  pre: null, // a pre-action chosen: { kind, hand, amount to call when chosen }
+  confirmFold: null, // the decision whose fold waits for a confirmation (R2.8)
+  eventsHand: null,
   acting: null, // the act message waiting for its answer: { id, seq }
   refusal: null, // why the last answer was refused: { seq, text }
   turnAt: 0,
@@ -378,6 +388,11 @@ function receive(message) {
       ui.state = message.state;
       ui.stateAt = performance.now();
       if (message.change === "state") $("log").textContent = "";
+      if (message.change === "state" || message.state.hand_number !== ui.eventsHand) {
+        ui.handEvents = [];
+        ui.eventsHand = message.state.hand_number;
+      }
+      ui.handEvents.push(...(message.events || []));
       if (message.change === "competition_ended" && message.standings) showStandings(message.standings);
       addLines(message.lines || []);
       if (message.state.turn) ui.turnAt = performance.now();
@@ -718,29 +733,46 @@ function addLines(lines) {
   log.scrollTop = log.scrollHeight;
 }
 
+/* A card: its rank over its suit in the top-left corner, so that cards overlapped in a
+   row still show every rank and suit; a big suit in the middle where there is room. */
 function cardElement(card, down) {
   const el = document.createElement("span");
   el.className = "card" + (down ? " down" : "");
   if (card === null || card === undefined) {
     el.classList.add("back");
-    el.setAttribute("aria-label", "hidden card");
+    el.setAttribute("aria-label", t("hidden_card"));
     return el;
   }
   const rank = card[0] === "T" ? "10" : card[0];
   const suit = card[1];
-  if (rank === "10") {
-    /* two digits and a suit in a card's width: a little smaller */
-    const face = document.createElement("span");
-    face.className = "face";
-    face.textContent = rank + SUITS[suit];
-    el.classList.add("ten");
-    el.append(face);
-  } else {
-    el.textContent = rank + SUITS[suit];
-  }
+  const corner = document.createElement("span");
+  corner.className = "idx";
+  const r = document.createElement("span");
+  r.className = "r";
+  r.textContent = rank;
+  const u = document.createElement("span");
+  u.className = "u";
+  u.textContent = SUITS[suit];
+  corner.append(r, u);
+  const pip = document.createElement("span");
+  pip.className = "pip";
+  pip.textContent = SUITS[suit];
+  pip.setAttribute("aria-hidden", "true");
+  el.append(corner, pip);
+  if (rank === "10") el.classList.add("ten");
   el.classList.add(`suit-${suit}`);
   el.title = card;
+  el.setAttribute("aria-label", card);
   return el;
+}
+
+/* What each seat won in this hand, from its PotAwarded events (R5.5: both halves). */
+function winnings() {
+  const won = new Map();
+  for (const event of ui.handEvents || []) {
+    if (event.type === "PotAwarded") won.set(event.seat, (won.get(event.seat) || 0) + event.amount);
+  }
+  return won;
 }
 
 function renderTable() {
@@ -832,15 +864,24 @@ function renderTable() {
       for (const c of player.down_cards) cards.append(cardElement(c, true));
       for (const c of player.up_cards) cards.append(cardElement(c, false));
       el.append(cards);
-      if (i === s.viewer) {
+      /* one's own hand, and every hand shown down, named under it (R4.5, R5.7) */
+      if (i === s.viewer || (player.shown && !player.folded)) {
         const best = HAND_NAMES.name(s.game, [...player.down_cards, ...player.up_cards], ui.lang);
         if (best) {
           const label = document.createElement("div");
           label.className = "best-hand";
-          label.id = "best-hand";
+          if (i === s.viewer) label.id = "best-hand";
           label.textContent = best;
           el.append(label);
         }
+      }
+      const won = hand && hand.is_over ? winnings().get(i) : undefined;
+      if (won) {
+        el.classList.add("winner");
+        const prize = document.createElement("div");
+        prize.className = "won";
+        prize.textContent = t("wins", { amount: money(won, s.game) });
+        el.append(prize);
       }
       if (player.bet) {
         const bet = document.createElement("div");
@@ -851,7 +892,33 @@ function renderTable() {
     }
     felt.append(el);
   }
+  movePots(s);
   renderActions();
+}
+
+/* Once a hand's pots are awarded, a stack of chips goes from the middle of the table to
+   each seat that won some (R5.5), once a hand. */
+function movePots(s) {
+  const hand = s.hand;
+  if (!hand || !hand.is_over || ui.movedHand === s.hand_number) return;
+  const won = winnings();
+  if (!won.size) return;
+  ui.movedHand = s.hand_number;
+  const felt = $("felt");
+  for (const [seat, amount] of won) {
+    const target = felt.querySelector(`.seat[data-seat="${seat}"]`);
+    if (!target) continue;
+    const chip = document.createElement("div");
+    chip.className = "pot-move";
+    chip.textContent = money(amount, s.game);
+    chip.setAttribute("aria-hidden", "true");
+    felt.append(chip);
+    const motion = chip.animate(
+      [{ left: "50%", top: "44%", opacity: 1 }, { left: target.style.left, top: target.style.top, opacity: 0.2 }],
+      { duration: 700, easing: "ease-in", fill: "forwards" },
+    );
+    motion.onfinish = () => chip.remove();
+  }
 }
 
 /* The pot, and the side pots apart when there are more; Show Hand's rollover (R6). */
@@ -1091,7 +1158,18 @@ function renderActions() {
   const box = $("actions");
   box.textContent = "";
   const s = ui.state;
-  if (!s || !s.turn || s.turn.seat !== s.viewer || ui.answered.has(s.turn.seq)) return;
+  if (!s) return;
+  const mine = s.turn && s.turn.seat === s.viewer && s.turn.legal_actions.length;
+  if (!mine) {
+    renderPreActions(box, s);
+    return;
+  }
+  if (ui.answered.has(s.turn.seq)) return;
+  if (ui.pre && playPreAction(s)) return;
+  if (ui.confirmFold === s.turn.seq) {
+    renderFoldConfirm(box, s);
+    return;
+  }
   for (const option of s.turn.legal_actions) {
     const choices = option.choices && option.choices.length ? option.choices : null;
     if (choices && ["bet", "raise", "complete"].includes(option.kind)) {
@@ -1123,7 +1201,12 @@ function renderActions() {
       });
       group.append(input);
     }
-    button.addEventListener("click", () => act(option, input));
+    const checkFree = s.turn.legal_actions.some((o) => o.kind === "check");
+    if (option.kind === "fold" && checkFree) {
+      button.addEventListener("click", () => { ui.confirmFold = s.turn.seq; renderActions(); });
+    } else {
+      button.addEventListener("click", () => act(option, input));
+    }
     group.prepend(button);
     box.append(group);
   }
@@ -1135,6 +1218,75 @@ function renderActions() {
     reason.textContent = ui.refusal.text;
     box.append(reason);
   }
+}
+
+/* What the viewer must put in to stay in the hand now (the bet in front of it). */
+function toCall(s) {
+  const hand = s.hand;
+  if (!hand || !Array.isArray(hand.players)) return null;
+  const me = hand.players.find((p) => p.seat === s.viewer);
+  if (!me || me.folded || me.all_in || hand.is_over) return null;
+  const level = Math.max(0, ...hand.players.map((p) => p.bet || 0));
+  return { amount: level - (me.bet || 0), hand: s.hand_number };
+}
+
+/* Pre-actions, as online rooms have them: chosen while others act, played at once when
+   the viewer's decision comes, cleared when the bet in front changes. */
+function renderPreActions(box, s) {
+  const call = toCall(s);
+  if (!call) {
+    ui.pre = null;
+    return;
+  }
+  if (ui.pre && (ui.pre.hand !== call.hand || ui.pre.amount !== call.amount)) ui.pre = null;
+  const kinds = call.amount > 0 ? ["fold", "call_any"] : ["check_fold", "check", "call_any"];
+  const row = document.createElement("div");
+  row.className = "pre-actions";
+  row.id = "pre-actions";
+  for (const kind of kinds) {
+    const label = document.createElement("label");
+    label.className = "pre";
+    const box_ = document.createElement("input");
+    box_.type = "checkbox";
+    box_.dataset.pre = kind;
+    box_.checked = Boolean(ui.pre && ui.pre.kind === kind);
+    box_.addEventListener("change", () => {
+      ui.pre = box_.checked ? { kind, hand: call.hand, amount: call.amount } : null;
+      renderActions();
+    });
+    label.append(box_, document.createTextNode(" " + t(`pre_${kind}`)));
+    row.append(label);
+  }
+  box.append(row);
+}
+
+/* The viewer's decision has come with a pre-action chosen: play it if it still fits,
+   and say whether it was played. */
+function playPreAction(s) {
+  const pre = ui.pre;
+  ui.pre = null;
+  const legal = new Map(s.turn.legal_actions.map((option) => [option.kind, option]));
+  const order = {
+    fold: ["fold"], check_fold: ["check", "fold"], check: ["check"], call_any: ["call", "check"],
+  }[pre.kind] || [];
+  const kind = order.find((k) => legal.has(k));
+  if (!kind || pre.hand !== s.hand_number) return false;
+  act(legal.get(kind), null);
+  return true;
+}
+
+/* R2.8: folding where checking is free asks first. */
+function renderFoldConfirm(box, s) {
+  const legal = new Map(s.turn.legal_actions.map((option) => [option.kind, option]));
+  const ask = document.createElement("div");
+  ask.className = "act-refusal";
+  ask.id = "fold-confirm";
+  ask.textContent = t("fold_free");
+  const check = actButton(legal.get("check"), actionText(legal.get("check")));
+  check.addEventListener("click", () => { ui.confirmFold = null; act(legal.get("check"), null); });
+  const fold = actButton(legal.get("fold"), t("fold_anyway"));
+  fold.addEventListener("click", () => { ui.confirmFold = null; act(legal.get("fold"), null); });
+  box.append(ask, check, fold);
 }
 
 function actButton(option, text) {

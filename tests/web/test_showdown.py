@@ -1,0 +1,97 @@
+"""The showdown on the table: seven shown cards overlapped, every card's corner (rank
+over suit) in view on a phone and a desktop; every shown hand named under it (R5.7);
+the winner highlighted with what it won (R5.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.conftest import Server
+
+from .helpers import SCREENSHOTS, guest_page
+from .helpers import sync_api as load_sync_api
+
+sync_api = load_sync_api()
+
+# Four players shown down at seventh street (docs/protocol.md's state), and the pot
+# awarded to Dee (seat 5): her full house.
+SHOWDOWN = """() => {
+  openTable("crafted");
+  const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false, chips: 4000,
+    in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
+    time_bank: 60, top_up: 0, waiting: null});
+  const cards = {0: ["Kh", "Kd", "7s", "7c", "Qs", "2d", "3c"],
+                 1: ["Ah", "Td", "9s", "9c", "4s", "4d", "Jc"],
+                 3: ["2h", "3h", "5h", "6h", "8h", "Kc", "Ks"],
+                 5: ["Jh", "Jd", "Js", "Tc", "Th", "6d", "6c"]};
+  const player = (n) => ({seat: n, down_cards: [cards[n][0], cards[n][1], cards[n][6]],
+    up_cards: cards[n].slice(2, 6), stack: 3600, bet: 0, contributed: 400, folded: false,
+    all_in: false, shown: true});
+  ui.state = {
+    table: "crafted", game: "seven_card_stud", name: "", mode: "chips",
+    stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400},
+    viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
+    seats: [seat(0, "Ann"), seat(1, "Bob"), null, seat(3, "Cy"), null, seat(5, "Dee"), null, null],
+    hand: {players: [player(0), player(1), player(3), player(5)],
+           pots: [{amount: 1600, eligible: [0, 1, 3, 5]}], pot_total: 1600, carry_in: 0,
+           is_over: true, street_name: "seventh", actor: null},
+    turn: null, competition: null,
+  };
+  ui.tableId = "crafted";
+  ui.eventsHand = 3;
+  ui.handEvents = [{type: "PotAwarded", pot: 0, half: "whole", seat: 5, amount: 1600,
+                    value: null}];
+  renderTable();
+}"""
+
+# Every face-up card on the page whose corner (its rank, its suit) is not the topmost
+# thing at its own centre, or lies outside the window.
+HIDDEN_CORNERS = """() => {
+  const problems = [];
+  for (const card of document.querySelectorAll("#felt .card:not(.back)")) {
+    for (const part of card.querySelectorAll(".idx .r, .idx .u")) {
+      const box = part.getBoundingClientRect();
+      const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      const inside = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+      const top = inside ? document.elementFromPoint(x, y) : null;
+      if (!top || !card.contains(top)) problems.push(`${card.title} ${part.className}`);
+    }
+  }
+  return problems;
+}"""
+
+
+def test_seven_shown_cards_keep_every_corner_in_view_and_the_winner_is_marked(
+    room: Server, browser: Any
+) -> None:
+    expect = sync_api.expect
+    for width, height, lang in ((375, 740, "en"), (1280, 800, "zh-Hant"), (375, 740, "zh-Hans")):
+        page = guest_page(browser, room.url, viewport={"width": width, "height": height})
+        try:
+            page.select_option("#lang", lang)
+            page.evaluate(SHOWDOWN)
+            page.locator("#felt").scroll_into_view_if_needed()
+            shown = page.locator("#felt .card:not(.back)")
+            expect(shown).to_have_count(28)
+            assert page.evaluate(HIDDEN_CORNERS) == []
+            names = {
+                "en": [
+                    "Two pair, kings and sevens",
+                    "Two pair, nines and fours",
+                    "Flush, eight high",
+                    "Full house, jacks full of tens",
+                ],
+                "zh-Hant": ["兩對 K 和 7", "兩對 9 和 4", "同花 8 高", "葫蘆 J 帶 10"],
+            }
+            labels = page.locator("#felt .seat .best-hand")
+            if lang in names:
+                expect(labels).to_have_text(names[lang])
+            winner = page.locator("#felt .seat.winner")
+            expect(winner).to_have_count(1)
+            expect(winner.locator(".name")).to_have_text("Dee")
+            won = {"en": "wins 16.00", "zh-Hant": "贏得 16.00", "zh-Hans": "赢得 16.00"}[lang]
+            expect(winner.locator(".won")).to_have_text(won)
+            page.screenshot(path=str(SCREENSHOTS / f"showdown-{lang}-{width}.png"))
+            assert not page.errors, page.errors
+        finally:
+            page.context.close()
