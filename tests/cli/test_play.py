@@ -129,9 +129,9 @@ def test_the_dealer_tells_every_action_and_the_showdown(monkeypatch, capsys):
         "Bot 1 folds",
         "Fourth street",
     ]
-    assert said[-2:] == [
-        "Bot 2 shows two pair, kings and twos, and wins 25.75",  # R5.7
-        "Hero shows two pair, queens and sixes",
+    assert said[-2:] == [  # R5.7, R5.8: the cards shown and the hand
+        "Bot 2 shows [2d Jc 2s Kc Kd 9c 4d] — two pair, kings and twos, and wins 25.75",
+        "Hero shows [Qs 7c 6c 5d Qd 8h 6d] — two pair, queens and sixes",
     ]
     assert "Your result: -12.75" in played.lines
     assert played.lines[-1] == "Hands played: 1   Net: -12.75"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from studpoker.hands import LANGUAGES, eight_or_better, high, low_a5, rank_name
+from studpoker.hands import LANGUAGES, eight_or_better, high, low_a5, rank_name, show_hand
 
 HIGH_NAMES = [
     ("As Ks Qs Js Ts", "Royal flush", "皇家同花順", "皇家同花顺"),
@@ -15,7 +15,7 @@ HIGH_NAMES = [
     ("6c 6d 6h Ks 2d", "Three of a kind, sixes", "三條 6", "三条 6"),
     ("Kh Kd 7s 7c Qs", "Two pair, kings and sevens", "兩對 K 和 7", "两对 K 和 7"),
     ("Th Td 7s 4c Qs", "Pair of tens", "一對 10", "一对 10"),
-    ("Ah Jd 7s 4c 2s", "High card, ace", "高牌 A", "高牌 A"),
+    ("Ah Jd 7s 4c 2s", "High card, ace", "高牌 A", "散牌 A"),  # R4.5: mainland 散牌
 ]
 
 
@@ -33,6 +33,18 @@ def test_low_names():
     assert low_a5("Kh Qd Jc Ts 9s").name() == "K-Q-J-10-9 low"
     assert low_a5("2h 2d 3c 4s 5s").name() == "Pair of twos"
     assert low_a5("2h 2d 3c 4s 5s").name("zh-Hant") == "一對 2"
+
+
+def test_r4_5_simplified_chinese_says_the_mainland_names_in_every_game():
+    # 简体 uses one set of names (散牌, 一对, 两对, 三条, 顺子, 同花, 葫芦, 四条, 同花顺);
+    # only the top hand differs: 同花大顺 in Show Hand, 皇家同花顺 in the seven-card games,
+    # as 同花大順 and 皇家同花順 do in Traditional Chinese.
+    for cards, _, _, hans in HIGH_NAMES:
+        expected = "同花大顺" if hans == "皇家同花顺" else hans
+        assert show_hand(cards).name("zh-Hans") == expected, cards
+    assert high("Ah Jd 7s 4c 2s 9d Kh").name("zh-Hans") == "散牌 A"
+    assert low_a5("2h 2d 3c 4s 5s").name("zh-Hans") == "一对 2"
+    assert eight_or_better("Ah 2h 3h 7h 9h 4c 6d").name("zh-Hans") == "6-4-3-2-A 低牌"
 
 
 def test_every_rank_has_an_english_name():

@@ -128,14 +128,24 @@ def test_four_card_faces_compare_ranks_from_the_top_then_suit():
     assert first_speaker("8c 8d 5c 5d", "8h 8s 5h 5s") == 1
 
 
-def test_board_names_in_hong_kong_terms():
-    assert board("5h 6h 8h 9h").name("zh-Hant") == "同花順面 9 高"
-    assert board("2h 5h 9h Kh").name("zh-Hant") == "花面 K 高"
-    assert board("5c 6d 8h 9s").name("zh-Hant") == "蛇面 9 高"
-    assert board("5c 6d 8h 9s").name() == "Straight face, nine high"
-    assert board("2c 2d 3h 3s").name("zh-Hant") == "滔啤 3 和 2"
-    assert board("2c 2d 9h").name("zh-Hans") == "啤 2"
-    assert board("Ks 9d").name("zh-Hans") == "无啤 K"
+BOARD_NAMES = [
+    # cards, Traditional Chinese (Hong Kong, 002), Simplified Chinese (mainland), English
+    ("5h 6h 8h 9h", "同花順面 9 高", "同花顺面 9 高", "Straight-flush face, nine high"),
+    ("Kc Kd Kh Ks", "四條 K", "四条 K", "Four of a kind, kings"),
+    ("2h 5h 9h Kh", "花面 K 高", "同花面 K 高", "Flush face, king high"),
+    ("Ac Ad Ah Ks", "三條 A", "三条 A", "Three of a kind, aces"),
+    ("2c 2d 3h 3s", "滔啤 3 和 2", "两对 3 和 2", "Two pair, threes and twos"),
+    ("5c 6d 8h 9s", "蛇面 9 高", "顺子面 9 高", "Straight face, nine high"),
+    ("2c 2d 9h", "啤 2", "一对 2", "Pair of twos"),
+    ("Ks 9d", "無啤 K", "散牌 K", "High card, king"),
+    ("Qh", "無啤 Q", "散牌 Q", "High card, queen"),
+]
+
+
+@pytest.mark.parametrize(("cards", "hant", "hans", "en"), BOARD_NAMES)
+def test_r4_5_board_names_hong_kong_in_traditional_mainland_in_simplified(cards, hant, hans, en):
+    value = board(cards)
+    assert (value.name("zh-Hant"), value.name("zh-Hans"), value.name()) == (hant, hans, en)
 
 
 def test_boards_have_one_to_four_cards_of_the_deck():
@@ -181,18 +191,18 @@ def test_showdown_needs_five_cards():
         show_hand("As Kd 9c 5h 2h 3h")
 
 
-def test_showdown_names_in_hong_kong_terms():
+def test_r4_5_showdown_names_hong_kong_in_traditional_mainland_in_simplified():
     names = {
         "As Ks Qs Js Ts": ("同花大順", "同花大顺", "Royal flush"),
         "Qd Jd Td 9d 8d": ("同花順 Q 高", "同花顺 Q 高", "Straight flush, queen high"),
         "4c 4d 4h 4s 9h": ("四條 4", "四条 4", "Four of a kind, fours"),
-        "8c 8d 8s Kh Ks": ("俘虜 8 帶 K", "俘虏 8 带 K", "Full house, eights full of kings"),
-        "Ks Js 8s 4s 3s": ("花 K 高", "花 K 高", "Flush, king high"),
-        "5d 4h 3s 2d Ad": ("蛇 5 高", "蛇 5 高", "Straight, five high"),
+        "8c 8d 8s Kh Ks": ("俘虜 8 帶 K", "葫芦 8 带 K", "Full house, eights full of kings"),
+        "Ks Js 8s 4s 3s": ("花 K 高", "同花 K 高", "Flush, king high"),
+        "5d 4h 3s 2d Ad": ("蛇 5 高", "顺子 5 高", "Straight, five high"),
         "7c 7h 7s Kd 2s": ("三條 7", "三条 7", "Three of a kind, sevens"),
-        "Ac Ad 8h 8s Qs": ("滔啤 A 和 8", "滔啤 A 和 8", "Two pair, aces and eights"),
-        "9h 9s Ac Js 4h": ("啤 9", "啤 9", "Pair of nines"),
-        "Ad Td 9s 5c 4c": ("無啤 A", "无啤 A", "High card, ace"),
+        "Ac Ad 8h 8s Qs": ("滔啤 A 和 8", "两对 A 和 8", "Two pair, aces and eights"),
+        "9h 9s Ac Js 4h": ("啤 9", "一对 9", "Pair of nines"),
+        "Ad Td 9s 5c 4c": ("無啤 A", "散牌 A", "High card, ace"),
     }
     for cards, (hant, hans, en) in names.items():
         value = show_hand(cards)

@@ -56,8 +56,10 @@ def r5_7_hand() -> Hand:
     return hand
 
 
-def test_r5_7_the_showdown_says_the_hand_and_what_it_wins() -> None:
-    assert lines(r5_7_hand())[-1] == "Seat 3 shows two pair, kings and sevens, and wins 12.40"
+def test_r5_7_the_showdown_says_the_cards_the_hand_and_what_it_wins() -> None:
+    assert lines(r5_7_hand())[-1] == (
+        "Seat 3 shows [Kd Kh 7s 7d 2h 3c Ts] — two pair, kings and sevens, and wins 12.40"
+    )
 
 
 def test_a_showdown_hand_in_english() -> None:
@@ -80,8 +82,8 @@ def test_a_showdown_hand_in_english() -> None:
         "Seventh street",
         "Seat 3 checks",
         "Seat 2 checks",
-        "Seat 2 shows pair of queens",
-        "Seat 3 shows two pair, kings and sevens, and wins 12.40",
+        "Seat 2 shows [Qs Qd 9c 5d Jc 8s 4c] — pair of queens",
+        "Seat 3 shows [Kd Kh 7s 7d 2h 3c Ts] — two pair, kings and sevens, and wins 12.40",
     ]
 
 
@@ -105,16 +107,16 @@ def test_a_showdown_hand_in_traditional_chinese() -> None:
         "第七街",
         "Seat 3 過牌",
         "Seat 2 過牌",
-        "Seat 2 攤牌：一對 Q",
-        "Seat 3 攤牌：兩對 K 和 7，贏得 12.40",
+        "Seat 2 攤牌 [Qs Qd 9c 5d Jc 8s 4c]：一對 Q",
+        "Seat 3 攤牌 [Kd Kh 7s 7d 2h 3c Ts]：兩對 K 和 7，贏得 12.40",
     ]
 
 
 def test_the_showdown_in_simplified_chinese() -> None:
     assert lines(r5_7_hand(), "zh-Hans")[-3:] == [
         "Seat 2 过牌",
-        "Seat 2 摊牌：一对 Q",
-        "Seat 3 摊牌：两对 K 和 7，赢得 12.40",
+        "Seat 2 摊牌 [Qs Qd 9c 5d Jc 8s 4c]：一对 Q",
+        "Seat 3 摊牌 [Kd Kh 7s 7d 2h 3c Ts]：两对 K 和 7，赢得 12.40",
     ]
 
 
@@ -123,7 +125,60 @@ def test_names_are_the_players_names_and_money_is_the_callers() -> None:
     names = ["Ann", "小明", "Cai"]
     said = dealer_lines(hand.events, hand.spec, names, money=lambda cents: f"${cents / 100:.2f}")
     assert said[2:4] == ["Ann brings in for $0.25", "小明 completes to $2.00"]
-    assert said[-1] == "Cai shows two pair, kings and sevens, and wins $12.40"
+    assert said[-1] == (
+        "Cai shows [Kd Kh 7s 7d 2h 3c Ts] — two pair, kings and sevens, and wins $12.40"
+    )
+
+
+# Seven Card Stud heads-up, checked down: Ann (seat 0) holds K♥ K♦, shows 7♠ 7♣ Q♠ 2♦
+# and gets the 3♣ down; Bo holds A♥ 8♦, shows 9♣ J♦ 10♠ 4♥ and gets the 5♣.
+HEADS_UP = parse_cards("Kh Ah  Kd 8d  7s 9c  7c Jd  Qs Ts  2d 4h  3c 5c")
+
+
+def heads_up_showdown() -> Hand:
+    hand = Hand(seven_card_stud(), [10_000] * 2, deck=HEADS_UP)
+    check_down(hand)
+    play(hand, "0 show", "1 show")  # R5.3: Bo could muck, and shows
+    return hand
+
+
+def test_r5_8_a_stud_showdown_lists_each_players_cards_in_dealing_order() -> None:
+    # Down, down, the four up cards, the seventh-street down card (as issue 14 writes
+    # it); the hand's name after the cards, lower case inside the English sentence.
+    hand = heads_up_showdown()
+    names = ["Ann", "Bo"]
+    said = {lang: dealer_lines(hand.events_for(None), hand.spec, names, lang) for lang in LANGUAGES}
+    assert said["en"][-2:] == [
+        "Ann shows [Kh Kd 7s 7c Qs 2d 3c] — two pair, kings and sevens, and wins 1.50",
+        "Bo shows [Ah 8d 9c Jd Ts 4h 5c] — high card, ace",
+    ]
+    assert said["zh-Hant"][-2:] == [
+        "Ann 攤牌 [Kh Kd 7s 7c Qs 2d 3c]：兩對 K 和 7，贏得 1.50",
+        "Bo 攤牌 [Ah 8d 9c Jd Ts 4h 5c]：高牌 A",
+    ]
+    assert said["zh-Hans"][-2:] == [  # R4.5: the mainland 散牌
+        "Ann 摊牌 [Kh Kd 7s 7c Qs 2d 3c]：两对 K 和 7，赢得 1.50",
+        "Bo 摊牌 [Ah 8d 9c Jd Ts 4h 5c]：散牌 A",
+    ]
+    # Shown cards are public: every seat reads the onlooker's lines.
+    for seat in (0, 1):
+        for lang in LANGUAGES:
+            assert dealer_lines(hand.events_for(seat), hand.spec, names, lang) == said[lang]
+
+
+def test_a_shown_card_a_record_did_not_give_is_written_as_unknown() -> None:
+    hand = r5_7_hand()
+    events = [
+        Show(e.seat, (None, *e.cards[1:])) if isinstance(e, Show) and e.seat == 1 else e
+        for e in hand.events
+    ]
+    assert dealer_lines(events, hand.spec, NAMES)[-2:] == [
+        "Seat 2 shows [?? Qd 9c 5d Jc 8s 4c]",
+        "Seat 3 shows [Kd Kh 7s 7d 2h 3c Ts] — two pair, kings and sevens, and wins 12.40",
+    ]
+    assert dealer_lines(events, hand.spec, NAMES, "zh-Hant")[-2] == (
+        "Seat 2 攤牌 [?? Qd 9c 5d Jc 8s 4c]"
+    )
 
 
 # Three players of Seven Card Stud, default stakes (ante 0.25, bring-in 0.50, $2/$4):
@@ -158,12 +213,17 @@ def test_stud8_a_split_pot_says_each_half() -> None:
         play(hand, "0 check", "1 check")
     play(hand, "0 show", "1 show")
     assert lines(hand)[-2:] == [
-        "Seat 1 shows two pair, kings and nines, and wins 0.90 for high",
-        "Seat 2 shows high card, ace / 8-6-3-2-A low, and wins 0.90 for low",
+        "Seat 1 shows [Kc Kd 9d 9h Ts 4s 5h] — two pair, kings and nines, and wins 0.90 for high",
+        "Seat 2 shows [As 2h 3c 6d 8s Qd Jh] — high card, ace / 8-6-3-2-A low, and wins 0.90"
+        " for low",
     ]
     assert lines(hand, "zh-Hant")[-2:] == [
-        "Seat 1 攤牌：兩對 K 和 9，贏得高手一半底池 0.90",
-        "Seat 2 攤牌：高牌 A / 8-6-3-2-A 低牌，贏得低手一半底池 0.90",
+        "Seat 1 攤牌 [Kc Kd 9d 9h Ts 4s 5h]：兩對 K 和 9，贏得高手一半底池 0.90",
+        "Seat 2 攤牌 [As 2h 3c 6d 8s Qd Jh]：高牌 A / 8-6-3-2-A 低牌，贏得低手一半底池 0.90",
+    ]
+    assert lines(hand, "zh-Hans")[-2:] == [
+        "Seat 1 摊牌 [Kc Kd 9d 9h Ts 4s 5h]：两对 K 和 9，赢得高手一半底池 0.90",
+        "Seat 2 摊牌 [As 2h 3c 6d 8s Qd Jh]：散牌 A / 8-6-3-2-A 低牌，赢得低手一半底池 0.90",
     ]
 
 
@@ -176,9 +236,12 @@ def test_stud8_a_scoop_is_one_win() -> None:
         play(hand, "0 check", "1 check")
     hand.play_showdown()
     assert lines(hand)[-2:] == [
-        "Seat 1 shows two pair, kings and nines",
-        "Seat 2 shows straight, five high / 5-4-3-2-A low, and wins 1.80",
+        "Seat 1 shows [Kc Kd 9d 9h Ts 4s 6h] — two pair, kings and nines",
+        "Seat 2 shows [As 2h 3c 4d 5s Qd Jh] — straight, five high / 5-4-3-2-A low, and wins 1.80",
     ]
+    assert lines(hand, "zh-Hans")[-1] == (
+        "Seat 2 摊牌 [As 2h 3c 4d 5s Qd Jh]：顺子 5 高 / 5-4-3-2-A 低牌，赢得 1.80"
+    )
 
 
 # Show Hand, R6.7's example: stacks after the antes 290, 490 and 990; seat 2 pushes,
@@ -198,9 +261,9 @@ def test_show_hand_showhand_calls_and_the_excess_going_back() -> None:
         "Third street",
         "Fourth street",
         "Fifth street",
-        "Seat 1 shows three of a kind, twos, and wins 900",
-        "Seat 2 shows high card, king",
-        "Seat 3 shows pair of aces",
+        "Seat 1 shows [2h 2s 9h 2c 5d] — three of a kind, twos, and wins 900",
+        "Seat 2 shows [Kc 4h 6s Jd Th] — high card, king",
+        "Seat 3 shows [3c As Ad 7c 8d] — pair of aces",
         "200 goes back to Seat 2",
         "700 goes back to Seat 3",
     ]
@@ -214,13 +277,28 @@ def test_show_hand_showhand_calls_and_the_excess_going_back() -> None:
         "第三張",
         "第四張",
         "第五張",
-        "Seat 1 開牌：三條 2，贏得 900",
-        "Seat 2 開牌：無啤 K",
-        "Seat 3 開牌：啤 A",
+        "Seat 1 開牌 [2h 2s 9h 2c 5d]：三條 2，贏得 900",
+        "Seat 2 開牌 [Kc 4h 6s Jd Th]：無啤 K",
+        "Seat 3 開牌 [3c As Ad 7c 8d]：啤 A",
         "200 退還給 Seat 2",
         "700 退還給 Seat 3",
     ]
-    assert lines(hand, "zh-Hans")[2] == "Seat 3 梭哈 990"
+    # Simplified Chinese: 梭哈 and the mainland names of the hands (R4.5).
+    assert lines(hand, "zh-Hans") == [
+        "每位玩家下底注 10",
+        "第二张",
+        "Seat 3 梭哈 990",
+        "Seat 1 跟注 290，全押",
+        "Seat 2 跟注 490，全押",
+        "第三张",
+        "第四张",
+        "第五张",
+        "Seat 1 摊牌 [2h 2s 9h 2c 5d]：三条 2，赢得 900",
+        "Seat 2 摊牌 [Kc 4h 6s Jd Th]：散牌 K",
+        "Seat 3 摊牌 [3c As Ad 7c 8d]：一对 A",
+        "200 退还给 Seat 2",
+        "700 退还给 Seat 3",
+    ]
 
 
 # Show Hand, two players: seat 1 bets 200, seat 0 calls short with 90 and wins with
@@ -237,8 +315,8 @@ def test_show_hand_a_short_caller_wins_and_the_excess_rolls_over() -> None:
         "Third street",
         "Fourth street",
         "Fifth street",
-        "Seat 1 shows three of a kind, fives, and wins 200",
-        "Seat 2 shows pair of kings",
+        "Seat 1 shows [5h 5c 7d 5s Jc] — three of a kind, fives, and wins 200",
+        "Seat 2 shows [3d Ks Kd 9c 4h] — pair of kings",
         "110 stays on the table for the next hand",
     ]
     assert lines(hand, "zh-Hant")[-1] == "110 滾存至下一局"
@@ -263,10 +341,15 @@ def test_show_hand_a_short_caller_wins_and_the_excess_rolls_over() -> None:
 def test_a_muck_at_the_showdown() -> None:
     hand = Hand(show_hand(showhand_amount="smallest_stack"), [300, 500, 1000], deck=EXAMPLE)
     play(hand, "2 showhand", "0 call", "1 call", "1 muck", "2 muck")
-    assert lines(hand)[-3:] == [
-        "Seat 1 shows three of a kind, twos, and wins 900",
+    assert lines(hand)[-3:] == [  # a muck names no card (R5.8)
+        "Seat 1 shows [2h 2s 9h 2c 5d] — three of a kind, twos, and wins 900",
         "Seat 2 mucks",
         "Seat 3 mucks",
+    ]
+    assert lines(hand, "zh-Hant")[-3:] == [
+        "Seat 1 開牌 [2h 2s 9h 2c 5d]：三條 2，贏得 900",
+        "Seat 2 封牌",
+        "Seat 3 封牌",
     ]
     assert lines(hand, "zh-Hans")[-1] == "Seat 3 封牌"
 
@@ -277,8 +360,16 @@ def test_a_razz_hand_is_named_by_its_low() -> None:
     check_down(hand)
     hand.play_showdown()
     assert lines(hand)[-2:] == [
-        "Seat 1 shows K-10-9-5-4 low",
-        "Seat 2 shows 8-6-3-2-A low, and wins 1.50",
+        "Seat 1 shows [Kc Kd 9d 9h Ts 4s 5h] — K-10-9-5-4 low",
+        "Seat 2 shows [As 2h 3c 6d 8s Qd Jh] — 8-6-3-2-A low, and wins 1.50",
+    ]
+    assert lines(hand, "zh-Hant")[-2:] == [
+        "Seat 1 攤牌 [Kc Kd 9d 9h Ts 4s 5h]：K-10-9-5-4 低牌",
+        "Seat 2 攤牌 [As 2h 3c 6d 8s Qd Jh]：8-6-3-2-A 低牌，贏得 1.50",
+    ]
+    assert lines(hand, "zh-Hans")[-2:] == [
+        "Seat 1 摊牌 [Kc Kd 9d 9h Ts 4s 5h]：K-10-9-5-4 低牌",
+        "Seat 2 摊牌 [As 2h 3c 6d 8s Qd Jh]：8-6-3-2-A 低牌，赢得 1.50",
     ]
 
 
@@ -305,6 +396,14 @@ def test_r7_4_the_community_card_is_said_to_everyone() -> None:
     assert f"Community card: {card.symbol}" in lines(hand, seat=None)
     assert f"公用牌：{card.symbol}" in lines(hand, "zh-Hant", seat=3)
     assert f"公共牌：{card.symbol}" in lines(hand, "zh-Hans", seat=5)
+    # A show lists the player's own six cards, not the community card said before it.
+    hand.play_showdown()
+    shows = [line for line in lines(hand, seat=None) if " shows [" in line]
+    assert shows
+    for line in shows:
+        cards = line.split("[", 1)[1].split("]", 1)[0].split()
+        assert len(cards) == 6, line
+        assert str(card) not in cards, line
 
 
 def test_every_language_has_every_phrase() -> None:

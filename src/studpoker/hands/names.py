@@ -1,7 +1,10 @@
 """Names of hand values in English, Traditional and Simplified Chinese (R4.5).
 
-Show Hand values take the Hong Kong names of 002 (同花大順, 俘虜, 花, 蛇, 滔啤,
-啤, 無啤 …); every other game takes the common names.
+Traditional Chinese names Show Hand values in the Hong Kong words of 002 (同花大順,
+俘虜, 花, 蛇, 滔啤, 啤, 無啤 …) and every other game in the common ones (葫蘆, 同花,
+順子, 高牌 …).  Simplified Chinese takes the mainland names in every game (散牌, 一对,
+两对, 三条, 顺子, 同花, 葫芦, 四条, 同花顺); Show Hand's top hand is 同花大顺 there, as
+in Hong Kong, and the seven-card games' 皇家同花顺, as 皇家同花順 in Traditional.
 
 >>> from studpoker.hands import high, low_a5, show_hand
 >>> hand = high("Kh Kd 7s 7c Qs")
@@ -9,8 +12,12 @@ Show Hand values take the Hong Kong names of 002 (同花大順, 俘虜, 花, 蛇
 ['Two pair, kings and sevens', '兩對 K 和 7', '两对 K 和 7']
 >>> low_a5("8h 6d 4c 2s As").name("zh-Hans")
 '8-6-4-2-A 低牌'
->>> show_hand("Ks Kd Kc 7h 7s").name("zh-Hant")
-'俘虜 K 帶 7'
+>>> full_house = show_hand("Ks Kd Kc 7h 7s")
+>>> full_house.name("zh-Hant"), full_house.name("zh-Hans")
+('俘虜 K 帶 7', '葫芦 K 带 7')
+>>> nothing = show_hand("Ad Td 9s 5c 4c")
+>>> nothing.name("zh-Hant"), nothing.name("zh-Hans"), high("Ad Td 9s 5c 4c").name("zh-Hans")
+('無啤 A', '散牌 A', '散牌 A')
 """
 
 from __future__ import annotations
@@ -68,8 +75,10 @@ _ZH_HANT: Final = {
     "royal": "皇家同花順",
     "low": "{all} 低牌",
 }
+# The mainland names (R4.5), in every game: 散牌 for high card, never 高牌, which
+# Simplified Chinese players read as the high half of Stud/8 (004).
 _ZH_HANS: Final = {
-    Category.HIGH_CARD: "高牌 {0}",
+    Category.HIGH_CARD: "散牌 {0}",
     Category.PAIR: "一对 {0}",
     Category.TWO_PAIR: "两对 {0} 和 {1}",
     Category.THREE_OF_A_KIND: "三条 {0}",
@@ -78,8 +87,8 @@ _ZH_HANS: Final = {
     Category.FULL_HOUSE: "葫芦 {0} 带 {1}",
     Category.FOUR_OF_A_KIND: "四条 {0}",
     Category.STRAIGHT_FLUSH: "同花顺 {0} 高",
-    Category.STRAIGHT_FACE: "蛇面 {0} 高",
-    Category.FLUSH_FACE: "花面 {0} 高",
+    Category.STRAIGHT_FACE: "顺子面 {0} 高",
+    Category.FLUSH_FACE: "同花面 {0} 高",
     Category.STRAIGHT_FLUSH_FACE: "同花顺面 {0} 高",
     "royal": "皇家同花顺",
     "low": "{all} 低牌",
@@ -94,22 +103,15 @@ _HK_HANT: Final = _ZH_HANT | {
     Category.FULL_HOUSE: "俘虜 {0} 帶 {1}",
     "royal": "同花大順",
 }
-_HK_HANS: Final = _ZH_HANS | {
-    Category.HIGH_CARD: "无啤 {0}",
-    Category.PAIR: "啤 {0}",
-    Category.TWO_PAIR: "滔啤 {0} 和 {1}",
-    Category.STRAIGHT: "蛇 {0} 高",
-    Category.FLUSH: "花 {0} 高",
-    Category.FULL_HOUSE: "俘虏 {0} 带 {1}",
-    "royal": "同花大顺",
-}
+# The mainland names of Show Hand (梭哈), R4.5.
+_MAINLAND_HANS: Final = _ZH_HANS | {"royal": "同花大顺"}
 _TEMPLATES: Final = {
     ("en", False): _EN,
     ("en", True): _EN,
     ("zh-Hant", False): _ZH_HANT,
     ("zh-Hant", True): _HK_HANT,
     ("zh-Hans", False): _ZH_HANS,
-    ("zh-Hans", True): _HK_HANS,
+    ("zh-Hans", True): _MAINLAND_HANS,
 }
 
 
@@ -124,8 +126,8 @@ def describe(value: HandValue, lang: str = "en") -> str:
     """The name of a hand value in ``lang`` (one of :data:`LANGUAGES`)."""
     if lang not in LANGUAGES:
         raise ValueError(f"names are in {', '.join(LANGUAGES)}, not {lang!r}")
-    hong_kong = value.ranking in (Ranking.SHOW_HAND, Ranking.SHOW_HAND_BOARD)
-    templates: dict[Category | str, str] = _TEMPLATES[lang, hong_kong]  # type: ignore[assignment]
+    own_names = value.ranking in (Ranking.SHOW_HAND, Ranking.SHOW_HAND_BOARD)
+    templates: dict[Category | str, str] = _TEMPLATES[lang, own_names]  # type: ignore[assignment]
     category = value.category
     ranks = value.ranks
     if value.is_low and category == Category.HIGH_CARD:

@@ -3,8 +3,10 @@
 A hand is its events (DESIGN.md idea 1): the lines are read from the events a
 reader may see, ``hand.events_for(seat)``, one line for each action, street and
 settlement; the result of every showdown says which hand each player showed and
-what it won.  A line never names a card a reader cannot see: it names only the
-hands shown at the showdown and the community card, which everyone sees.
+what it won, listing the cards shown (R5.8, 003's 报告每个成手的价值).  A line never
+names a card a reader cannot see: it names only the cards of hands shown at the
+showdown, which a show reveals to everyone, and the community card, which everyone
+sees; a muck names none.  So every reader of one language gets the same lines.
 
 >>> from studpoker.cards import parse_cards
 >>> from studpoker.engine import Hand
@@ -26,6 +28,25 @@ Uncalled bet of 1.50 returned to Ann
 Ann wins 1.75
 >>> dealer_lines(hand.events_for(None), hand.spec, names, "zh-Hant")[2:4]
 ['Cai 強制開注 0.50', 'Ann 補足到 2.00']
+
+A show lists the cards shown, in dealing order (two down, four up, the last down), in
+brackets before the hand's name; a muck lists none:
+
+>>> deck = parse_cards("Kh Ah  Kd Ad  7s 9c  7c Jd  Qs Ts  2d 4h  3c 5c")
+>>> hand = Hand(seven_card_stud(), [1000, 1000], deck=deck)
+>>> hand.act("bring_in")
+>>> while hand.round is not None:
+...     hand.check_or_call()
+>>> hand.play_showdown()                      # Bo's pair of aces cannot win: he mucks
+>>> for lang in ("en", "zh-Hant", "zh-Hans"):
+...     for line in dealer_lines(hand.events_for(None), hand.spec, names, lang)[-2:]:
+...         print(line)
+Ann shows [Kh Kd 7s 7c Qs 2d 3c] — two pair, kings and sevens, and wins 1.50
+Bo mucks
+Ann 攤牌 [Kh Kd 7s 7c Qs 2d 3c]：兩對 K 和 7，贏得 1.50
+Bo 封牌
+Ann 摊牌 [Kh Kd 7s 7c Qs 2d 3c]：两对 K 和 7，赢得 1.50
+Bo 封牌
 
 The showdown's lines come once the pot is awarded (a winner's show and winnings are
 one line), so after every action the lines of the events so far are the first lines
@@ -73,7 +94,8 @@ from studpoker.hands import HandValue, describe, eight_or_better, high, low_a5, 
 __all__ = ["PHRASES", "SHOW_HAND_PHRASES", "dealer_lines", "format_amount"]
 
 # {name} is a player's name, {amount} an amount as the table writes money, {hand}
-# a hand's name (R4.5), {card} a card.
+# a hand's name (R4.5), {card} a card and {cards} the cards a player shows, as
+# :func:`studpoker.cards.format_cards` writes them ("Kh Kd 7s 7c Qs 2d 3c").
 PHRASES: Final[dict[str, dict[str, str]]] = {
     "en": {
         "antes_each": "Each player antes {amount}",
@@ -98,11 +120,11 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "all_in": "{name} is all in",
         "uncalled": "Uncalled bet of {amount} returned to {name}",
         "high_and_low": "{high} / {low}",
-        "shows": "{name} shows {hand}",
-        "shows_unnamed": "{name} shows",
-        "shows_and_wins": "{name} shows {hand}, and wins {amount}",
-        "shows_and_wins_high": "{name} shows {hand}, and wins {amount} for high",
-        "shows_and_wins_low": "{name} shows {hand}, and wins {amount} for low",
+        "shows": "{name} shows [{cards}] — {hand}",
+        "shows_unnamed": "{name} shows [{cards}]",
+        "shows_and_wins": "{name} shows [{cards}] — {hand}, and wins {amount}",
+        "shows_and_wins_high": "{name} shows [{cards}] — {hand}, and wins {amount} for high",
+        "shows_and_wins_low": "{name} shows [{cards}] — {hand}, and wins {amount} for low",
         "wins": "{name} wins {amount}",
         "mucks": "{name} mucks",
         "excess_returned": "{amount} goes back to {name}",
@@ -131,11 +153,11 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "all_in": "{name} 全押",
         "uncalled": "無人跟注的 {amount} 退還給 {name}",
         "high_and_low": "{high} / {low}",
-        "shows": "{name} 攤牌：{hand}",
-        "shows_unnamed": "{name} 攤牌",
-        "shows_and_wins": "{name} 攤牌：{hand}，贏得 {amount}",
-        "shows_and_wins_high": "{name} 攤牌：{hand}，贏得高手一半底池 {amount}",
-        "shows_and_wins_low": "{name} 攤牌：{hand}，贏得低手一半底池 {amount}",
+        "shows": "{name} 攤牌 [{cards}]：{hand}",
+        "shows_unnamed": "{name} 攤牌 [{cards}]",
+        "shows_and_wins": "{name} 攤牌 [{cards}]：{hand}，贏得 {amount}",
+        "shows_and_wins_high": "{name} 攤牌 [{cards}]：{hand}，贏得高手一半底池 {amount}",
+        "shows_and_wins_low": "{name} 攤牌 [{cards}]：{hand}，贏得低手一半底池 {amount}",
         "wins": "{name} 贏得 {amount}",
         "mucks": "{name} 封牌",
         "excess_returned": "{amount} 退還給 {name}",
@@ -164,11 +186,11 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "all_in": "{name} 全押",
         "uncalled": "无人跟注的 {amount} 退还给 {name}",
         "high_and_low": "{high} / {low}",
-        "shows": "{name} 摊牌：{hand}",
-        "shows_unnamed": "{name} 摊牌",
-        "shows_and_wins": "{name} 摊牌：{hand}，赢得 {amount}",
-        "shows_and_wins_high": "{name} 摊牌：{hand}，赢得高手一半底池 {amount}",
-        "shows_and_wins_low": "{name} 摊牌：{hand}，赢得低手一半底池 {amount}",
+        "shows": "{name} 摊牌 [{cards}]：{hand}",
+        "shows_unnamed": "{name} 摊牌 [{cards}]",
+        "shows_and_wins": "{name} 摊牌 [{cards}]：{hand}，赢得 {amount}",
+        "shows_and_wins_high": "{name} 摊牌 [{cards}]：{hand}，赢得高手一半底池 {amount}",
+        "shows_and_wins_low": "{name} 摊牌 [{cards}]：{hand}，赢得低手一半底池 {amount}",
         "wins": "{name} 赢得 {amount}",
         "mucks": "{name} 封牌",
         "excess_returned": "{amount} 退还给 {name}",
@@ -187,9 +209,9 @@ SHOW_HAND_PHRASES: Final[dict[str, dict[str, str]]] = {
         "street.fifth": "第五張",
         "check": "{name} 讓牌",
         "fold": "{name} 放棄",
-        "shows": "{name} 開牌：{hand}",
-        "shows_unnamed": "{name} 開牌",
-        "shows_and_wins": "{name} 開牌：{hand}，贏得 {amount}",
+        "shows": "{name} 開牌 [{cards}]：{hand}",
+        "shows_unnamed": "{name} 開牌 [{cards}]",
+        "shows_and_wins": "{name} 開牌 [{cards}]：{hand}，贏得 {amount}",
     },
     "zh-Hans": {
         "street.second": "第二张",
@@ -253,6 +275,7 @@ class _Reader:
         self.lang = lang
         self.phrases = phrases
         self.money = money
+        self.community = 0  # community cards dealt so far (R7.4): no one's own cards
 
     def say(self, key: str, **words: object) -> str:
         return self.phrases[key].format(**words)
@@ -284,6 +307,8 @@ class _Reader:
                 lines.extend(self.settle(showdown, awards))
                 showdown = []
             else:
+                if isinstance(event, CommunityCard):
+                    self.community += 1  # on every seat's cards from now on (R7.4)
                 line = self.line(event)
                 if line is None:
                     continue
@@ -361,14 +386,15 @@ class _Reader:
             if isinstance(event, Muck):
                 lines.append(self.say("mucks", name=self.name(seat)))
                 continue
+            name, cards = self.name(seat), self.own_cards(event.cards)
             hand = self.hand_name(event.cards, won.get(seat, ()))
             if hand is None:
-                lines.append(self.say("shows_unnamed", name=self.name(seat)))
+                lines.append(self.say("shows_unnamed", name=name, cards=cards))
                 if seat in won:
                     lines.append(self.wins(seat, won.pop(seat)))
                 continue
             if seat not in won:
-                lines.append(self.say("shows", name=self.name(seat), hand=hand))
+                lines.append(self.say("shows", name=name, cards=cards, hand=hand))
                 continue
             mine = won.pop(seat)
             halves = {award.half for award in mine}
@@ -377,11 +403,18 @@ class _Reader:
             )
             amount = self.money(sum(award.amount for award in mine))
             lines.append(
-                self.say(f"shows_and_wins{key}", name=self.name(seat), hand=hand, amount=amount)
+                self.say(f"shows_and_wins{key}", name=name, cards=cards, hand=hand, amount=amount)
             )
         # Winners who showed nothing: everyone else folded (R5.1, R6.11).
         lines.extend(self.wins(seat, mine) for seat, mine in won.items())
         return lines
+
+    def own_cards(self, shown: Sequence[Card | None]) -> str:
+        """The cards a player shows, in dealing order as the hand gives them (down and
+        up cards where the player holds them), without the community card, which the
+        dealer has said already (R7.4); ``??`` for a card a record did not give."""
+        own = shown[: len(shown) - self.community] if self.community else shown
+        return " ".join("??" if card is None else str(card) for card in own)
 
     def wins(self, seat: int, awards: Sequence[PotAwarded]) -> str:
         amount = self.money(sum(award.amount for award in awards))
