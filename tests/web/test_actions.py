@@ -53,14 +53,14 @@ def test_r2_7_the_open_pair_gives_two_bet_buttons_with_their_amounts(
     try:
         page.evaluate(OPEN_PAIR)
         buttons = page.locator("#actions button.act")
-        expect(buttons).to_have_text(["Check", "Fold", "Bet 2.00", "Bet 4.00"])
+        expect(buttons).to_have_text(["Fold", "Check", "Bet 2.00", "Bet 4.00"])
         assert page.locator("#actions input").count() == 0  # no free box in fixed limit
         page.locator("#actions button.act", has_text="Bet 4.00").click()
         sent = page.evaluate("window.sent")
         assert sent == [{"type": "act", "table": "crafted", "seq": 9, "action": "bet 400"}]
         page.select_option("#lang", "zh-Hant")
         page.evaluate(OPEN_PAIR)
-        expect(buttons).to_have_text(["過牌", "蓋牌", "下注 2.00", "下注 4.00"])
+        expect(buttons).to_have_text(["蓋牌", "過牌", "下注 2.00", "下注 4.00"])
         assert not page.errors, page.errors
     finally:
         page.context.close()
@@ -72,6 +72,11 @@ def test_a_refused_amount_keeps_the_buttons_and_says_why_in_the_pages_language(
     """At practice Show Hand (no showhand, R7.1) the opener types 1 chip: the rules want
     at least the minimum bet (R6.4)."""
     expect = sync_api.expect
+    notes = {
+        "zh-Hant": "練習桌不設晒冷（R7.1）：要晒冷，請到籌碼桌玩話事啤。",
+        "en": "Practice table: no show hand here (R7.1). Play Show Hand at a chips table to "
+        "push all your chips in.",
+    }
     for lang, width, text in (
         ("zh-Hant", 1280, "這個金額不允許（R6.4）：請選 "),
         ("en", 375, "That amount is not allowed (R6.4): choose "),
@@ -80,6 +85,7 @@ def test_a_refused_amount_keeps_the_buttons_and_says_why_in_the_pages_language(
         try:
             page.select_option("#lang", lang)
             sit(page, "practice-show_hand")
+            expect(page.locator("#table-note")).to_have_text(notes[lang])  # 002, R7.1
             group = page.locator("#actions .act-group", has=page.locator("input.amount")).first
             expect(group).to_be_visible(timeout=30000)
             kinds = page.locator("#actions button.act").evaluate_all(
@@ -215,3 +221,39 @@ def test_r2_8_folding_when_checking_is_free_asks_first(room: Server, browser: An
         assert not page.errors, page.errors
     finally:
         page.context.close()
+
+
+def test_the_action_bar_stays_in_view_sideways_and_with_the_top_up_open(
+    room: Server, browser: Any
+) -> None:
+    """A phone held sideways (740×360) shows the table and the buttons in one screen;
+    opening the top-up box moves no button."""
+    expect = sync_api.expect
+    for width, height in ((740, 360), (375, 740)):
+        page = guest_page(browser, room.url, viewport={"width": width, "height": height})
+        try:
+            page.evaluate(OPEN_PAIR)
+            page.evaluate(
+                """() => { ui.tables.push({id: "crafted", game: "seven_card_stud",
+                   mode: "chips", buy_in: [4000, 40000]}); renderTable(); }"""
+            )
+            buttons = page.locator("#actions button.act")
+            expect(buttons).to_have_count(4)
+            buttons.last.scroll_into_view_if_needed()
+            for index in range(4):
+                expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
+            if width > height:  # sideways: the whole table is in the same screen
+                expect(page.locator("#felt")).to_be_in_viewport(ratio=1)
+                page.screenshot(path=str(SCREENSHOTS / "landscape-740.png"))
+            where = """() => [...document.querySelectorAll('#actions button.act')]
+                .map((b) => { const r = b.getBoundingClientRect();
+                              return [r.left + scrollX, r.top + scrollY]; })"""
+            before = page.evaluate(where)
+            page.click("#top-up")
+            expect(page.locator("#top-up-box")).to_be_visible()
+            assert page.evaluate(where) == before  # on the page, nothing moved
+            for index in range(4):
+                expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
+            assert not page.errors, page.errors
+        finally:
+            page.context.close()

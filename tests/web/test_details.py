@@ -332,7 +332,7 @@ def test_show_hand_buttons_in_each_language(
         buttons = page.locator("#actions button.act")
         expect(buttons).to_have_text(words)
         expect(page.locator(".seat.me .best-hand")).to_have_text(
-            {"en": "Pair of aces", "zh-Hant": "啤 A", "zh-Hans": "啤 A"}[lang]
+            {"en": "Pair of aces", "zh-Hant": "啤 A", "zh-Hans": "一对 A"}[lang]
         )
         assert not page.errors, page.errors
     finally:

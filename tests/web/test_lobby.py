@@ -9,7 +9,7 @@ from typing import Any
 
 from server.conftest import Server
 
-from .helpers import guest_page
+from .helpers import guest_page, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -105,7 +105,7 @@ def test_create_a_table(room: Server, browser: Any) -> None:
         row = page.locator("#table-list tr", has_text="Test razz")
         expect(row).to_have_count(1)
         expect(row.locator("td").nth(0)).to_have_text("Razz — Test razz")
-        expect(row.locator("td").nth(1)).to_have_text("1.00/2.00 · ante 0.10")
+        expect(row.locator("td").nth(1)).to_have_text("1.00/2.00 · ante 0.10 · bring-in 0.25")
         expect(row.locator("td").nth(2)).to_have_text("Practice")
         expect(row.locator("td").nth(3)).to_have_text("0/6")
         expect(row.locator("td").nth(4)).to_have_text("0.00")
@@ -125,10 +125,10 @@ def test_create_a_table(room: Server, browser: Any) -> None:
         page.fill("#create-name", "Test show hand")
         page.click("#create-submit")
         row = page.locator("#table-list tr", has_text="Test show hand")
-        expect(row.locator("td").nth(1)).to_have_text("ante 5 · 20+")
+        expect(row.locator("td").nth(1)).to_have_text("ante 5 · minimum bet 20")
         # The table's title bar says them too.
         row.locator("button.sit").click()
-        expect(page.locator("#table-stakes")).to_contain_text("ante 5 · 20+")
+        expect(page.locator("#table-stakes")).to_contain_text("ante 5 · minimum bet 20")
         page.click("#leave")
         # Stakes the rules refuse: the server's reason, and no table.
         page.select_option("#create-game", "seven_card_stud")
@@ -196,3 +196,29 @@ def test_leaderboard_rows_mark_provisional(room: Server, browser: Any) -> None:
         expect(rows.nth(1).locator("td").nth(2)).to_have_text("1500? (暫定)")
     finally:
         context.close()
+
+
+def test_the_lobby_counts_people_apart_from_computer_players_and_says_the_stakes(
+    room: Server, browser: Any
+) -> None:
+    """R7.1: a practice table fills with computer players; the lobby says how many seats
+    people hold.  Stakes in words: the bring-in (R2.1), Show Hand's minimum bet (R6.4)."""
+    expect = sync_api.expect
+    player = guest_page(browser, room.url)
+    onlooker = guest_page(browser, room.url)
+    try:
+        sit(player, "practice-razz")
+        row = onlooker.locator("#table-list tr[data-table=practice-razz]")
+        expect(row.locator("td").nth(3)).to_have_text(re.compile(r"^1 \+ \d bots / 8$"))
+        expect(row.locator("td").nth(1)).to_have_text("2.00/4.00 · ante 0.25 · bring-in 0.50")
+        show_hand = onlooker.locator("#table-list tr[data-table=practice-show_hand]")
+        expect(show_hand.locator("td").nth(1)).to_have_text("ante 10 · minimum bet 10")
+        onlooker.select_option("#lang", "zh-Hant")
+        expect(row.locator("td").nth(3)).to_have_text(re.compile(r"^1 人 \+ \d 電腦 / 8$"))
+        expect(row.locator("td").nth(1)).to_have_text("2.00/4.00 · 底注 0.25 · 強制開注 0.50")
+        expect(show_hand.locator("td").nth(1)).to_have_text("底注 10 · 最低下注 10")
+        player.click("#leave")
+        assert not onlooker.errors, onlooker.errors
+    finally:
+        player.context.close()
+        onlooker.context.close()

@@ -61,12 +61,21 @@ def test_reload_keeps_the_seat_and_the_hand(room: Server, browser: Any) -> None:
         number = hand_number(page)
         assert len(before) == 2
         assert None not in before
+        page.fill("#chat-text", "back in a moment")
+        page.click("#chat-send")
+        expect(page.locator("#chat-log li").last).to_have_text(f"{name}: back in a moment")
+        lines = page.locator("#log li").all_inner_texts()
+        assert lines[0].startswith("Each player antes")
         page.reload()
         expect(page.locator("#room")).to_be_visible()
         expect(page.locator(".seat.me .name")).to_have_text(name)
         expect(page.locator(".seat.me .card.down:not(.back)").first).to_be_visible()
+        # The chat and the dealer's lines of the running hand are there again.
+        expect(page.locator("#chat-log li").last).to_have_text(f"{name}: back in a moment")
         if hand_number(page) == number:
             assert down_cards(page) == before
+            again = page.locator("#log li").all_inner_texts()
+            assert again[: len(lines)] == lines
         # ... and the hand goes on from the page reloaded
         last = page.locator("#last-hand")
         press_until(page, lambda _lines: last.is_enabled(), timeout=15)

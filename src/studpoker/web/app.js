@@ -12,6 +12,9 @@ const WORDS = {
     guest: "guest", your_turn: "Your turn", waiting: "Waiting for {name}",
     between: "Next hand soon", folded: "folded", all_in: "all in", empty: "empty",
     away: "sitting out", offline: "disconnected", wins: "wins {amount}",
+    four_colour: "Four colours", sound: "Sound",
+    no_showhand_practice: "Practice table: no show hand here (R7.1). Play Show Hand at a chips table to push all your chips in.",
+    min_bet_words: "minimum bet {amount}", bring_in_words: "bring-in {amount}", seated_bots: "{people} + {bots} bots / {seats}",
     pre_fold: "Fold", pre_check_fold: "Check/Fold", pre_check: "Check", pre_call_any: "Call any",
     fold_free: "Checking is free. Fold anyway?", fold_anyway: "Fold anyway", hidden_card: "hidden card",
     r_not_your_turn: "It is not your turn.", r_stale_decision: "That decision is over.",
@@ -60,6 +63,9 @@ const WORDS = {
     guest: "訪客", your_turn: "輪到你", waiting: "等待 {name}",
     between: "下一局即將開始", folded: "已蓋牌", all_in: "全押", empty: "空位",
     away: "暫停中", offline: "已斷線", wins: "贏得 {amount}",
+    four_colour: "四色牌", sound: "聲音",
+    no_showhand_practice: "練習桌不設晒冷（R7.1）：要晒冷，請到籌碼桌玩話事啤。",
+    min_bet_words: "最低下注 {amount}", bring_in_words: "強制開注 {amount}", seated_bots: "{people} 人 + {bots} 電腦 / {seats}",
     pre_fold: "蓋牌", pre_check_fold: "過牌/蓋牌", pre_check: "過牌", pre_call_any: "跟任何注",
     fold_free: "現在可以免費過牌。仍要蓋牌？", fold_anyway: "仍要蓋牌", hidden_card: "未翻開的牌",
     r_not_your_turn: "還未輪到你。", r_stale_decision: "這個決定已經過去了。",
@@ -67,8 +73,8 @@ const WORDS = {
     r_amount: "這個金額不允許（{rule}）：請選 {allowed}。",
     r_bring_in_first: "請先下強制注或補足（R2.4）。",
     r_facing_bet: "有人下注：請跟注、加注或蓋牌。", r_nothing_to_call: "沒有注可跟。",
-    r_capped: "本輪加注已達上限（R2.5）。", r_after_showhand: "有人梭哈後只能跟或放棄（R6.6）。",
-    r_no_showhand: "現在不能梭哈（R6.6）。", r_opener_must_bet: "話事的玩家必須下注（R6.4）。",
+    r_capped: "本輪加注已達上限（R2.5）。", r_after_showhand: "有人晒冷後只能跟或放棄（R6.6）。",
+    r_no_showhand: "現在不能晒冷（R6.6）。", r_opener_must_bet: "話事的玩家必須下注（R6.4）。",
     r_illegal: "現在不能這樣做：請選 {allowed}。", or: "或", list_sep: "、",
     ante: "底注", seconds: "{n} 秒", hand: "第 {n} 局",
     fold: "蓋牌", check: "過牌", call: "跟注", bet: "下注", raise: "加注到",
@@ -108,6 +114,9 @@ const WORDS = {
     guest: "访客", your_turn: "轮到你", waiting: "等待 {name}",
     between: "下一局即将开始", folded: "已弃牌", all_in: "全押", empty: "空位",
     away: "暂停中", offline: "已断线", wins: "赢得 {amount}",
+    four_colour: "四色牌", sound: "声音",
+    no_showhand_practice: "练习桌不设梭哈（R7.1）：要梭哈，请到筹码桌玩。",
+    min_bet_words: "最低下注 {amount}", bring_in_words: "强制开注 {amount}", seated_bots: "{people} 人 + {bots} 电脑 / {seats}",
     pre_fold: "弃牌", pre_check_fold: "过牌/弃牌", pre_check: "过牌", pre_call_any: "跟任何注",
     fold_free: "现在可以免费过牌。仍要弃牌？", fold_anyway: "仍要弃牌", hidden_card: "未翻开的牌",
     r_not_your_turn: "还未轮到你。", r_stale_decision: "这个决定已经过去了。",
@@ -235,6 +244,8 @@ const ui = {
   state: null,
   answered: new Set(),
   handEvents: [], // the events of the hand shown, as the server sent them
+  played: [], // the sounds played, by kind (tests read it)
+  soundedTurn: null,
   pre: null, // a pre-action chosen: { kind, hand, amount to call when chosen }
   confirmFold: null, // the decision whose fold waits for a confirmation (R2.8)
   eventsHand: null,
@@ -277,12 +288,24 @@ function money(amount, game) {
   return (amount / 100).toFixed(2);
 }
 
+/* A table's stakes in words: the limits, the ante and the bring-in (R2.1), or Show
+   Hand's ante and minimum bet (R6.4). */
 function stakesText(stakes, game) {
   if (!stakes) return "";
   if (game === "show_hand") {
-    return `${t("ante")} ${money(stakes.ante, game)} · ${money(stakes.min_bet, game)}+`;
+    return `${t("ante")} ${money(stakes.ante, game)} · ${t("min_bet_words", { amount: money(stakes.min_bet, game) })}`;
   }
-  return `${money(stakes.small_bet, game)}/${money(stakes.big_bet, game)} · ${t("ante")} ${money(stakes.ante, game)}`;
+  return `${money(stakes.small_bet, game)}/${money(stakes.big_bet, game)} · ${t("ante")} ${money(stakes.ante, game)}` +
+    ` · ${t("bring_in_words", { amount: money(stakes.bring_in, game) })}`;
+}
+
+/* Who sits at a table: people and computer players apart (practice, R7.1). */
+function seatedText(table) {
+  const people = table.humans ?? table.seated;
+  const bots = table.seated - people;
+  return bots > 0
+    ? t("seated_bots", { people, bots, seats: table.seats })
+    : `${people}/${table.seats}`;
 }
 
 function status(text, isError) {
@@ -393,6 +416,7 @@ function receive(message) {
         ui.eventsHand = message.state.hand_number;
       }
       ui.handEvents.push(...(message.events || []));
+      if (message.change !== "state") soundsOf(message);
       if (message.change === "competition_ended" && message.standings) showStandings(message.standings);
       addLines(message.lines || []);
       if (message.state.turn) ui.turnAt = performance.now();
@@ -487,7 +511,7 @@ function renderLobby() {
       stakesText(table.stakes, table.game),
       t(table.mode) + (table.competition ? ` · ${t("running")}` : "") +
         (table.halted ? ` · ${t("stopped")}` : ""),
-      `${table.seated}/${table.seats}`,
+      seatedText(table),
       money(table.average_pot || 0, table.game),
     ];
     for (const text of cells) {
@@ -794,6 +818,10 @@ function renderTable() {
     return;
   }
   $("table-title").textContent = t(s.game) + (s.name ? ` — ${s.name}` : "");
+  /* 002: practice mode has no showhand; the table says so, not only the rule book */
+  const note = $("table-note");
+  note.hidden = !(s.game === "show_hand" && s.mode === "practice");
+  note.textContent = note.hidden ? "" : t("no_showhand_practice");
   $("table-stakes").textContent = stakesText(s.stakes, s.game) +
     (s.hand_number ? ` · ${t("hand", { n: s.hand_number })}` : "");
   const hand = s.hand;
@@ -945,7 +973,7 @@ function renderClock() {
   const s = ui.state;
   const turn = s && s.turn;
   const seat = turn && s.seats[turn.seat];
-  if (!seat) { box.hidden = true; box.textContent = ""; return; }
+  if (!seat) { box.hidden = true; box.textContent = ""; $("turn-bar").hidden = true; return; }
   const gone = (performance.now() - ui.turnAt) / 1000;
   const clock = Number(turn.clock ?? turn.remaining) || 0;
   const bank = Number(seat.time_bank ?? Math.max(0, turn.remaining - clock)) || 0;
@@ -953,6 +981,65 @@ function renderClock() {
   const bankLeft = Math.max(0, Math.ceil(Math.min(bank, turn.remaining - gone)));
   box.textContent = `${t("turn_clock", { n: clockLeft })} · ${t("time_bank", { n: bankLeft })}`;
   box.hidden = false;
+  /* the time left as a bar: the clock, then the time bank (R8.1) */
+  const bar = $("turn-bar");
+  const total = Math.max(clock + bank, 0.001);
+  bar.hidden = false;
+  bar.querySelector(".clock-part").style.width = `${(100 * Math.max(0, clock - gone)) / total}%`;
+  bar.querySelector(".bank-part").style.width =
+    `${(100 * Math.max(0, Math.min(bank, turn.remaining - Math.max(gone, clock)))) / total}%`;
+}
+
+/* ---- options: a four-colour deck, sounds (deal, one's turn, chips) that can be muted ---- */
+const options = {
+  fourColour: localStorage.getItem("stud.fourColour") === "1",
+  sound: localStorage.getItem("stud.sound") !== "off",
+};
+let audio = null;
+
+function applyOptions() {
+  document.body.classList.toggle("four-colour", options.fourColour);
+  $("four-colour").checked = options.fourColour;
+  $("sound").setAttribute("aria-pressed", String(options.sound));
+  $("sound").classList.toggle("off", !options.sound);
+}
+
+/* A short tone made on the spot (no sound files): a card dealt, one's turn, chips. */
+function playSound(kind) {
+  ui.played.push(kind);
+  if (!options.sound || !window.AudioContext) return;
+  try {
+    audio = audio || new AudioContext();
+    const tones = { deal: [[1400, 0.03]], turn: [[660, 0.09], [880, 0.12]], chips: [[320, 0.05], [420, 0.05]] };
+    let at = audio.currentTime;
+    for (const [hz, length] of tones[kind] || []) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = hz;
+      gain.gain.setValueAtTime(0.08, at);
+      gain.gain.exponentialRampToValueAtTime(0.001, at + length);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at);
+      osc.stop(at + length);
+      at += length;
+    }
+  } catch (_error) {
+    /* no sound is no harm */
+  }
+}
+
+/* The sounds a table message brings: cards dealt, chips put in or won, one's own turn. */
+function soundsOf(message) {
+  const kinds = new Set((message.events || []).map((e) => e.type));
+  if (kinds.has("CardDealt")) playSound("deal");
+  if (["Bet", "Raise", "Call", "Complete", "BringIn", "PotAwarded", "Showhand"].some((k) => kinds.has(k))) {
+    playSound("chips");
+  }
+  const turn = message.state && message.state.turn;
+  if (turn && turn.seat === message.state.viewer && turn.legal_actions.length && turn.seq !== ui.soundedTurn) {
+    ui.soundedTurn = turn.seq;
+    playSound("turn");
+  }
 }
 
 /* A competition table: the time left of the competition under way, else how one starts
@@ -1170,7 +1257,9 @@ function renderActions() {
     renderFoldConfirm(box, s);
     return;
   }
-  for (const option of s.turn.legal_actions) {
+  /* fold first and apart, then check or call, then the bets */
+  const options = [...s.turn.legal_actions].sort((a, b) => (b.kind === "fold") - (a.kind === "fold"));
+  for (const option of options) {
     const choices = option.choices && option.choices.length ? option.choices : null;
     if (choices && ["bet", "raise", "complete"].includes(option.kind)) {
       for (const amount of choices) {
@@ -1400,6 +1489,17 @@ function start() {
   });
   document.addEventListener("keydown", onKey);
   setInterval(() => { if (ui.tableId && ui.state) { renderClock(); renderCompetition(); } }, 500);
+  applyOptions();
+  $("four-colour").addEventListener("change", () => {
+    options.fourColour = $("four-colour").checked;
+    localStorage.setItem("stud.fourColour", options.fourColour ? "1" : "0");
+    applyOptions();
+  });
+  $("sound").addEventListener("click", () => {
+    options.sound = !options.sound;
+    localStorage.setItem("stud.sound", options.sound ? "on" : "off");
+    applyOptions();
+  });
   $("buy-in").addEventListener("submit", sitWithBuyIn);
   $("buy-in-cancel").addEventListener("click", () => { $("buy-in-box").hidden = true; });
   translatePage();

@@ -15,15 +15,15 @@ const HAND_NAMES = (() => {
       "Four of a kind, {0s}", "Straight flush, {0} high", "Royal flush"],
     "zh-Hant": ["高牌 {0}", "一對 {0}", "兩對 {0} 和 {1}", "三條 {0}", "順子 {0} 高", "同花 {0} 高",
       "葫蘆 {0} 帶 {1}", "四條 {0}", "同花順 {0} 高", "皇家同花順"],
-    "zh-Hans": ["高牌 {0}", "一对 {0}", "两对 {0} 和 {1}", "三条 {0}", "顺子 {0} 高", "同花 {0} 高",
+    /* R4.5: the mainland names, in every game */
+    "zh-Hans": ["散牌 {0}", "一对 {0}", "两对 {0} 和 {1}", "三条 {0}", "顺子 {0} 高", "同花 {0} 高",
       "葫芦 {0} 带 {1}", "四条 {0}", "同花顺 {0} 高", "皇家同花顺"],
   };
-  /* the Hong Kong names of Show Hand (002) */
+  /* the Hong Kong names of Show Hand (002) in Traditional Chinese */
   const HK = {
     "zh-Hant": { 0: "無啤 {0}", 1: "啤 {0}", 2: "滔啤 {0} 和 {1}", 4: "蛇 {0} 高", 5: "花 {0} 高",
       6: "俘虜 {0} 帶 {1}", 9: "同花大順" },
-    "zh-Hans": { 0: "无啤 {0}", 1: "啤 {0}", 2: "滔啤 {0} 和 {1}", 4: "蛇 {0} 高", 5: "花 {0} 高",
-      6: "俘虏 {0} 带 {1}", 9: "同花大顺" },
+    "zh-Hans": { 9: "同花大顺" },  /* else the mainland names (R4.5) */
   };
   const LOW = { en: "{all} low", "zh-Hant": "{all} 低牌", "zh-Hans": "{all} 低牌" };
 

@@ -1,0 +1,69 @@
+"""Options a card player expects: a four-colour deck, sounds that can be muted (a card
+dealt, chips, one's turn), and the time left as a bar of the clock and the time bank
+(R8.1).  The options outlive a reload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.conftest import Server
+
+from .helpers import guest_page
+from .helpers import sync_api as load_sync_api
+from .test_actions import OPEN_PAIR
+
+sync_api = load_sync_api()
+
+COLOUR = """(suit) => getComputedStyle(document.querySelector(`#felt .card.suit-${suit}`)).color"""
+
+
+def test_a_four_colour_deck_and_muted_sounds_outlive_a_reload(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        page.evaluate(OPEN_PAIR)
+        assert page.evaluate(COLOUR, "d") == "rgb(194, 31, 47)"  # two colours: red
+        assert page.evaluate(COLOUR, "c") == "rgb(17, 17, 17)"
+        page.check("#four-colour")
+        assert page.evaluate(COLOUR, "d") == "rgb(19, 70, 184)"  # blue diamonds
+        assert page.evaluate(COLOUR, "c") == "rgb(13, 122, 44)"  # green clubs
+        # A table message with a bet and one's turn: chips, then the turn's tone.
+        page.evaluate(
+            """() => receive({type: "table", table: "crafted", change: "turn", state: ui.state,
+                events: [{type: "Bet", seat: 1, amount: 200}], lines: []})"""
+        )
+        assert page.evaluate("ui.played") == ["chips", "turn"]
+        expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
+        page.click("#sound")
+        expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
+        assert page.evaluate("options.sound") is False
+        page.reload()
+        page.wait_for_selector("#account-name:has-text('guest')")
+        expect(page.locator("#four-colour")).to_be_checked()
+        expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
+        page.evaluate(OPEN_PAIR)
+        assert page.evaluate(COLOUR, "d") == "rgb(19, 70, 184)"
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_the_time_left_is_a_bar_of_the_clock_then_the_time_bank(room: Server, browser: Any) -> None:
+    """20 s of clock and 60 s of time bank: the clock is a quarter of the bar."""
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        page.evaluate(OPEN_PAIR)
+        page.evaluate(
+            "() => { ui.state.turn.remaining = 80; ui.turnAt = performance.now(); renderClock(); }"
+        )
+        expect(page.locator("#turn-bar")).to_be_visible()
+        widths = page.evaluate(
+            """() => ["clock-part", "bank-part"].map((part) =>
+                 parseFloat(document.querySelector(`#turn-bar .${part}`).style.width))"""
+        )
+        assert 24 <= widths[0] <= 25
+        assert widths[1] == 75
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
