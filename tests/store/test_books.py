@@ -38,9 +38,7 @@ def last_ledger_row(store: Store, account: int, table: str) -> int:
         ({1: 2.5}, "a stack must be a whole number of 0 or more, not 2.5"),
     ],
 )
-def test_books_of_a_bad_account_or_stack_are_refused_with_its_name(
-    store: Store, stacks, message
-):
+def test_books_of_a_bad_account_or_stack_are_refused_with_its_name(store: Store, stacks, message):
     with pytest.raises(StoreError) as refused:
         store.save_books("blue", stacks)
     assert str(refused.value) == message
