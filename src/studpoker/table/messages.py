@@ -209,6 +209,8 @@ SHOW_HAND_PHRASES: Final[dict[str, dict[str, str]]] = {
         "street.fifth": "第五張",
         "check": "{name} 讓牌",
         "fold": "{name} 放棄",
+        "all_in": "{name} 晒冷",
+        "and_all_in": "{line}，晒冷",
         "shows": "{name} 開牌 [{cards}]：{hand}",
         "shows_unnamed": "{name} 開牌 [{cards}]",
         "shows_and_wins": "{name} 開牌 [{cards}]：{hand}，贏得 {amount}",
@@ -218,6 +220,8 @@ SHOW_HAND_PHRASES: Final[dict[str, dict[str, str]]] = {
         "street.third": "第三张",
         "street.fourth": "第四张",
         "street.fifth": "第五张",
+        "all_in": "{name} 梭哈",
+        "and_all_in": "{line}，梭哈",
     },
 }
 

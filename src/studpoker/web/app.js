@@ -12,6 +12,7 @@ const WORDS = {
     guest: "guest", your_turn: "Your turn", waiting: "Waiting for {name}",
     between: "Next hand soon", folded: "folded", all_in: "all in", empty: "empty",
     away: "sitting out", offline: "disconnected", wins: "wins {amount}",
+    dealer: "Dealer", chat: "Chat", suits: "spades,hearts,diamonds,clubs", card_name: "{rank} of {suit}", ranks: "A:ace,K:king,Q:queen,J:jack,T:ten",
     four_colour: "Four colours", sound: "Sound",
     no_showhand_practice: "Practice table: no show hand here (R7.1). Play Show Hand at a chips table to push all your chips in.",
     min_bet_words: "minimum bet {amount}", bring_in_words: "bring-in {amount}", seated_bots: "{people} + {bots} bots / {seats}",
@@ -63,6 +64,7 @@ const WORDS = {
     guest: "訪客", your_turn: "輪到你", waiting: "等待 {name}",
     between: "下一局即將開始", folded: "已蓋牌", all_in: "全押", empty: "空位",
     away: "暫停中", offline: "已斷線", wins: "贏得 {amount}",
+    dealer: "荷官", chat: "聊天", suits: "黑桃,紅心,方塊,梅花", card_name: "{suit} {rank}", ranks: "T:10",
     four_colour: "四色牌", sound: "聲音",
     no_showhand_practice: "練習桌不設晒冷（R7.1）：要晒冷，請到籌碼桌玩話事啤。",
     min_bet_words: "最低下注 {amount}", bring_in_words: "強制開注 {amount}", seated_bots: "{people} 人 + {bots} 電腦 / {seats}",
@@ -114,6 +116,7 @@ const WORDS = {
     guest: "访客", your_turn: "轮到你", waiting: "等待 {name}",
     between: "下一局即将开始", folded: "已弃牌", all_in: "全押", empty: "空位",
     away: "暂停中", offline: "已断线", wins: "赢得 {amount}",
+    dealer: "荷官", chat: "聊天", suits: "黑桃,红心,方块,梅花", card_name: "{suit} {rank}", ranks: "T:10",
     four_colour: "四色牌", sound: "声音",
     no_showhand_practice: "练习桌不设梭哈（R7.1）：要梭哈，请到筹码桌玩。",
     min_bet_words: "最低下注 {amount}", bring_in_words: "强制开注 {amount}", seated_bots: "{people} 人 + {bots} 电脑 / {seats}",
@@ -321,6 +324,7 @@ function translatePage() {
   $("lang").value = ui.lang;
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll("[data-tp]")) el.placeholder = t(el.dataset.tp);
+  for (const el of document.querySelectorAll("[data-ta]")) el.setAttribute("aria-label", t(el.dataset.ta));
   document.title = t("title");
   fillChoices();
   renderLobby();
@@ -786,8 +790,17 @@ function cardElement(card, down) {
   if (rank === "10") el.classList.add("ten");
   el.classList.add(`suit-${suit}`);
   el.title = card;
-  el.setAttribute("aria-label", card);
+  el.setAttribute("aria-label", cardName(card));
   return el;
+}
+
+/* A card as a screen reader says it, in the page's language: "king of hearts", "紅心 K". */
+function cardName(card) {
+  const suits = t("suits").split(",");
+  const suit = suits["shdc".indexOf(card[1])] || card[1];
+  const ranks = Object.fromEntries(t("ranks").split(",").map((pair) => pair.split(":")));
+  const rank = ranks[card[0]] || card[0];
+  return t("card_name", { rank, suit });
 }
 
 /* What each seat won in this hand, from its PotAwarded events (R5.5: both halves). */
@@ -829,7 +842,8 @@ function renderTable() {
   if (hand) for (const p of hand.players) players[p.seat] = p;
   renderPots(s);
   const turn = s.turn;
-  let streetText = hand && !hand.is_over ? t(`street_${hand.street_name}`) : t("between");
+  let streetText = hand && !hand.is_over ? word(`street_${hand.street_name}`) : t("between");
+  $("keys").textContent = word("keys");
   if (!hand && s.mode === "competition" && !s.competition) streetText = "";
   if (turn && s.seats[turn.seat]) {
     const mine = turn.seat === s.viewer;
@@ -872,8 +886,8 @@ function renderTable() {
     chips.className = "stack";
     chips.textContent = money(player ? player.stack : seat.chips, s.game) +
       (seat.top_up ? ` (+${money(seat.top_up, s.game)})` : "") +
-      (player && player.all_in ? ` · ${t("all_in")}` : "") +
-      (player && player.folded ? ` · ${t("folded")}` : "");
+      (player && player.all_in ? ` · ${word("all_in")}` : "") +
+      (player && player.folded ? ` · ${word("folded")}` : "");
     el.append(name, chips);
     /* R8.3: a seat sitting out, or whose player's connection is gone, says so */
     const marks = [];
@@ -1194,11 +1208,30 @@ async function showLastHand(shown) {
 
 /* Show Hand's buttons in Traditional Chinese say what Hong Kong players say, as the
    dealer does (table/messages.py): 放棄 (drop) and 讓牌 (pass). */
-const SHOW_HAND_WORDS = { "zh-Hant": { fold: "放棄", check: "讓牌" } };
+/* Show Hand's own words (002), the same on the buttons, the key hints, the seats, the
+   table's centre and in the dealer's lines (R4.5: one word for one thing a screen). */
+const SHOW_HAND_WORDS = {
+  en: { keys: "Keys: f fold, c check/call, r bet/raise, s show hand" },
+  "zh-Hant": {
+    fold: "放棄", check: "讓牌", all_in: "晒冷", folded: "已放棄",
+    street_second: "第二張", street_third: "第三張", street_fourth: "第四張", street_fifth: "第五張",
+    keys: "快捷鍵：f 放棄，c 讓牌／跟注，r 下注／加注，s 晒冷",
+  },
+  "zh-Hans": {
+    all_in: "梭哈",
+    street_second: "第二张", street_third: "第三张", street_fourth: "第四张", street_fifth: "第五张",
+    keys: "快捷键：f 弃牌，c 过牌／跟注，r 下注／加注，s 梭哈",
+  },
+};
+
+/* A word of the table's game: Show Hand's own where it has one. */
+function word(key, values) {
+  const words = ui.state && ui.state.game === "show_hand" ? SHOW_HAND_WORDS[ui.lang] : null;
+  return words && words[key] ? words[key] : t(key, values);
+}
 
 function actionLabel(kind) {
-  const words = ui.state && ui.state.game === "show_hand" ? SHOW_HAND_WORDS[ui.lang] : null;
-  return (words && words[kind]) || t(kind);
+  return word(kind);
 }
 
 function actionText(option, amount) {

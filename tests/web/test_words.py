@@ -1,0 +1,106 @@
+"""One vocabulary a screen (R4.5): at a Show Hand table in Traditional Chinese the
+buttons, the key hints, the seat labels, the table's centre and the dealer say the same
+word for each thing (放棄, 讓牌, 晒冷, 第二張); in Simplified Chinese 梭哈 and 第二张.
+Screen readers are told the page's language too: the logs' names and every card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.conftest import Server
+
+from .helpers import guest_page
+from .helpers import sync_api as load_sync_api
+
+sync_api = load_sync_api()
+
+# Show Hand's second street, one's own decision; Bob has pushed all in (docs/protocol.md).
+SECOND_STREET = """() => {
+  openTable("crafted");
+  const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false, chips: 1000,
+    in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
+    time_bank: 60, top_up: 0, waiting: null});
+  ui.state = {
+    table: "crafted", game: "show_hand", name: "", mode: "chips",
+    stakes: {ante: 10, min_bet: 10},
+    viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
+    seats: [seat(0, "Ann"), seat(1, "Bob")],
+    hand: {players: [
+        {seat: 0, down_cards: ["Ah"], up_cards: ["Kd"], stack: 990, bet: 0, folded: false,
+         all_in: false, shown: false},
+        {seat: 1, down_cards: [null], up_cards: ["Qs"], stack: 0, bet: 990, folded: false,
+         all_in: true, shown: false}],
+      pots: [{amount: 1010, eligible: [0, 1]}], pot_total: 1010, carry_in: 0,
+      is_over: false, street_name: "second", actor: 0},
+    turn: {seq: 4, seat: 0, remaining: 20, clock: 20, legal_actions: [
+      {kind: "fold", minimum: 0, maximum: 0, choices: null, text: "fold"},
+      {kind: "call", minimum: 990, maximum: 990, choices: null, text: "call 990"}]},
+    competition: null,
+  };
+  ui.tableId = "crafted";
+  ui.turnAt = performance.now();
+  renderTable();
+}"""
+
+
+def test_show_hand_says_one_word_for_each_thing(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        for lang, buttons, keys, street, bob in (
+            (
+                "zh-Hant",
+                ["放棄", "跟注 990"],
+                "快捷鍵：f 放棄，c 讓牌／跟注，r 下注／加注，s 晒冷",
+                "第二張",
+                "0 · 晒冷",
+            ),
+            (
+                "zh-Hans",
+                ["弃牌", "跟注 990"],
+                "快捷键：f 弃牌，c 过牌／跟注，r 下注／加注，s 梭哈",
+                "第二张",
+                "0 · 梭哈",
+            ),
+            (
+                "en",
+                ["Fold", "Call 990"],
+                "Keys: f fold, c check/call, r bet/raise, s show hand",
+                "Second street",
+                "0 · all in",
+            ),
+        ):
+            page.select_option("#lang", lang)
+            page.evaluate(SECOND_STREET)
+            expect(page.locator("#actions button.act")).to_have_text(buttons)
+            expect(page.locator("#keys")).to_have_text(keys)
+            expect(page.locator("#street")).to_contain_text(street)
+            expect(page.locator('.seat[data-seat="1"] .stack')).to_have_text(bob)
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_screen_readers_hear_the_pages_language(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        page.evaluate(SECOND_STREET)
+        card = page.locator('.seat[data-seat="0"] .card').first
+        expect(card).to_have_attribute("aria-label", "ace of hearts")
+        expect(page.locator("#log")).to_have_attribute("aria-label", "Dealer")
+        page.select_option("#lang", "zh-Hant")
+        expect(card).to_have_attribute("aria-label", "紅心 A")
+        expect(page.locator('.seat[data-seat="1"] .card.back')).to_have_attribute(
+            "aria-label", "未翻開的牌"
+        )
+        expect(page.locator("#log")).to_have_attribute("aria-label", "荷官")
+        expect(page.locator("#chat-log")).to_have_attribute("aria-label", "聊天")
+        expect(page.locator("#lang")).to_have_attribute("aria-label", "語言")
+        page.select_option("#lang", "zh-Hans")
+        expect(page.locator('.seat[data-seat="0"] .card').nth(1)).to_have_attribute(
+            "aria-label", "方块 K"
+        )
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
