@@ -12,6 +12,7 @@ const WORDS = {
     guest: "guest", your_turn: "Your turn", waiting: "Waiting for {name}",
     between: "Next hand soon", folded: "folded", all_in: "all in", empty: "empty",
     away: "sitting out", offline: "disconnected", wins: "wins {amount}",
+    balance_words: "balance {amount}",
     dealer: "Dealer", chat: "Chat", suits: "spades,hearts,diamonds,clubs", card_name: "{rank} of {suit}", ranks: "A:ace,K:king,Q:queen,J:jack,T:ten",
     four_colour: "Four colours", sound: "Sound",
     no_showhand_practice: "Practice table: no show hand here (R7.1). Play Show Hand at a chips table to push all your chips in.",
@@ -64,6 +65,7 @@ const WORDS = {
     guest: "訪客", your_turn: "輪到你", waiting: "等待 {name}",
     between: "下一局即將開始", folded: "已蓋牌", all_in: "全押", empty: "空位",
     away: "暫停中", offline: "已斷線", wins: "贏得 {amount}",
+    balance_words: "餘額 {amount}",
     dealer: "荷官", chat: "聊天", suits: "黑桃,紅心,方塊,梅花", card_name: "{suit} {rank}", ranks: "T:10",
     four_colour: "四色牌", sound: "聲音",
     no_showhand_practice: "練習桌不設晒冷（R7.1）：要晒冷，請到籌碼桌玩話事啤。",
@@ -116,6 +118,7 @@ const WORDS = {
     guest: "访客", your_turn: "轮到你", waiting: "等待 {name}",
     between: "下一局即将开始", folded: "已弃牌", all_in: "全押", empty: "空位",
     away: "暂停中", offline: "已断线", wins: "赢得 {amount}",
+    balance_words: "余额 {amount}",
     dealer: "荷官", chat: "聊天", suits: "黑桃,红心,方块,梅花", card_name: "{suit} {rank}", ranks: "T:10",
     four_colour: "四色牌", sound: "声音",
     no_showhand_practice: "练习桌不设梭哈（R7.1）：要梭哈，请到筹码桌玩。",
@@ -409,6 +412,10 @@ function receive(message) {
     case "lobby":
       ui.tables = message.tables;
       renderLobby();
+      if (ui.balanceStale && !ui.tableId) {
+        ui.balanceStale = false;
+        refreshBalance();
+      }
       break;
     case "table":
       if (message.table !== ui.tableId) break;
@@ -421,6 +428,7 @@ function receive(message) {
       }
       ui.handEvents.push(...(message.events || []));
       if (message.change !== "state") soundsOf(message);
+      if (message.result && message.state.mode === "chips") refreshBalance();
       if (message.change === "competition_ended" && message.standings) showStandings(message.standings);
       addLines(message.lines || []);
       if (message.state.turn) ui.turnAt = performance.now();
@@ -430,6 +438,7 @@ function receive(message) {
       if (message.table === ui.tableId) addChat(message.name, message.text);
       break;
     case "ok":
+      refreshBalance();
       if (ui.pendingSit && message.id === ui.pendingSit.id) {
         const table = ui.pendingSit.table;
         ui.pendingSit = null;
@@ -498,7 +507,34 @@ function renderAccount() {
     ? ui.account.name + (ui.account.guest ? ` (${t("guest")})` : "")
     : "";
   $("account-name").textContent = label;
-  $("who").textContent = label;
+  /* the balance beside the name (not for guests, who play practice only, R7.2): money
+     as the seven-card games write it, 10000 chips = 100.00 (R1.4) */
+  const balance = signed && !ui.account.guest && Number.isInteger(ui.account.balance)
+    ? ` · ${t("balance_words", { amount: money(ui.account.balance, "seven_card_stud") })}`
+    : "";
+  $("who").textContent = label + balance;
+  $("who").title = label + balance;
+}
+
+/* The account as the server holds it now: after a buy-in, a top-up, leaving a chips
+   table or the end of one of its hands, the balance in the header is read again. */
+let balanceSoon = null;
+function refreshBalance() {
+  if (!ui.token || !ui.account || ui.account.guest || balanceSoon) return;
+  balanceSoon = setTimeout(async () => {
+    balanceSoon = null;
+    try {
+      const answer = await fetch("/api/me", { headers: { Authorization: `Bearer ${ui.token}` } });
+      if (!answer.ok) return;
+      const me = await answer.json();
+      if (ui.account && me.id === ui.account.id) {
+        ui.account = { ...ui.account, balance: me.balance };
+        renderAccount();
+      }
+    } catch (_error) {
+      /* the next change reads it again */
+    }
+  }, 300);
 }
 
 function renderLobby() {
@@ -744,6 +780,7 @@ function leaveTable() {
   }
   ui.tableId = null;
   ui.state = null;
+  ui.balanceStale = true; // a chips seat left pays back at the end of its hand
   $("room").hidden = true;
   $("lobby").hidden = false;
   send({ type: "lobby" });
