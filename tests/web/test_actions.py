@@ -227,7 +227,7 @@ def test_the_action_bar_stays_in_view_sideways_and_with_the_top_up_open(
     room: Server, browser: Any
 ) -> None:
     """A phone held sideways (740×360) shows the table and the buttons in one screen;
-    opening the top-up box moves no button."""
+    with the top-up box open the buttons and the box are both in view, apart."""
     expect = sync_api.expect
     for width, height in ((740, 360), (375, 740)):
         page = guest_page(browser, room.url, viewport={"width": width, "height": height})
@@ -245,15 +245,67 @@ def test_the_action_bar_stays_in_view_sideways_and_with_the_top_up_open(
             if width > height:  # sideways: the whole table is in the same screen
                 expect(page.locator("#felt")).to_be_in_viewport(ratio=1)
                 page.screenshot(path=str(SCREENSHOTS / "landscape-740.png"))
-            where = """() => [...document.querySelectorAll('#actions button.act')]
-                .map((b) => { const r = b.getBoundingClientRect();
-                              return [r.left + scrollX, r.top + scrollY]; })"""
-            before = page.evaluate(where)
             page.click("#top-up")
             expect(page.locator("#top-up-box")).to_be_visible()
-            assert page.evaluate(where) == before  # on the page, nothing moved
+            # Both in view, neither over the other: the box's input is what is there.
             for index in range(4):
                 expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
+            on_top = page.evaluate(
+                """() => {
+                  const r = document.querySelector("#top-up-amount").getBoundingClientRect();
+                  return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).id;
+                }"""
+            )
+            assert on_top == "top-up-amount"
             assert not page.errors, page.errors
         finally:
             page.context.close()
+
+
+def test_show_hand_sets_its_amount_by_box_slider_or_preset(room: Server, browser: Any) -> None:
+    """R6.4, R6.5: the opener bets 10 to 990 into a pot of 100; the presets are the least
+    bet, half the pot, the pot and the most."""
+    expect = sync_api.expect
+    page = guest_page(browser, room.url, viewport={"width": 375, "height": 740})
+    try:
+        page.evaluate(
+            """() => {
+              openTable("crafted");
+              const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false,
+                chips: 1000, in_hand: true, sitting_out: false, away: false, connected: true,
+                leaving: false, time_bank: 60, top_up: 0, waiting: null});
+              const player = (n) => ({seat: n, down_cards: n ? [null] : ["Ah"], up_cards: ["Kd"],
+                stack: 990, bet: 0, folded: false, all_in: false, shown: false});
+              ui.state = {table: "crafted", game: "show_hand", name: "", mode: "practice",
+                stakes: {ante: 10, min_bet: 10}, viewer: 0, hand_number: 1,
+                last_hand_number: null, rollover: 0, seats: [seat(0, "Ann"), seat(1, "Bob")],
+                hand: {players: [player(0), player(1)], pots: [{amount: 100, eligible: [0, 1]}],
+                       pot_total: 100, carry_in: 0, is_over: false, street_name: "second",
+                       actor: 0},
+                turn: {seq: 3, seat: 0, remaining: 20, clock: 20, legal_actions: [
+                  {kind: "bet", minimum: 10, maximum: 990, choices: null, text: "bet to 10-990"}]},
+                competition: null};
+              ui.tableId = "crafted";
+              window.sent = [];
+              window.send = (message) => { window.sent.push(message); return 5; };
+              renderTable();
+            }"""
+        )
+        box = page.locator("#actions input.amount")
+        bet = page.locator('#actions button.act[data-kind="bet"]')
+        presets = page.locator("#actions button.preset")
+        expect(presets).to_have_text(["Min", "½ pot", "Pot", "Max"])
+        for index, amount in ((1, 50), (2, 100), (3, 990), (0, 10)):
+            presets.nth(index).click()
+            expect(box).to_have_value(str(amount))
+            expect(bet).to_have_text(f"Bet {amount}")
+        page.locator("#actions input.amount-slider").fill("420")
+        expect(box).to_have_value("420")
+        expect(bet).to_have_text("Bet 420")
+        bet.click()
+        assert page.evaluate("window.sent") == [
+            {"type": "act", "table": "crafted", "seq": 3, "action": "bet 420"}
+        ]
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()

@@ -12,6 +12,7 @@ const WORDS = {
     guest: "guest", your_turn: "Your turn", waiting: "Waiting for {name}",
     between: "Next hand soon", folded: "folded", all_in: "all in", empty: "empty",
     away: "sitting out", offline: "disconnected", wins: "wins {amount}",
+    preset_min: "Min", preset_half: "½ pot", preset_pot: "Pot", preset_max: "Max",
     balance_words: "balance {amount}",
     dealer: "Dealer", chat: "Chat", suits: "spades,hearts,diamonds,clubs", card_name: "{rank} of {suit}", ranks: "A:ace,K:king,Q:queen,J:jack,T:ten",
     four_colour: "Four colours", sound: "Sound",
@@ -65,6 +66,7 @@ const WORDS = {
     guest: "訪客", your_turn: "輪到你", waiting: "等待 {name}",
     between: "下一局即將開始", folded: "已蓋牌", all_in: "全押", empty: "空位",
     away: "暫停中", offline: "已斷線", wins: "贏得 {amount}",
+    preset_min: "最低", preset_half: "半池", preset_pot: "一池", preset_max: "最高",
     balance_words: "餘額 {amount}",
     dealer: "荷官", chat: "聊天", suits: "黑桃,紅心,方塊,梅花", card_name: "{suit} {rank}", ranks: "T:10",
     four_colour: "四色牌", sound: "聲音",
@@ -118,6 +120,7 @@ const WORDS = {
     guest: "访客", your_turn: "轮到你", waiting: "等待 {name}",
     between: "下一局即将开始", folded: "已弃牌", all_in: "全押", empty: "空位",
     away: "暂停中", offline: "已断线", wins: "赢得 {amount}",
+    preset_min: "最低", preset_half: "半池", preset_pot: "一池", preset_max: "最高",
     balance_words: "余额 {amount}",
     dealer: "荷官", chat: "聊天", suits: "黑桃,红心,方块,梅花", card_name: "{suit} {rank}", ranks: "T:10",
     four_colour: "四色牌", sound: "声音",
@@ -1168,7 +1171,10 @@ function askTopUp() {
   if (box.hidden) input.value = String(room / scale);
   $("top-up-label").textContent = t("top_up_range", { min: money(1, game), max: money(room, game) });
   box.hidden = false;
-  input.focus();
+  /* the box comes into view below the buttons, which stay in view above it */
+  input.focus({ preventScroll: true });
+  const bottom = box.getBoundingClientRect().bottom;
+  if (bottom > window.innerHeight - 4) window.scrollBy(0, Math.ceil(bottom - window.innerHeight + 8));
 }
 
 function topUp(event) {
@@ -1357,8 +1363,46 @@ function renderActions() {
       input.setAttribute("aria-label", actionLabel(option.kind));
       input.addEventListener("input", () => {
         button.textContent = `${actionLabel(option.kind)} ${input.value}`;
+        if (slider) slider.value = input.value;
       });
       group.append(input);
+      /* Show Hand: a slider and presets beside the box (R6.4, R6.5): the least bet,
+         half the pot, the pot, the most the table allows */
+      let slider = null;
+      if (s.game === "show_hand") {
+        slider = document.createElement("input");
+        slider.type = "range";
+        slider.className = "amount-slider";
+        slider.min = input.min;
+        slider.max = input.max;
+        slider.step = "1";
+        slider.value = input.value;
+        slider.setAttribute("aria-label", actionLabel(option.kind));
+        const set = (amount) => {
+          const value = Math.min(option.maximum, Math.max(option.minimum, Math.round(amount)));
+          input.value = String(value);
+          slider.value = String(value);
+          button.textContent = `${actionLabel(option.kind)} ${value}`;
+        };
+        slider.addEventListener("input", () => set(Number(slider.value)));
+        const presets = document.createElement("span");
+        presets.className = "presets";
+        const pot = (s.hand && s.hand.pot_total) || 0;
+        const bets = Math.max(0, ...((s.hand && s.hand.players) || []).map((p) => p.bet || 0));
+        for (const [key, amount] of [
+          ["preset_min", option.minimum], ["preset_half", bets + Math.floor(pot / 2)],
+          ["preset_pot", bets + pot], ["preset_max", option.maximum],
+        ]) {
+          const preset = document.createElement("button");
+          preset.type = "button";
+          preset.className = "preset";
+          preset.dataset.preset = key;
+          preset.textContent = t(key);
+          preset.addEventListener("click", () => set(amount));
+          presets.append(preset);
+        }
+        group.append(slider, presets);
+      }
     }
     const checkFree = s.turn.legal_actions.some((o) => o.kind === "check");
     if (option.kind === "fold" && checkFree) {
@@ -1369,13 +1413,21 @@ function renderActions() {
     group.prepend(button);
     box.append(group);
   }
+  /* one's turn begins: on a small screen the page scrolls so that every button is in view
+     (one's own seat sits just above them) */
+  if (ui.shownTurn !== s.turn.seq) {
+    ui.shownTurn = s.turn.seq;
+    const bottom = box.getBoundingClientRect().bottom;
+    if (bottom > window.innerHeight - 8) window.scrollBy(0, Math.ceil(bottom - window.innerHeight + 12));
+  }
   if (ui.refusal && ui.refusal.seq === s.turn.seq) {
     const reason = document.createElement("div");
     reason.className = "act-refusal";
     reason.id = "act-refusal";
     reason.setAttribute("role", "alert");
     reason.textContent = ui.refusal.text;
-    box.append(reason);
+    box.prepend(reason);  // above the buttons, and brought into view
+    reason.scrollIntoView({ block: "nearest" });
   }
 }
 
