@@ -342,3 +342,64 @@ def test_show_hand_buttons_in_each_language(
         assert not page.errors, page.errors
     finally:
         page.context.close()
+
+
+def test_the_last_hand_window_shows_the_cards_shown_and_names_them(
+    room: Server, browser: Any
+) -> None:
+    """R5.8: the last hand, as an onlooker saw it: the cards each player showed, and the
+    dealer's lines that list them (R5.7).  The answer is the server's own for a hand of
+    the engine (server/hands.py's fields), served to the page for a crafted table."""
+    import json
+
+    from studpoker.cards import parse_cards
+    from studpoker.engine import Hand
+    from studpoker.games import razz
+    from studpoker.table.messages import dealer_lines
+    from studpoker.table.snapshot import event_dict
+
+    expect = sync_api.expect
+    # Razz, two players checking and calling down: Ann shows 7-6-4-3-A and wins, Bob
+    # shows Q-J-10-9-2 (the cards in dealing order, a seat after the other).
+    deck = parse_cards("Ah 2h Kc Kd 3c 9s 4d 9h 6s Qs 8c Jd 7h Td")
+    hand = Hand(razz(), [4000, 4000], deck=deck)
+    while not hand.is_over:
+        kinds = [option.kind.value for option in hand.legal_actions()]
+        hand.act(next(k for k in ("bring_in", "check", "call", "show") if k in kinds))
+    seats, names = [0, 1], ["Ann", "Bob"]
+    seen = hand.events_for(None)
+    answer = {
+        "table": "crafted",
+        "hand": 2,
+        "names": names,
+        "seats": seats,
+        "net": {},
+        "events": [event_dict(event, seats) for event in seen],
+        "lines": dealer_lines(seen, hand.spec, names, "en"),
+    }
+    shown = [e for e in answer["events"] if e["type"] == "Show"]
+    assert len(shown) == 2
+    page = guest_page(browser, room.url)
+    try:
+        page.route(
+            "**/api/tables/crafted/hands/2*",
+            lambda route: route.fulfill(
+                status=200, content_type="application/json", body=json.dumps(answer)
+            ),
+        )
+        craft(page, "razz", [{"amount": 100, "eligible": [0, 1, 2]}])
+        page.click("#last-hand")
+        expect(page.locator("#last-box")).to_be_visible()
+        rows = page.locator("#last-shows .last-show")
+        expect(rows).to_have_count(2)
+        for row, event in zip(range(2), shown, strict=True):
+            cards = rows.nth(row).locator(".card").evaluate_all("cards => cards.map(c => c.title)")
+            assert cards == event["cards"]
+            expect(rows.nth(row).locator(".name")).to_have_text(names[seats.index(event["seat"])])
+        lines = page.locator("#last-lines li")
+        ann = next(line for line in answer["lines"] if line.startswith("Ann shows ["))
+        expect(lines.filter(has_text="Ann shows [")).to_have_text(ann)
+        assert " — " in ann
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()

@@ -1243,14 +1243,28 @@ async function showLastHand(shown) {
       item.textContent = line;
       list.append(item);
     }
+    /* the hands shown, as cards (R5.8: never a mucked one, which the server leaves out) */
+    const shows = $("last-shows");
+    shows.textContent = "";
+    for (const event of data.events || []) {
+      if (event.type !== "Show") continue;
+      const row = document.createElement("div");
+      row.className = "last-show";
+      const who = document.createElement("span");
+      who.className = "name";
+      who.textContent = data.names[data.seats.indexOf(event.seat)] ?? `#${event.seat + 1}`;
+      const cards = document.createElement("span");
+      cards.className = "cards";
+      for (const card of event.cards) cards.append(cardElement(card, false));
+      row.append(who, cards);
+      shows.append(row);
+    }
     $("last-box").hidden = false;
   } catch (error) {
     status(error.message, true);
   }
 }
 
-/* Show Hand's buttons in Traditional Chinese say what Hong Kong players say, as the
-   dealer does (table/messages.py): 放棄 (drop) and 讓牌 (pass). */
 /* Show Hand's own words (002), the same on the buttons, the key hints, the seats, the
    table's centre and in the dealer's lines (R4.5: one word for one thing a screen). */
 const SHOW_HAND_WORDS = {
