@@ -48,7 +48,7 @@ def test_registered_player_plays_a_complete_hand(room: Server, browser: Any, gam
     page = registered_page(browser, room.url, name)
     expect = sync_api.expect
     try:
-        expect(page.locator("#who")).to_have_text(name)
+        expect(page.locator("#who")).to_have_text(f"{name} · balance 0.00")  # a new account
         sit(page, f"practice-{game}")
         expect(page.locator(".seat.me .name")).to_have_text(name)
         expect(page.locator("#table-title")).to_have_text(TITLES[game])

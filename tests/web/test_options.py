@@ -24,7 +24,8 @@ def test_a_four_colour_deck_and_muted_sounds_outlive_a_reload(room: Server, brow
         page.evaluate(OPEN_PAIR)
         assert page.evaluate(COLOUR, "d") == "rgb(194, 31, 47)"  # two colours: red
         assert page.evaluate(COLOUR, "c") == "rgb(17, 17, 17)"
-        page.check("#four-colour")
+        expect(page.locator("#four-colour")).to_have_attribute("aria-pressed", "false")
+        page.click("#four-colour")
         assert page.evaluate(COLOUR, "d") == "rgb(19, 70, 184)"  # blue diamonds
         assert page.evaluate(COLOUR, "c") == "rgb(13, 122, 44)"  # green clubs
         # A table message with a bet and one's turn: chips, then the turn's tone.
@@ -36,10 +37,12 @@ def test_a_four_colour_deck_and_muted_sounds_outlive_a_reload(room: Server, brow
         expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
         page.click("#sound")
         expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
+        # the speaker crossed out: two strokes, no waves
+        assert page.locator("#sound svg path").count() == 2
         assert page.evaluate("options.sound") is False
         page.reload()
         page.wait_for_selector("#account-name:has-text('guest')")
-        expect(page.locator("#four-colour")).to_be_checked()
+        expect(page.locator("#four-colour")).to_have_attribute("aria-pressed", "true")
         expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
         page.evaluate(OPEN_PAIR)
         assert page.evaluate(COLOUR, "d") == "rgb(19, 70, 184)"

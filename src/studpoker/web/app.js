@@ -15,7 +15,7 @@ const WORDS = {
     preset_min: "Min", preset_half: "½ pot", preset_pot: "Pot", preset_max: "Max",
     balance_words: "balance {amount}",
     dealer: "Dealer", chat: "Chat", suits: "spades,hearts,diamonds,clubs", card_name: "{rank} of {suit}", ranks: "A:ace,K:king,Q:queen,J:jack,T:ten",
-    four_colour: "Four colours", sound: "Sound",
+    four_colour: "Four-colour deck", sound: "Sound",
     no_showhand_practice: "Practice table: no show hand here (R7.1). Play Show Hand at a chips table to push all your chips in.",
     min_bet_words: "minimum bet {amount}", bring_in_words: "bring-in {amount}", seated_bots: "{people} + {bots} bots / {seats}",
     pre_fold: "Fold", pre_check_fold: "Check/Fold", pre_check: "Check", pre_call_any: "Call any",
@@ -331,6 +331,7 @@ function translatePage() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll("[data-tp]")) el.placeholder = t(el.dataset.tp);
   for (const el of document.querySelectorAll("[data-ta]")) el.setAttribute("aria-label", t(el.dataset.ta));
+  for (const el of document.querySelectorAll("[data-tt]")) el.title = t(el.dataset.tt);
   document.title = t("title");
   fillChoices();
   renderLobby();
@@ -1053,9 +1054,33 @@ let audio = null;
 
 function applyOptions() {
   document.body.classList.toggle("four-colour", options.fourColour);
-  $("four-colour").checked = options.fourColour;
+  $("four-colour").setAttribute("aria-pressed", String(options.fourColour));
   $("sound").setAttribute("aria-pressed", String(options.sound));
-  $("sound").classList.toggle("off", !options.sound);
+  $("sound").replaceChildren(speaker(options.sound));
+}
+
+/* The sound button's picture: a speaker, with waves when on, crossed out when muted. */
+function speaker(on) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "20");
+  svg.setAttribute("height", "20");
+  svg.setAttribute("aria-hidden", "true");
+  const shapes = [["path", { d: "M3 9h4l5-4v14l-5-4H3z", fill: "currentColor" }]];
+  if (on) {
+    shapes.push(["path", { d: "M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12",
+      fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linecap": "round" }]);
+  } else {
+    shapes.push(["path", { d: "M16 9l5 6M21 9l-5 6", fill: "none", stroke: "currentColor",
+      "stroke-width": "2", "stroke-linecap": "round" }]);
+  }
+  for (const [name, attributes] of shapes) {
+    const shape = document.createElementNS(ns, name);
+    for (const [key, value] of Object.entries(attributes)) shape.setAttribute(key, value);
+    svg.append(shape);
+  }
+  return svg;
 }
 
 /* A short tone made on the spot (no sound files): a card dealt, one's turn, chips. */
@@ -1626,8 +1651,8 @@ function start() {
   document.addEventListener("keydown", onKey);
   setInterval(() => { if (ui.tableId && ui.state) { renderClock(); renderCompetition(); } }, 500);
   applyOptions();
-  $("four-colour").addEventListener("change", () => {
-    options.fourColour = $("four-colour").checked;
+  $("four-colour").addEventListener("click", () => {
+    options.fourColour = !options.fourColour;
     localStorage.setItem("stud.fourColour", options.fourColour ? "1" : "0");
     applyOptions();
   });
