@@ -41,6 +41,12 @@ def test_r8_3_a_tab_closed_mid_hand_is_sat_out_then_its_practice_seat_freed():
         wait_for(lambda: latest(onlooker, table)["state"]["seats"][0]["connected"] is False)
         # Her clock runs out once: she sits out, and is no longer waited for.
         wait_for(lambda: room_table.seats[0].sitting_out, timeout=10)
+
+        def shown_out() -> bool:  # the onlooker is told a moment later than the table knows
+            seat = seat_of(latest(onlooker, table), 0)
+            return seat is not None and seat["sitting_out"]
+
+        wait_for(shown_out, timeout=10)
         shown = seat_of(latest(onlooker, table), 0)
         assert shown is not None
         assert (shown["name"], shown["sitting_out"], shown["connected"]) == ("ann", True, False)

@@ -1,6 +1,8 @@
-"""The REST answers every handler shares: a refusal, a 429 with its ``Retry-After``, a
-503 when the room's workers are busy (docs/security.md), and the bearer token read
-from the ``Authorization`` header.
+"""The REST answers: the models of what the handlers answer (the OpenAPI document types
+every response from them), the refusals every handler shares — a 400, a 429 with its
+``Retry-After``, a 503 when the room's workers are busy (docs/security.md) — and the
+session token, read from the ``Authorization: Bearer`` header and declared as the
+OpenAPI document's security scheme.
 
 >>> bearer("Bearer abc "), bearer("Basic abc"), bearer(None)
 ('abc', None, None)
@@ -11,12 +13,125 @@ Traceback (most recent call last):
 fastapi.exceptions.HTTPException: 429: too many logins: try again in 2 s
 """
 
-from fastapi import HTTPException
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import HTTPException, Request
+from fastapi.security import HTTPBearer
+from pydantic import BaseModel, Field, WithJsonSchema
+from typing_extensions import TypedDict
 
 from studpoker.room import Busy
 from studpoker.server.limits import retry_after
+from studpoker.server.messages import AccountView
+from studpoker.server.state import SeatNumber
+from studpoker.server.wire import wire
 
-__all__ = ["bearer", "busy", "refused", "slow_down"]
+__all__ = [
+    "HAND_HISTORIES",
+    "OPTIONAL",
+    "SESSION",
+    "HeldSeat",
+    "LeaderboardRow",
+    "Me",
+    "Problem",
+    "RatingHistory",
+    "RatingPoint",
+    "Session",
+    "SessionToken",
+    "bearer",
+    "busy",
+    "problems",
+    "refused",
+    "slow_down",
+]
+
+
+class Session(BaseModel):
+    """A session: its token, for ``Authorization: Bearer TOKEN`` and the WebSocket's
+    subprotocol ``bearer.TOKEN``, and its account."""
+
+    token: str
+    account: AccountView
+
+
+@wire
+class HeldSeat(TypedDict):
+    table: str
+    seat: SeatNumber
+
+
+@wire
+class Me(AccountView):
+    """The asker's account, fresh, and the seats it holds."""
+
+    seats: list[HeldSeat]
+
+
+@wire
+class LeaderboardRow(TypedDict):
+    """A player's rating in the competitions of a game (Glicko-2), rounded."""
+
+    name: str
+    rating: int
+    rd: int
+    """The rating deviation: how sure the rating is."""
+    games: int
+    provisional: bool
+
+
+@wire
+class RatingPoint(TypedDict):
+    at: Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]
+    rating: int
+    rd: int
+
+
+@wire
+class RatingHistory(TypedDict):
+    """Every rating a player has had in a game, oldest first."""
+
+    name: str
+    game: str
+    history: list[RatingPoint]
+
+
+class Problem(BaseModel):
+    """A refusal: nothing changed, and ``detail`` says why and what is allowed."""
+
+    detail: str = Field(examples=["log in first: no valid session token"])
+
+
+_WHY = {
+    400: "Refused: `detail` says why and what is allowed.",
+    401: "No valid session token (`detail` says which).",
+    404: "No such thing (`detail` names it).",
+    429: "Too many requests: `Retry-After` says in how many seconds to try again.",
+    503: "The room is too busy now: try again after `Retry-After` seconds.",
+}
+
+
+HAND_HISTORIES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "PokerStars hand histories, as a file to save.",
+        "content": {"text/plain": {"schema": {"type": "string"}}},
+    }
+}
+"""The answer of ``GET /api/hands``: text (its refusals are JSON, as every route's)."""
+
+
+def problems(*statuses: int, why: dict[int, str] | None = None) -> dict[int | str, dict[str, Any]]:
+    """The error answers of a route, for its ``responses=``: each a :class:`Problem`,
+    described as ``why`` says, or as every route's is."""
+    answers: dict[int | str, dict[str, Any]] = {}
+    for status in statuses:
+        answer = {"model": Problem, "description": (why or {}).get(status, _WHY[status])}
+        if status in (429, 503):
+            wait = {"type": "integer", "minimum": 1}
+            answer["headers"] = {"Retry-After": {"description": "Seconds to wait.", "schema": wait}}
+        answers[status] = answer
+    return answers
 
 
 def refused(error: Exception) -> HTTPException:
@@ -45,3 +160,27 @@ def bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, token = authorization.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+class SessionToken(HTTPBearer):
+    """The session token of a request (:func:`bearer`), None without one: a route
+    decides what a missing or unknown token means.  As a dependency it declares the
+    bearer scheme in the OpenAPI document."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            scheme_name="session",
+            description="A session token from `POST /api/accounts`, `POST /api/sessions` or "
+            "`POST /api/guests`.",
+            auto_error=False,
+        )
+
+    async def __call__(self, request: Request) -> str | None:  # type: ignore[override]
+        return bearer(request.headers.get("Authorization"))
+
+
+SESSION = SessionToken()
+OPTIONAL: dict[str, Any] = {"security": [{}]}
+"""A route's ``openapi_extra`` where the session token is optional (the answer is an
+onlooker's without one): FastAPI lists the bearer scheme, this adds the alternative of
+none."""

@@ -11,18 +11,17 @@ import unicodedata
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, get_args
+from typing import Annotated, Any, cast, get_args
 
 from fastapi import (
     Depends,
     FastAPI,
-    Header,
     HTTPException,
     Query,
     WebSocket,
     WebSocketDisconnect,
 )
-from fastapi.responses import HTMLResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, Field, ValidationError, model_validator
 
@@ -31,9 +30,22 @@ from studpoker.games import GAMES
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, STAKE_MAX
 from studpoker.room import Busy, Room, RoomError
 from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
-from studpoker.server.answers import bearer, busy, refused, slow_down
+from studpoker.server.answers import (
+    HAND_HISTORIES,
+    OPTIONAL,
+    SESSION,
+    HeldSeat,
+    LeaderboardRow,
+    Me,
+    RatingHistory,
+    Session,
+    busy,
+    problems,
+    refused,
+    slow_down,
+)
 from studpoker.server.connections import Client, Hub, token_digest
-from studpoker.server.hands import LANGUAGES, finished_hand, hand_histories
+from studpoker.server.hands import LANGUAGES, FinishedHand, finished_hand, hand_histories
 from studpoker.server.headers import SecurityHeaders
 from studpoker.server.limits import (
     LIMITS,
@@ -42,6 +54,7 @@ from studpoker.server.limits import (
     Limiter,
     Limits,
 )
+from studpoker.server.messages import AccountView, ErrorMessage, LobbyTable, ServerError
 from studpoker.server.protocol import (
     MAX_MESSAGE,
     VERSION,
@@ -64,6 +77,7 @@ from studpoker.server.protocol import (
     message_id,
     read_message,
 )
+from studpoker.server.state import TableState
 from studpoker.store import Account, Store
 from studpoker.store.models import NAME_LENGTH
 from studpoker.table.config import CLOCK_MAX, CLOCK_MIN, TABLE_NAME_LENGTH, Stake, table_name
@@ -75,6 +89,8 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 # The WebSocket's subprotocol, and the prefix of the session token offered beside it.
 SUBPROTOCOL = "studpoker"
 BEARER = "bearer."
+# A REST request's session token (None: no token, or not a bearer one).
+Token = Annotated[str | None, Depends(SESSION)]
 
 
 class _Body(BaseModel):
@@ -96,11 +112,6 @@ class Credentials(_Body):
 
 class NewAccount(Credentials):
     bot: bool = False
-
-
-class Session(BaseModel):
-    token: str
-    account: dict[str, Any]
 
 
 # A stake a player sets (the room takes the game's own: table.config.stake_names).
@@ -126,7 +137,7 @@ class NewTable(_Body):
     ] = ""
 
 
-def account_dict(account: Account) -> dict[str, Any]:
+def account_dict(account: Account) -> AccountView:
     return {
         "id": account.id,
         "name": account.name,
@@ -173,8 +184,7 @@ def create_app(
     app.state.room = the_room
     app.state.hub = hub
 
-    async def current(authorization: Annotated[str | None, Header()] = None) -> Account:
-        token = bearer(authorization)
+    async def current(token: Token) -> Account:
         account = await the_room.account(token)
         if account is None:
             raise HTTPException(401, "log in first: no valid session token")
@@ -182,7 +192,9 @@ def create_app(
 
     # -- accounts ---------------------------------------------------------------------
 
-    @app.post("/api/accounts", status_code=201, tags=["accounts"])
+    @app.post(
+        "/api/accounts", status_code=201, tags=["accounts"], responses=problems(400, 429, 503)
+    )
     async def register(body: NewAccount) -> Session:
         """Create an account (``bot``: a remote computer player's, for practice tables);
         the answer holds a session token."""
@@ -194,7 +206,11 @@ def create_app(
             raise busy(error) from None
         return Session(token=token, account=account_dict(account))
 
-    @app.post("/api/sessions", tags=["accounts"])
+    @app.post(
+        "/api/sessions",
+        tags=["accounts"],
+        responses=problems(401, 429, 503, why={401: "A wrong name or password."}),
+    )
     async def login(body: Credentials) -> Session:
         """Log in: a new session token.  Logins are limited by address, and a name
         with failed logins waits longer after each (docs/security.md)."""
@@ -210,7 +226,7 @@ def create_app(
         failures.succeeded(name)
         return Session(token=token, account=account_dict(account))
 
-    @app.post("/api/guests", status_code=201, tags=["accounts"])
+    @app.post("/api/guests", status_code=201, tags=["accounts"], responses=problems(400, 429))
     async def guest() -> Session:
         """A guest's session: practice tables only."""
         try:
@@ -219,27 +235,27 @@ def create_app(
             raise refused(error) from None
         return Session(token=token, account=account_dict(account))
 
-    @app.delete("/api/sessions", status_code=204, tags=["accounts"])
-    async def logout(authorization: Annotated[str | None, Header()] = None) -> None:
-        token = bearer(authorization)
+    @app.delete("/api/sessions", status_code=204, tags=["accounts"], openapi_extra=OPTIONAL)
+    async def logout(token: Token) -> None:
+        """End the session of the token, if it has one (204 either way)."""
         if token:
             await the_room.logout(token)
             hub.logged_out(token)  # its open sockets can no longer play or chat
 
-    @app.get("/api/me", tags=["accounts"])
-    async def me(account: Annotated[Account, Depends(current)]) -> dict[str, Any]:
+    @app.get("/api/me", tags=["accounts"], responses=problems(401))
+    async def me(account: Annotated[Account, Depends(current)]) -> Me:
+        """The asker's account, its balance and the seats it holds."""
         fresh = await the_room.fresh(account)
-        seats = [
-            {"table": table_id, "seat": the_room.seat_of(account.id, table_id)}
-            for table_id in the_room.tables
-            if the_room.seat_of(account.id, table_id) is not None
+        held = {table_id: the_room.seat_of(account.id, table_id) for table_id in the_room.tables}
+        seats: list[HeldSeat] = [
+            {"table": t, "seat": seat} for t, seat in held.items() if seat is not None
         ]
-        return account_dict(fresh) | {"seats": seats}
+        return {**account_dict(fresh), "seats": seats}
 
     # -- the lobby --------------------------------------------------------------------
 
     @app.get("/api/tables", tags=["lobby"])
-    async def tables(game: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
+    async def tables(game: str | None = None, mode: str | None = None) -> list[LobbyTable]:
         """Every table: id, game, mode, stakes, seated, seats, average_pot, hands_per_hour…"""
         return [
             t
@@ -247,10 +263,10 @@ def create_app(
             if (game is None or t["game"] == game) and (mode is None or t["mode"] == mode)
         ]
 
-    @app.post("/api/tables", status_code=201, tags=["lobby"])
+    @app.post("/api/tables", status_code=201, tags=["lobby"], responses=problems(400, 401, 429))
     async def create_table(
         body: NewTable, account: Annotated[Account, Depends(current)]
-    ) -> dict[str, Any]:
+    ) -> LobbyTable:
         """Open a table; a player has a few open at most, and opens a few every ten
         minutes (docs/security.md)."""
         slow_down(new_tables.take(str(account.id)), "new tables")
@@ -268,32 +284,40 @@ def create_app(
         except RoomError as error:
             raise refused(error) from None
         hub.lobby_changed(table_id)
-        return the_room.lobby_entry(table_id)
+        return cast(LobbyTable, the_room.lobby_entry(table_id))
 
-    @app.get("/api/tables/{table_id}", tags=["lobby"])
-    async def table(table_id: str) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=problems(404))
+    async def table(table_id: str) -> TableState:
+        """The table's state as an onlooker sees it, with the events of the hand."""
         try:
             held = the_room.table(table_id)
         except RoomError as error:
             raise HTTPException(404, str(error)) from None
-        return held.table.snapshot(None)
+        return cast(TableState, held.table.snapshot(None))
 
-    @app.get("/api/tables/{table_id}/hands/{number}", tags=["hands"])
+    @app.get(
+        "/api/tables/{table_id}/hands/{number}",
+        tags=["hands"],
+        responses=problems(400, 404),
+        openapi_extra=OPTIONAL,
+    )
     async def table_hand(
-        table_id: str,
-        number: int,
-        lang: str = "en",
-        authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+        table_id: str, number: int, token: Token, lang: str = "en"
+    ) -> FinishedHand:
         """A finished hand of the table (the last hand view, R5.8), as the asker's seat
-        saw it: shown cards, never a mucked one; ``lines`` are the dealer's lines of
-        those events in ``lang`` (R5.7)."""
-        account = await the_room.account(bearer(authorization))
+        saw it (an onlooker's without a token): shown cards, never a mucked one;
+        ``lines`` are the dealer's lines of those events in ``lang`` (R5.7)."""
+        account = await the_room.account(token)
         return finished_hand(the_room, table_id, number, lang, account)
 
     # -- hands and ratings ------------------------------------------------------------
 
-    @app.get("/api/hands", response_class=PlainTextResponse, tags=["hands"])
+    @app.get(
+        "/api/hands",
+        response_class=Response,  # no media type of its own: its refusals are JSON
+        tags=["hands"],
+        responses=HAND_HISTORIES | problems(401, 429, 503),
+    )
     async def hands(
         account: Annotated[Account, Depends(current)],
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
@@ -302,10 +326,11 @@ def create_app(
         """The asker's hands as PokerStars hand histories, from their seat."""
         return await hand_histories(the_room, account, limit, table, downloads)
 
-    @app.get("/api/leaderboard", tags=["ratings"])
+    @app.get("/api/leaderboard", tags=["ratings"], responses=problems(400))
     async def leaderboard(
         game: str = "seven_card_stud", limit: Annotated[int, Query(ge=1, le=500)] = 50
-    ) -> list[dict[str, Any]]:
+    ) -> list[LeaderboardRow]:
+        """The competition ratings of a game, the best first."""
         if game not in GAMES:
             raise HTTPException(400, f"game must be one of {', '.join(GAMES)}, not {game!r}")
         rows = await asyncio.to_thread(the_room.store.leaderboard, game, limit=limit)
@@ -320,8 +345,9 @@ def create_app(
             for row in rows
         ]
 
-    @app.get("/api/ratings/{name}", tags=["ratings"])
-    async def ratings(name: str, game: str = "seven_card_stud") -> dict[str, Any]:
+    @app.get("/api/ratings/{name}", tags=["ratings"], responses=problems(400, 404))
+    async def ratings(name: str, game: str = "seven_card_stud") -> RatingHistory:
+        """One player's rating history in a game."""
         if game not in GAMES:
             raise HTTPException(400, f"game must be one of {', '.join(GAMES)}, not {game!r}")
         account = await asyncio.to_thread(the_room.store.account, name)
@@ -354,22 +380,21 @@ def create_app(
         await socket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         if not hub.admit(where):
             most = limits.sockets_per_address
-            await socket.send_json(
-                {
-                    "type": "error",
-                    "id": None,
-                    "code": "too_many_sockets",
-                    "message": f"{most} sockets from one address at most: close one first",
-                    "v": VERSION,
-                }
-            )
+            refusal: ErrorMessage = {
+                "type": "error",
+                "id": None,
+                "code": "too_many_sockets",
+                "message": f"{most} sockets from one address at most: close one first",
+                "v": VERSION,
+            }
+            await socket.send_json(refusal)
             await socket.close(1008, "too many sockets from this address")
             return
         found = await the_room.session(token)
         account, expires = (None, None) if found is None else found
         client = Client(
             account,
-            lang if lang in LANGUAGES else "en",
+            next((known for known in LANGUAGES if known == lang), "en"),
             session=None if found is None or token is None else token_digest(token),
             expires=expires,
             address=where,
@@ -381,6 +406,7 @@ def create_app(
                 "protocol": VERSION,
                 "account": None if account is None else account_dict(account),
                 "lang": client.lang,
+                "v": VERSION,
             }
         )
         if token and account is None:
@@ -463,13 +489,26 @@ async def _write(socket: WebSocket, client: Client) -> None:
             await socket.close(*client.close_with)
 
 
-def _params(params: dict[str, Any]) -> dict[str, Any]:
-    """A refusal's parameters beside its code (docs/protocol.md), when it has any."""
-    return {"params": params} if params else {}
-
-
-def _error(client: Client, ref: Any, code: str, message: str, **more: Any) -> None:
-    client.send({"type": "error", "id": ref, "code": code, "message": message} | more)
+def _error(
+    client: Client,
+    ref: Any,
+    code: str,
+    message: str,
+    *,
+    params: dict[str, Any] | None = None,
+    retry_after: float | None = None,
+) -> None:
+    """Refuse a message: its ``code``, and the ``params`` its sentence says when it has
+    any (docs/protocol.md); ``retry_after`` seconds to wait, for a rate or a busy room."""
+    error: dict[str, Any] = {"type": "error", "id": ref, "code": code, "message": message}
+    if params:
+        error["params"] = params
+    if retry_after is not None:
+        error["retry_after"] = retry_after
+    error["v"] = VERSION
+    # The room's errors carry their code and params as text and a dict: which code has
+    # which params is messages.ServerError, checked against real traffic by the tests.
+    client.send(cast(ServerError, error))
 
 
 def _in_time(client: Client, limits: Limits) -> bool:
@@ -514,37 +553,37 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
     try:
         match message:
             case Ping():
-                client.send({"type": "pong", "id": ref})
+                client.send({"type": "pong", "id": ref, "v": VERSION})
             case Lobby():
                 client.send(hub.lobby(ref))
             case Language(lang=lang):
                 client.lang = lang
-                client.send({"type": "ok", "id": ref})
+                client.send({"type": "ok", "id": ref, "v": VERSION})
             case Watch(table=table_id):
                 hub.watch(client, table_id, ref)
             case Unwatch(table=table_id):
                 hub.unwatch(client, table_id)
-                client.send({"type": "ok", "id": ref})
+                client.send({"type": "ok", "id": ref, "v": VERSION})
             case _ if account is None:
                 _error(client, ref, "login", "log in or play as a guest first")
                 return
             case Sit(table=table_id, seat=seat, buy_in=buy_in):
                 number = await room.sit(account, table_id, seat=seat, buy_in=buy_in)
-                client.send({"type": "ok", "id": ref, "seat": number})
+                client.send({"type": "ok", "id": ref, "seat": number, "v": VERSION})
                 if table_id not in client.watching:
                     hub.watch(client, table_id)
             case Stand(table=table_id):
                 await room.stand(account, table_id)
-                client.send({"type": "ok", "id": ref})
+                client.send({"type": "ok", "id": ref, "v": VERSION})
             case SitOut(table=table_id):
                 room.sit_out(account, table_id, True)
-                client.send({"type": "ok", "id": ref})
+                client.send({"type": "ok", "id": ref, "v": VERSION})
             case SitIn(table=table_id):
                 room.sit_out(account, table_id, False)
-                client.send({"type": "ok", "id": ref})
+                client.send({"type": "ok", "id": ref, "v": VERSION})
             case TopUp(table=table_id, amount=amount):
                 await room.top_up(account, table_id, amount)
-                client.send({"type": "ok", "id": ref})
+                client.send({"type": "ok", "id": ref, "v": VERSION})
             case Act(table=table_id, seq=seq, action=action):
                 room.act(account, table_id, action, seq)
             case Chat(table=table_id, text=said):
@@ -563,8 +602,8 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
                 room.say(account, table_id, said)
             case StartCompetition(table=table_id):
                 number = await room.start_competition(account, table_id)
-                client.send({"type": "ok", "id": ref, "competition": number})
+                client.send({"type": "ok", "id": ref, "competition": number, "v": VERSION})
     except RoomError as error:
-        _error(client, ref, error.code, str(error), **_params(error.params))
+        _error(client, ref, error.code, str(error), params=error.params)
     except Busy as error:
         _error(client, ref, "busy", str(error), retry_after=error.retry_after)

@@ -16,12 +16,14 @@ import json
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from studpoker.engine import StreetStarted
-from studpoker.room import Room
+from studpoker.room import ChatLine, Room
 from studpoker.server.limits import LIMITS, Limiter, Limits
-from studpoker.server.protocol import VERSION
+from studpoker.server.messages import ChatMessage, LobbyTable, ServerMessage, TableMessage
+from studpoker.server.protocol import VERSION, Lang
+from studpoker.server.state import Change, HandEvent, LegalOption, TableState
 from studpoker.store import Account
 from studpoker.table import RemotePlayer, Table, TableUpdate
 from studpoker.table.messages import dealer_lines
@@ -62,7 +64,7 @@ class Client:
     messages to send."""
 
     account: Account | None
-    lang: str = "en"
+    lang: Lang = "en"
     session: str | None = None  # the digest of its session token
     expires: datetime | None = None
     address: str = "unknown"
@@ -70,22 +72,20 @@ class Client:
     refused: int = 0  # messages refused for coming too fast
     close_with: tuple[int, str] | None = None  # the close code and reason, once closing
     watching: dict[str, _Watching] = field(default_factory=dict)
-    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[ServerMessage | str | None] = field(default_factory=asyncio.Queue)
     dropped: bool = False
     too_slow: bool = False
     present: int | None = None  # the account counted as connected by this socket (R8.3)
 
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Queue ``message`` for the socket: a dict, or a message already encoded as
-        JSON text (one encoding shared by many clients)."""
+    def send(self, message: ServerMessage | str) -> None:
+        """Queue ``message`` for the socket: a message (messages.py), or one already
+        encoded as JSON text (one encoding shared by many clients)."""
         if self.dropped:
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
             self.dropped = self.too_slow = True
             self.queue.put_nowait(None)
             return
-        if isinstance(message, dict):
-            message.setdefault("v", VERSION)
         self.queue.put_nowait(message)
 
     def signed_in(self) -> Account | None:
@@ -98,38 +98,59 @@ class Client:
 
     def log_out(self, why: str) -> None:
         self.account, self.session, self.expires = None, None, None
-        self.send({"type": "logged_out", "message": why})
+        self.send({"type": "logged_out", "message": why, "v": VERSION})
 
 
-def seat_state(public: dict[str, Any], table: Table, seat: int | None) -> dict[str, Any]:
+def seat_state(public: TableState, table: Table, seat: int | None) -> TableState:
     """``table.snapshot(seat, events=False)`` made from the onlooker's snapshot
     ``public``: what a seat sees beyond an onlooker is its own down cards and its
     legal actions.  (Made once a table and patched a seat, for speed; a test checks
     that it equals the seat's snapshot.)"""
     if seat is None:
         return public
-    state = dict(public)
+    state = public.copy()
     state["viewer"] = seat
     hand = table.current_hand
     mine = table.engine_seat_of(seat)
-    if hand is not None and mine is not None and public.get("hand") is not None:
-        view = dict(public["hand"])
+    public_hand = public["hand"]
+    if hand is not None and mine is not None and public_hand is not None:
+        view = public_hand.copy()
         players = list(view["players"])
         for index, player in enumerate(players):
             if player["seat"] == seat:
-                player = dict(player)
+                player = player.copy()
                 player["down_cards"] = plain(tuple(hand.down[mine]))
                 players[index] = player
         view["players"] = players
-        view["legal_actions"] = (
-            [legal_dict(option) for option in hand.legal_actions()] if hand.actor == mine else []
-        )
+        view["legal_actions"] = _legal(hand.legal_actions()) if hand.actor == mine else []
         state["hand"] = view
     turn = table.turn
-    if turn is not None and turn.seat == seat and public.get("turn") is not None:
-        state["turn"] = dict(public["turn"])
-        state["turn"]["legal_actions"] = [legal_dict(option) for option in turn.legal_actions]
+    public_turn = public["turn"]
+    if turn is not None and turn.seat == seat and public_turn is not None:
+        mine_now = public_turn.copy()
+        mine_now["legal_actions"] = _legal(turn.legal_actions)
+        state["turn"] = mine_now
     return state
+
+
+def _legal(options: Any) -> list[LegalOption]:
+    return cast("list[LegalOption]", [legal_dict(option) for option in options])
+
+
+def _chat(table_id: str, line: ChatLine) -> ChatMessage:
+    return {
+        "type": "chat",
+        "table": table_id,
+        "name": line.name or "",
+        "text": line.text,
+        "v": VERSION,
+    }
+
+
+def _snapshot(table: Table) -> TableState:
+    """The onlooker's snapshot without events, as the wire's :class:`TableState` (its
+    shape is checked against real traffic by tests/server/test_schema.py)."""
+    return cast(TableState, table.snapshot(None, events=False))
 
 
 class Hub:
@@ -146,10 +167,10 @@ class Hub:
         self._lobby_changed = asyncio.Event()
         # The lobby kept up to date a table at a time, and its message encoded once for
         # every client that is sent it until a table changes again.
-        self._lobby_entries: dict[str, dict[str, Any]] = {}
+        self._lobby_entries: dict[str, LobbyTable] = {}
         self._lobby_stale: set[str] = set(room.tables)
         self._lobby_text: str | None = None
-        self._pending: dict[str, str] = {}  # tables with changes not yet sent, and of what kind
+        self._pending: dict[str, Change] = {}  # tables with changes not yet sent, and of what kind
         self._flush_soon = False
         # (table, hand, language) -> (events read, where the last street began, the lines
         # before it, every line)
@@ -214,7 +235,7 @@ class Hub:
         self._by_table.setdefault(table_id, set()).add(client)
         self._send_state(client, held.table, full=True, ref=ref)
         for line in held.chat:
-            client.send({"type": "chat", "table": table_id, "name": line.name, "text": line.text})
+            client.send(_chat(table_id, line))
 
     def unwatch(self, client: Client, table_id: str) -> None:
         client.watching.pop(table_id, None)
@@ -222,23 +243,26 @@ class Hub:
         if watchers is not None:
             watchers.discard(client)
 
-    def lobby_tables(self) -> list[dict[str, Any]]:
+    def lobby_tables(self) -> list[LobbyTable]:
         """The lobby's tables (``GET /api/tables``): only those that changed since it
         was last asked for are read again."""
         tables = self.room.tables
         if self._lobby_stale:
             for table_id in self._lobby_stale:
                 if table_id in tables:
-                    self._lobby_entries[table_id] = self.room.lobby_entry(table_id)
+                    self._lobby_entries[table_id] = self._lobby_entry(table_id)
                 else:
                     self._lobby_entries.pop(table_id, None)
             self._lobby_stale.clear()
             self._lobby_text = None
         missing = [t for t in tables if t not in self._lobby_entries]
         for table_id in missing:  # opened without a word to the hub
-            self._lobby_entries[table_id] = self.room.lobby_entry(table_id)
+            self._lobby_entries[table_id] = self._lobby_entry(table_id)
             self._lobby_text = None
         return [self._lobby_entries[t] for t in tables]
+
+    def _lobby_entry(self, table_id: str) -> LobbyTable:
+        return cast(LobbyTable, self.room.lobby_entry(table_id))
 
     def lobby(self, ref: Any = None) -> str:
         """The lobby message as JSON text, encoded once while no table changes (with
@@ -318,21 +342,22 @@ class Hub:
         for table_id, kind in pending.items():
             self._flush_table(table_id, kind)
 
-    def _flush_table(self, table_id: str, kind: str, update: TableUpdate | None = None) -> None:
+    def _flush_table(self, table_id: str, kind: Change, update: TableUpdate | None = None) -> None:
         watchers = self._by_table.get(table_id)
         held = self.room.tables.get(table_id)
         if not watchers or held is None:
             return
-        public = held.table.snapshot(None, events=False)
+        public = _snapshot(held.table)
         for client in list(watchers):
             try:
                 self._send_state(client, held.table, kind=kind, update=update, public=public)
             except Exception:  # one client's failure never stops the table
                 log.exception("sending %s to a client failed", kind)
 
-    def chat(self, table_id: str, line: Any) -> None:
+    def chat(self, table_id: str, line: ChatLine) -> None:
+        message = _chat(table_id, line)
         for client in list(self._by_table.get(table_id, ())):
-            client.send({"type": "chat", "table": table_id, "name": line.name, "text": line.text})
+            client.send(message)
 
     def _lines(self, table: Table, number: int | None, lang: str, visible: list[Any]) -> list[str]:
         """The dealer's lines of the events ``visible`` to an onlooker: made once for all
@@ -373,10 +398,10 @@ class Hub:
         client: Client,
         table: Table,
         *,
-        kind: str = "state",
+        kind: Change = "state",
         update: TableUpdate | None = None,
         full: bool = False,
-        public: dict[str, Any] | None = None,
+        public: TableState | None = None,
         ref: Any = None,
     ) -> None:
         """The table's state as the client's seat sees it, with the events and dealer
@@ -386,10 +411,10 @@ class Hub:
             return
         seat = self._viewer(client, table)
         if public is None:
-            public = table.snapshot(None, events=False)
+            public = _snapshot(table)
         state = seat_state(public, table, seat)
         hand = table.current_hand
-        events: list[dict[str, Any]] = []
+        events: list[HandEvent] = []
         lines: list[str] = []
         number = table.hand_number
         if watching.hand != number:
@@ -398,20 +423,22 @@ class Hub:
             dealt = table.dealt
             seen = table.engine_seat_of(seat)
             visible = hand.events_for(seen)
-            events = [event_dict(event, dealt) for event in visible[watching.events :]]
+            new = visible[watching.events :]
+            events = cast("list[HandEvent]", [event_dict(event, dealt) for event in new])
             watching.events = len(visible)
             # The dealer names no card a seat alone may see: every reader of one
             # language gets the same lines, read once from an onlooker's events.
             every_line = self._lines(table, number, client.lang, hand.events_for(None))
             lines = every_line[watching.lines :]
             watching.lines = len(every_line)
-        message: dict[str, Any] = {
+        message: TableMessage = {
             "type": "table",
             "table": table.table_id,
             "change": kind,
             "state": state,
             "events": events,
             "lines": lines,
+            "v": VERSION,
         }
         if ref is not None:
             message["id"] = ref

@@ -2,26 +2,48 @@
 asker's seat saw it (the last hand view, R5.8), and the asker's own hands as
 PokerStars hand histories.  The handlers in :mod:`studpoker.server.app` call these."""
 
-from typing import Any
+from __future__ import annotations
+
+from typing import cast, get_args
 
 from fastapi import HTTPException
 from fastapi.responses import PlainTextResponse
+from typing_extensions import TypedDict
 
 from studpoker.room import Busy, Room, RoomError
 from studpoker.server.answers import busy, slow_down
 from studpoker.server.limits import Limiter
+from studpoker.server.protocol import Lang
+from studpoker.server.state import HandEvent, Nets, SeatNumber
+from studpoker.server.wire import wire
 from studpoker.store import Account
 from studpoker.table.messages import dealer_lines
 from studpoker.table.snapshot import event_dict
 
-__all__ = ["LANGUAGES", "finished_hand", "hand_histories"]
+__all__ = ["LANGUAGES", "FinishedHand", "finished_hand", "hand_histories"]
 
-LANGUAGES = ("en", "zh-Hant", "zh-Hans")
+LANGUAGES: tuple[Lang, ...] = get_args(Lang)
+
+
+@wire
+class FinishedHand(TypedDict):
+    """A finished hand as the asker's seat saw it (the last hand view, R5.8)."""
+
+    table: str
+    hand: int
+    names: list[str]
+    """Who held each engine seat, in dealing order."""
+    seats: list[SeatNumber]
+    """The table seat of each engine seat."""
+    net: Nets
+    events: list[HandEvent]
+    lines: list[str]
+    """The dealer's lines of those events, in the asked language (R5.7)."""
 
 
 def finished_hand(
     room: Room, table_id: str, number: int, lang: str, account: Account | None
-) -> dict[str, Any]:
+) -> FinishedHand:
     """Hand ``number`` of ``table_id`` as ``account``'s seat saw it (shown cards, never
     a mucked one), or as an onlooker saw it when the account did not play it; ``lines``
     are the dealer's lines of those events in ``lang`` (R5.7)."""
@@ -44,7 +66,7 @@ def finished_hand(
         "names": list(done.names),
         "seats": list(done.seats),
         "net": {str(k): v for k, v in done.net.items()},
-        "events": [event_dict(e, done.seats) for e in events],
+        "events": cast(list[HandEvent], [event_dict(e, done.seats) for e in events]),
         "lines": dealer_lines(events, done.hand.spec, done.names, lang),
     }
 

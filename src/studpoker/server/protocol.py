@@ -9,7 +9,7 @@ import json
 import math
 import re
 from itertools import accumulate
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, TypeAdapter
 from pydantic_core import PydanticCustomError
@@ -22,6 +22,7 @@ __all__ = [
     "MAX_MESSAGE",
     "VERSION",
     "ClientMessage",
+    "Lang",
     "MalformedMessage",
     "MessageId",
     "Text",
@@ -31,7 +32,7 @@ __all__ = [
     "read_message",
 ]
 
-VERSION = 1
+VERSION: Final = 1
 # Bytes in one client message at most; a longer one is refused (and nothing done).
 MAX_MESSAGE = 4096
 # How deep a message may nest: it is one object of plain values (depth 1).  Deeper text is
@@ -40,6 +41,9 @@ MAX_DEPTH = 8
 # The largest whole number a JavaScript client reads exactly (Number.MAX_SAFE_INTEGER).
 MAX_SAFE_INTEGER = 2**53 - 1
 ID_LENGTH = 64
+
+Lang = Literal["en", "zh-Hant", "zh-Hans"]
+"""A language of the dealer's lines (R5.7)."""
 
 
 class MalformedMessage(ValueError):
@@ -204,7 +208,7 @@ class Language(_Message):
     """The language of the dealer's lines from now on."""
 
     type: Literal["language"]
-    lang: Literal["en", "zh-Hant", "zh-Hans"]
+    lang: Lang
 
 
 class Ping(_Message):

@@ -1,0 +1,406 @@
+"""A table's state and a hand's events as the server sends them (docs/protocol.md, "The
+state"): the shapes of ``table.snapshot(seat)`` and ``event_dict(event, seats)``, typed.
+
+They are typed dicts (``TypedDict``): the hub builds thousands of these a second as plain
+dicts, and a ``TypedDict`` types that dict where it is built (mypy) at no cost at run
+time, while pydantic validates it (tests/server/test_schema.py checks every message of
+real traffic) and writes its JSON Schema (:mod:`studpoker.server.schema`).  Every one
+forbids a field it does not name, so that a field the table adds without a word here
+fails that test.  Seats are the table's, numbered from 0; chips are whole numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, NotRequired
+
+from pydantic import Field, WithJsonSchema
+from typing_extensions import TypedDict
+
+from studpoker.engine import ActionKind
+from studpoker.games.spec import MAX_SEATS, Game
+from studpoker.server.wire import wire
+from studpoker.table.config import Mode
+from studpoker.table.updates import UpdateKind
+
+__all__ = [
+    "CardText",
+    "Change",
+    "Chips",
+    "CompetitionState",
+    "FixedLimitStakes",
+    "HandEvent",
+    "HandState",
+    "HandValueText",
+    "LegalOption",
+    "Nets",
+    "PlayerState",
+    "PotState",
+    "SeatNumber",
+    "SeatState",
+    "Seconds",
+    "ShowHandStakes",
+    "Stakes",
+    "TableState",
+    "TurnState",
+]
+
+
+SeatNumber = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+"""A table seat, numbered from 0."""
+Chips = Annotated[int, Field(ge=0)]
+Seconds = Annotated[
+    Annotated[int, Field(ge=0)] | Annotated[float, Field(ge=0)],
+    WithJsonSchema({"type": "number", "minimum": 0}),
+]
+"""Seconds, whole or not: a REST answer writes the number as the table holds it (``5``
+stays ``5``, as on the WebSocket, rather than becoming ``5.0``)."""
+CardText = Annotated[str, Field(pattern="^[2-9TJQKA][cdhs]$")]
+"""A card as text: rank (``T`` for ten) and suit, ``"As"``, ``"Td"``."""
+Cards = list[CardText | None]
+"""Cards in order; ``null`` for one the viewer may not see."""
+Nets = dict[Annotated[str, Field(pattern="^[0-9]+$")], int]
+"""Each seat's gain or loss in a hand, by seat number (as text: the keys of JSON)."""
+Change = Literal["state", UpdateKind]
+"""What a ``table`` message tells: ``state`` (the answer to ``watch``) or the table's
+update (``hand_started``, ``event``, ``turn``, ``seat``, ``hand_ended``, …)."""
+
+
+@wire
+class FixedLimitStakes(TypedDict):
+    """The stakes of a fixed-limit table (R2.1)."""
+
+    ante: Chips
+    bring_in: Chips
+    small_bet: Chips
+    big_bet: Chips
+
+
+@wire
+class ShowHandStakes(TypedDict):
+    """The stakes of a Show Hand table (R6.4)."""
+
+    ante: Chips
+    min_bet: Chips
+
+
+Stakes = FixedLimitStakes | ShowHandStakes
+
+
+@wire
+class LegalOption(TypedDict):
+    """A kind of action open to the seat to act."""
+
+    kind: ActionKind
+    minimum: Chips
+    """What it puts in: for bet, raise and complete the total to."""
+    maximum: Chips
+    choices: list[Chips] | None
+    """The only amounts allowed when they are not a range (fixed limit, R2.7)."""
+    text: str
+    """The option as an ``act`` may send it when it names one amount."""
+
+
+@wire
+class HandValueText(TypedDict):
+    """A hand's value: its name and its five cards."""
+
+    name: str
+    cards: list[CardText]
+
+
+@wire
+class SeatState(TypedDict):
+    """A taken seat."""
+
+    seat: SeatNumber
+    name: str
+    account_id: int | None
+    """None for a computer player."""
+    is_bot: bool
+    chips: Chips
+    in_hand: bool
+    sitting_out: bool
+    away: bool
+    """Its clock ran out: the table acts for it at once (R8.3)."""
+    connected: bool
+    """False while every connection of its player is closed (R8.3)."""
+    leaving: bool
+    time_bank: Seconds
+    top_up: Chips
+    waiting: str | None
+    """The person waiting to take this computer player's seat (R7.1)."""
+
+
+@wire
+class PlayerState(TypedDict):
+    """A seat dealt in, as the viewer sees it."""
+
+    seat: SeatNumber
+    stack: Chips
+    bet: Chips
+    contributed: Chips
+    folded: bool
+    all_in: bool
+    down_cards: Cards
+    up_cards: list[CardText]
+    shown: bool
+
+
+@wire
+class PotState(TypedDict):
+    amount: Chips
+    eligible: list[SeatNumber]
+
+
+@wire
+class HandState(TypedDict):
+    """The hand being played, as the viewer sees it."""
+
+    game: Game
+    street: Annotated[int, Field(ge=0)]
+    street_name: str
+    actor: SeatNumber | None
+    legal_actions: list[LegalOption]
+    """The viewer's, when it is to act; else empty."""
+    players: list[PlayerState]
+    """The seats dealt in, in the engine's order."""
+    community: Cards
+    pots: list[PotState]
+    pot_total: Chips
+    carry_in: Chips
+    is_over: bool
+    events: NotRequired[list[HandEvent]]
+    """Every event so far: in ``GET /api/tables/{table_id}`` only (a ``table`` message
+    carries them beside the state)."""
+
+
+@wire
+class TurnState(TypedDict):
+    """The decision the table waits for."""
+
+    seq: Annotated[int, Field(ge=0)]
+    """The decision's number, which the ``act`` answering it repeats."""
+    seat: SeatNumber
+    remaining: Seconds
+    """Seconds before the table acts for the seat: the clock and the time bank (R8.1)."""
+    clock: Seconds
+    """Seconds left of the clock itself."""
+    legal_actions: list[LegalOption]
+    """The seat's, in its own message only; empty in everyone else's."""
+
+
+@wire
+class CompetitionState(TypedDict):
+    """The competition being played (R7.3)."""
+
+    remaining: Seconds
+    entrants: Annotated[int, Field(ge=0)]
+    chips: Chips
+
+
+@wire
+class TableState(TypedDict):
+    """Everything the viewer's seat may see of a table now (``table.snapshot(seat)``)."""
+
+    table_id: str
+    name: str
+    game: Game
+    mode: Mode
+    stakes: Stakes
+    viewer: SeatNumber | None
+    """The viewer's seat; None for an onlooker."""
+    hand_number: int | None
+    """The hand being played; None between hands."""
+    last_hand_number: int | None
+    rollover: Chips
+    halted: str | None
+    """Why the table deals no more hands (its books disagree with the database)."""
+    seats: list[SeatState | None]
+    """One entry a seat, None when it is empty."""
+    hand: HandState | None
+    turn: TurnState | None
+    competition: CompetitionState | None
+
+
+# -- the hand's events: the engine's (docs/engine.md), the class name as ``type`` ----------
+
+
+@wire
+class AnteEvent(TypedDict):
+    type: Literal["Ante"]
+    seat: SeatNumber
+    amount: Chips
+
+
+@wire
+class CarryInEvent(TypedDict):
+    """Chips rolled over from the previous hand (R6.8)."""
+
+    type: Literal["CarryIn"]
+    amount: Chips
+
+
+@wire
+class StreetStartedEvent(TypedDict):
+    type: Literal["StreetStarted"]
+    street: str
+    index: Annotated[int, Field(ge=0)]
+
+
+@wire
+class CardDealtEvent(TypedDict):
+    type: Literal["CardDealt"]
+    seat: SeatNumber
+    card: CardText | None
+    up: bool
+
+
+@wire
+class CommunityCardEvent(TypedDict):
+    """R7.4: the deck cannot give every player a card; one card face up for all."""
+
+    type: Literal["CommunityCard"]
+    card: CardText | None
+
+
+@wire
+class BringInEvent(TypedDict):
+    type: Literal["BringIn"]
+    seat: SeatNumber
+    amount: Chips
+
+
+@wire
+class CompleteEvent(TypedDict):
+    type: Literal["Complete"]
+    seat: SeatNumber
+    to: Chips
+    """The player's whole wager on the street."""
+
+
+@wire
+class BetEvent(TypedDict):
+    type: Literal["Bet"]
+    seat: SeatNumber
+    to: Chips
+
+
+@wire
+class RaiseEvent(TypedDict):
+    type: Literal["Raise"]
+    seat: SeatNumber
+    to: Chips
+
+
+@wire
+class CallEvent(TypedDict):
+    type: Literal["Call"]
+    seat: SeatNumber
+    amount: Chips
+
+
+@wire
+class CheckEvent(TypedDict):
+    type: Literal["Check"]
+    seat: SeatNumber
+
+
+@wire
+class FoldEvent(TypedDict):
+    type: Literal["Fold"]
+    seat: SeatNumber
+
+
+@wire
+class ShowhandEvent(TypedDict):
+    """R6.6: the seat pushes ``amount`` more chips, to ``to`` on the street."""
+
+    type: Literal["Showhand"]
+    seat: SeatNumber
+    amount: Chips
+    to: Chips
+
+
+@wire
+class AllInEvent(TypedDict):
+    type: Literal["AllIn"]
+    seat: SeatNumber
+
+
+@wire
+class UncalledBetReturnedEvent(TypedDict):
+    type: Literal["UncalledBetReturned"]
+    seat: SeatNumber
+    amount: Chips
+
+
+@wire
+class ShowEvent(TypedDict):
+    type: Literal["Show"]
+    seat: SeatNumber
+    cards: Cards
+
+
+@wire
+class MuckEvent(TypedDict):
+    """``cards`` only where the table shows mucked hands (R5.8)."""
+
+    type: Literal["Muck"]
+    seat: SeatNumber
+    cards: Cards | None
+
+
+@wire
+class PotAwardedEvent(TypedDict):
+    type: Literal["PotAwarded"]
+    pot: Annotated[int, Field(ge=0)]
+    """0 is the main pot."""
+    half: Literal["whole", "high", "low"]
+    seat: SeatNumber
+    amount: Chips
+    value: HandValueText | None
+    """The winning hand; None when everyone else folded (R5.1)."""
+
+
+@wire
+class ExcessReturnedEvent(TypedDict):
+    """R6.7: what the Show Hand winner may not take goes back to who put it in."""
+
+    type: Literal["ExcessReturned"]
+    seat: SeatNumber
+    amount: Chips
+
+
+@wire
+class RolloverEvent(TypedDict):
+    """R6.8: chips left on the table for the next hand's pot."""
+
+    type: Literal["Rollover"]
+    amount: Chips
+
+
+HandEvent = Annotated[
+    AnteEvent
+    | CarryInEvent
+    | StreetStartedEvent
+    | CardDealtEvent
+    | CommunityCardEvent
+    | BringInEvent
+    | CompleteEvent
+    | BetEvent
+    | RaiseEvent
+    | CallEvent
+    | CheckEvent
+    | FoldEvent
+    | ShowhandEvent
+    | AllInEvent
+    | UncalledBetReturnedEvent
+    | ShowEvent
+    | MuckEvent
+    | PotAwardedEvent
+    | ExcessReturnedEvent
+    | RolloverEvent,
+    Field(discriminator="type"),
+]
+"""An event of the hand (``studpoker.engine``): its class name as ``type``, and its
+fields."""
