@@ -8,6 +8,7 @@ import re
 
 from studpoker.engine import Muck, Show
 from studpoker.games import GAMES, preset, seven_card_stud
+from studpoker.hands.best import best_hand_names
 from studpoker.table import TableConfig
 
 from .players import Room, person, remote, robot, run, until
@@ -122,6 +123,12 @@ def test_a_snapshot_holds_the_seats_the_hand_and_the_decision_pending():
     ann, bo = hand["players"]
     assert ann["down_cards"] == [None, None]
     assert None not in bo["down_cards"]
+    # R4.5: Bo's own three cards are named for him in each language; Ann's, hidden, not.
+    assert bo["best"] == best_hand_names(
+        "seven_card_stud", " ".join(bo["down_cards"] + bo["up_cards"])
+    )
+    assert set(bo["best"]) == {"en", "zh-Hant", "zh-Hans"}
+    assert ann["best"] is None
     assert [a["text"] for a in hand["legal_actions"]] == ["fold", "call 50", "complete to 200"]
     assert hand["events"][0] == {"type": "Ante", "seat": 1, "amount": 25}
     turn = snapshot["turn"]
@@ -134,6 +141,7 @@ def test_a_snapshot_holds_the_seats_the_hand_and_the_decision_pending():
     assert seen_by_ann["turn"]["legal_actions"] == []
     assert seen_by_ann["hand"]["players"][1]["down_cards"] == [None, None]
     assert onlooker["hand"]["players"][0]["down_cards"] == [None, None]
+    assert [p["best"] for p in onlooker["hand"]["players"]] == [None, None]
     assert table.snapshot(3)["hand"] is None
     assert table.snapshot(3)["turn"] is None
 

@@ -299,8 +299,11 @@ OWN_TURN = """([game]) => {
   const seat = (n, name) => ({seat: n, name, account_id: null, is_bot: false, chips: 990,
     in_hand: true, sitting_out: false, leaving: false, time_bank: 30, top_up: 0,
     waiting: null});
+  // the best hand as the server names one's own cards (hands/best.py: A♠ A♦ in Show Hand)
+  const aces = {en: "Pair of aces", "zh-Hant": "啤 A", "zh-Hans": "一对 A"};
   const player = (n, down, up) => ({seat: n, stack: 990, bet: 0, contributed: 10,
-    folded: false, all_in: false, down_cards: [down], up_cards: [up], shown: false});
+    folded: false, all_in: false, down_cards: [down], up_cards: [up], shown: false,
+    best: n === 0 ? aces : null});
   ui.state = {
     table: "crafted", game, name: "", mode: "chips", stakes: {ante: 10, min_bet: 10},
     viewer: 0, hand_number: 1, last_hand_number: null, rollover: 0,

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from server.conftest import Server
-from studpoker.hands import showing_high
+from studpoker.hands.best import best_hand_names
 
 from .helpers import SCREENSHOTS, press_until, registered_page, sit
 from .helpers import sync_api as load_sync_api
@@ -25,8 +25,6 @@ TITLES = {
     "razz": "Razz",
     "show_hand": "Show Hand",
 }
-RANKS = "A23456789TJQK"
-SHORT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 def own_cards(page: Any) -> list[str]:
@@ -35,11 +33,11 @@ def own_cards(page: Any) -> list[str]:
 
 
 def expected_best(game: str, cards: list[str]) -> str:
-    """The name the page should show for one's own cards, before fifth street."""
-    if game == "razz":
-        lows = sorted({RANKS.index(card[0]) + 1 for card in cards}, reverse=True)
-        return "-".join(SHORT.get(r, str(r)) for r in lows) + " low"
-    return showing_high(" ".join(cards)).name()
+    """The name the page should show for one's own cards: the library's (R4.5), which the
+    server sends with the seat's view."""
+    names = best_hand_names(game, " ".join(cards))
+    assert names is not None
+    return names["en"]
 
 
 @pytest.mark.parametrize("game", list(TITLES))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.conftest import Server
+from studpoker.hands.best import best_hand_names
 
 from .helpers import SCREENSHOTS, guest_page
 from .helpers import sync_api as load_sync_api
@@ -15,7 +16,8 @@ sync_api = load_sync_api()
 
 # Four players shown down at seventh street (docs/protocol.md's state), and the pot
 # awarded to Dee (seat 5): her full house.
-SHOWDOWN = """() => {
+SHOWDOWN = """(names) => {
+  const best = names || {};
   openTable("crafted");
   const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false, chips: 4000,
     in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
@@ -26,7 +28,7 @@ SHOWDOWN = """() => {
                  5: ["Jh", "Jd", "Js", "Tc", "Th", "6d", "6c"]};
   const player = (n) => ({seat: n, down_cards: [cards[n][0], cards[n][1], cards[n][6]],
     up_cards: cards[n].slice(2, 6), stack: 3600, bet: 0, contributed: 400, folded: false,
-    all_in: false, shown: true});
+    all_in: false, shown: true, best: best[n] ?? null});
   ui.state = {
     table: "crafted", game: "seven_card_stud", name: "", mode: "chips",
     stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400},
@@ -43,6 +45,17 @@ SHOWDOWN = """() => {
                     value: null}];
   renderTable();
 }"""
+
+# What the server names each hand (hands/best.py, sent in each player's ``best``).
+BEST = {
+    seat: best_hand_names("seven_card_stud", cards)
+    for seat, cards in {
+        0: "Kh Kd 7s 7c Qs 2d 3c",
+        1: "Ah Td 9s 9c 4s 4d Jc",
+        3: "2h 3h 5h 6h 8h Kc Ks",
+        5: "Jh Jd Js Tc Th 6d 6c",
+    }.items()
+}
 
 # Every face-up card on the page whose corner (its rank, its suit) is not the topmost
 # thing at its own centre, or lies outside the window.
@@ -69,7 +82,7 @@ def test_seven_shown_cards_keep_every_corner_in_view_and_the_winner_is_marked(
         page = guest_page(browser, room.url, viewport={"width": width, "height": height})
         try:
             page.select_option("#lang", lang)
-            page.evaluate(SHOWDOWN)
+            page.evaluate(SHOWDOWN, BEST)
             page.locator("#felt").scroll_into_view_if_needed()
             shown = page.locator("#felt .card:not(.back)")
             expect(shown).to_have_count(28)
@@ -86,6 +99,7 @@ def test_seven_shown_cards_keep_every_corner_in_view_and_the_winner_is_marked(
             labels = page.locator("#felt .seat .best-hand")
             if lang in names:
                 expect(labels).to_have_text(names[lang])
+            expect(labels).to_have_text([BEST[seat][lang] for seat in (0, 1, 3, 5)])
             winner = page.locator("#felt .seat.winner")
             expect(winner).to_have_count(1)
             expect(winner.locator(".name")).to_have_text("Dee")

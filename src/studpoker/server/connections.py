@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from studpoker.engine import StreetStarted
+from studpoker.hands.best import best_hand_names
 from studpoker.room import ChatLine, Room
 from studpoker.server.limits import LIMITS, Limiter, Limits
 from studpoker.server.messages import ChatMessage, LobbyTable, ServerMessage, TableMessage
@@ -119,7 +120,11 @@ def seat_state(public: TableState, table: Table, seat: int | None) -> TableState
         for index, player in enumerate(players):
             if player["seat"] == seat:
                 player = player.copy()
-                player["down_cards"] = plain(tuple(hand.down[mine]))
+                down = tuple(hand.down[mine])
+                player["down_cards"] = plain(down)
+                # the seat knows its own cards: its best hand is named (R4.5)
+                names = best_hand_names(hand.spec.game, (*down, *hand.up[mine], *hand.community))
+                player["best"] = cast("dict[Lang, str] | None", names)
                 players[index] = player
         view["players"] = players
         view["legal_actions"] = _legal(hand.legal_actions()) if hand.actor == mine else []

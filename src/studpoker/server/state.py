@@ -18,6 +18,7 @@ from typing_extensions import TypedDict
 
 from studpoker.engine import ActionKind
 from studpoker.games.spec import MAX_SEATS, Game
+from studpoker.server.protocol import Lang
 from studpoker.server.wire import wire
 from studpoker.table.config import Mode
 from studpoker.table.updates import UpdateKind
@@ -144,6 +145,9 @@ class PlayerState(TypedDict):
     down_cards: Cards
     up_cards: list[CardText]
     shown: bool
+    best: dict[Lang, str] | None
+    """The best hand its cards make so far, named in each language (R4.5): for the
+    viewer's own seat and every seat whose cards are all shown, else null."""
 
 
 @wire

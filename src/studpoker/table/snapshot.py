@@ -12,6 +12,7 @@ from typing import Any
 from studpoker.cards import Card
 from studpoker.engine import Event, HandView, LegalAction
 from studpoker.hands import HandValue
+from studpoker.hands.best import best_hand_names
 
 __all__ = ["event_dict", "legal_dict", "plain", "view_dict"]
 
@@ -44,6 +45,17 @@ def event_dict(event: Event, seats: Sequence[int]) -> dict[str, Any]:
     return out
 
 
+def _best(
+    view: HandView, down: Sequence[Card | None], up: Sequence[Card | None]
+) -> dict[str, str] | None:
+    """The best hand of a seat whose every card the viewer knows (its own, or one shown),
+    named in each language (R4.5); None for a seat with a card hidden from the viewer."""
+    cards = [*down, *up, *view.community]
+    if any(card is None for card in (*down, *up)):
+        return None
+    return best_hand_names(view.game, cards)
+
+
 def legal_dict(option: LegalAction) -> dict[str, Any]:
     return {
         "kind": option.kind.value,
@@ -74,6 +86,7 @@ def view_dict(view: HandView, seats: Sequence[int], *, events: bool = True) -> d
                 "down_cards": plain(seat.down_cards),
                 "up_cards": plain(seat.up_cards),
                 "shown": seat.shown,
+                "best": _best(view, seat.down_cards, seat.up_cards),
             }
             for seat in view.seats
         ],

@@ -949,7 +949,7 @@ function renderTable() {
       el.append(cards);
       /* one's own hand, and every hand shown down, named under it (R4.5, R5.7) */
       if (i === s.viewer || (player.shown && !player.folded)) {
-        const best = HAND_NAMES.name(s.game, [...player.down_cards, ...player.up_cards], ui.lang);
+        const best = player.best ? player.best[ui.lang] || player.best.en : "";  // the server's (R4.5)
         if (best) {
           const label = document.createElement("div");
           label.className = "best-hand";
