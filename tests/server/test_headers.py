@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -107,3 +108,19 @@ def test_a_host_that_cannot_be_written_into_the_policy_is_left_out():
     assert "connect-src 'self';" in content_security_policy("/", 'evil" ; script-src *')
     assert "connect-src 'self';" in content_security_policy("/", None)
     assert "ws://[::1]:8000 wss://[::1]:8000" in content_security_policy("/", "[::1]:8000")
+
+
+def test_the_clients_files_are_served_compressed_to_a_browser_that_asks(api: TestClient):
+    """The page's script, style and page go gzipped when asked (Accept-Encoding), whole
+    and identical once unpacked, with the security headers still on them."""
+    web = Path(__file__).resolve().parents[2] / "src" / "studpoker" / "web"
+    for name in ("app.js", "style.css", "index.html"):
+        answer = api.get(f"/{name}", headers={"Accept-Encoding": "gzip"})
+        assert answer.status_code == 200
+        assert answer.headers["content-encoding"] == "gzip"
+        assert answer.content == (web / name).read_bytes()  # httpx unpacks it
+        assert answer.num_bytes_downloaded < len(answer.content) / 2
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        plain = api.get(f"/{name}", headers={"Accept-Encoding": "identity"})
+        assert "content-encoding" not in plain.headers
+        assert plain.content == (web / name).read_bytes()
