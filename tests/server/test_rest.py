@@ -177,3 +177,31 @@ def test_a_player_downloads_their_hands_as_pokerstars_text(server: Server):
     )
     assert wrong.status_code == 400
     assert wrong.json()["detail"] == "lang is one of en, zh-Hant, zh-Hans, not 'fr'"
+
+
+def test_the_games_say_their_presets_money_unit_seats_and_buy_ins(server: Server):
+    """GET /api/games: what a page needs to open a table of each game, from the server's
+    presets (games/spec.py), never from a copy of its own."""
+    import httpx
+
+    answer = httpx.get(f"{server.url}/api/games")
+    assert answer.status_code == 200
+    games = {info["game"]: info for info in answer.json()}
+    assert list(games) == ["seven_card_stud", "stud_hilo", "razz", "show_hand"]
+    assert games["seven_card_stud"] == {
+        "game": "seven_card_stud",
+        "stakes": {"ante": 25, "bring_in": 50, "small_bet": 200, "big_bet": 400},
+        "stake_names": ["ante", "bring_in", "small_bet", "big_bet"],
+        "money_unit": 100,
+        "seats": 8,
+        "buy_in": [4000, 40000],
+    }
+    assert games["show_hand"] == {
+        "game": "show_hand",
+        "stakes": {"ante": 10, "min_bet": 10},
+        "stake_names": ["ante", "min_bet"],
+        "money_unit": 1,
+        "seats": 10,
+        "buy_in": [1000, 1000],
+    }
+    assert games["stud_hilo"]["stakes"]["ante"] == 40

@@ -103,6 +103,7 @@ def test_info_for_the_lobby():
         "game": "seven_card_stud",
         "mode": "chips",
         "stakes": {"ante": 25, "bring_in": 50, "small_bet": 200, "big_bet": 400},
+        "money_unit": 100,  # cents: 2500 is written 25.00 (R1.4)
         "seated": 3,
         "humans": 3,
         "seats": 8,

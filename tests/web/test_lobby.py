@@ -222,3 +222,34 @@ def test_the_lobby_counts_people_apart_from_computer_players_and_says_the_stakes
     finally:
         player.context.close()
         onlooker.context.close()
+
+
+def test_the_create_form_takes_its_presets_from_the_server(room: Server, browser: Any) -> None:
+    """The page keeps no copy of the presets: what GET /api/games says is what the form
+    offers (here a server whose Razz preset antes 0.30), money written by its unit."""
+    import json
+
+    expect = sync_api.expect
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    try:
+
+        def games(route: Any) -> None:
+            answer = route.fetch()
+            infos = answer.json()
+            for info in infos:
+                if info["game"] == "razz":
+                    info["stakes"] = {**info["stakes"], "ante": 30}
+            route.fulfill(response=answer, body=json.dumps(infos))
+
+        page.route("**/api/games", games)
+        page.goto(room.url)
+        page.click("#guest")
+        page.select_option("#create-game", "razz")
+        expect(page.locator("#create-ante")).to_have_value("0.30")
+        page.select_option("#create-game", "show_hand")
+        expect(page.locator("#create-sh-ante")).to_have_value("10")
+        assert page.evaluate("unitOf('show_hand')") == 1
+        assert page.evaluate("unitOf('razz')") == 100
+    finally:
+        context.close()

@@ -113,6 +113,10 @@ class GameSpec:
     flush_beats_full_house: bool | None = None
     ace_bridges_gap: bool | None = None
     max_seats: int = 8
+    # How money is written (R1.4): this many chips make one unit, written with as many
+    # decimals as that takes — 100 for the seven-card games (cents, "12.40"), 1 for Show
+    # Hand, which counts whole chips ("1240").
+    money_unit: Literal[1, 100] = 100
     _ranking: ShowHandRules | None = field(default=None, init=False, repr=False, compare=False)
     # Whether this is Show Hand (R6), read on every action: a field, not a property.
     is_show_hand: bool = field(default=False, init=False, repr=False, compare=False)
@@ -185,6 +189,8 @@ _FLAGS = (
 
 
 def _check(spec: GameSpec) -> None:
+    if spec.money_unit not in (1, 100):
+        raise ValueError(f"money_unit is 1 or 100 chips, not {spec.money_unit!r}")
     amounts = {
         "ante": spec.ante,
         "bring_in": spec.bring_in,
@@ -308,6 +314,7 @@ def show_hand(*, ante: int = 10, min_bet: int | None = None, **options: Any) -> 
         "settlement": "capped",
         "showdown_suit_tiebreak": True,
         "max_seats": MAX_SEATS,
+        "money_unit": 1,
     }
     merged = defaults | options
     deck = merged.get("deck", 52)

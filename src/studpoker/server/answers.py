@@ -25,13 +25,14 @@ from typing_extensions import TypedDict
 from studpoker.room import Busy
 from studpoker.server.limits import retry_after
 from studpoker.server.messages import AccountView
-from studpoker.server.state import SeatNumber
+from studpoker.server.state import Chips, MoneyUnit, SeatNumber, Stakes
 from studpoker.server.wire import wire
 
 __all__ = [
     "HAND_HISTORIES",
     "OPTIONAL",
     "SESSION",
+    "GameInfo",
     "HeldSeat",
     "LeaderboardRow",
     "Me",
@@ -42,6 +43,7 @@ __all__ = [
     "SessionToken",
     "bearer",
     "busy",
+    "game_infos",
     "problems",
     "refused",
     "slow_down",
@@ -67,6 +69,44 @@ class Me(AccountView):
     """The asker's account, fresh, and the seats it holds."""
 
     seats: list[HeldSeat]
+
+
+@wire
+class GameInfo(TypedDict):
+    """A game as a table of it opens by default: its preset stakes, how its money is
+    written, its seats and a chips table's buy-ins (``GET /api/games``).  The page takes
+    these from here, never from a copy of its own."""
+
+    game: str
+    stakes: Stakes
+    """The preset's stakes (R2.1, R6.4), the ones a new table starts from."""
+    stake_names: list[str]
+    """The stakes a player may set when opening a table of this game."""
+    money_unit: MoneyUnit
+    seats: int
+    buy_in: tuple[Chips, Chips]
+    """A chips table's least and most buy-in at the preset's stakes."""
+
+
+def game_infos() -> list[GameInfo]:
+    """Every game's :class:`GameInfo`, in the order of ``GAMES``."""
+    from studpoker.games import GAMES, preset
+    from studpoker.table.config import TableConfig, stake_names
+
+    infos: list[GameInfo] = []
+    for game in GAMES:
+        config = TableConfig(preset(game), "chips")
+        infos.append(
+            {
+                "game": game,
+                "stakes": config.stakes,  # type: ignore[typeddict-item]
+                "stake_names": list(stake_names(game)),
+                "money_unit": config.spec.money_unit,
+                "seats": config.seats,
+                "buy_in": (config.buy_in_min, config.buy_in_max),
+            }
+        )
+    return infos
 
 
 @wire

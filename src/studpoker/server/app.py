@@ -35,12 +35,14 @@ from studpoker.server.answers import (
     HAND_HISTORIES,
     OPTIONAL,
     SESSION,
+    GameInfo,
     HeldSeat,
     LeaderboardRow,
     Me,
     RatingHistory,
     Session,
     busy,
+    game_infos,
     problems,
     refused,
     slow_down,
@@ -257,6 +259,11 @@ def create_app(
         return {**account_dict(fresh), "seats": seats}
 
     # -- the lobby --------------------------------------------------------------------
+
+    @app.get("/api/games", tags=["lobby"])
+    async def games() -> list[GameInfo]:
+        """Every game's preset stakes, money unit, seats and buy-ins."""
+        return game_infos()
 
     @app.get("/api/tables", tags=["lobby"])
     async def tables(game: str | None = None, mode: str | None = None) -> list[LobbyTable]:

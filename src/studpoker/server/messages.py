@@ -24,6 +24,7 @@ from studpoker.server.state import (
     Chips,
     HandEvent,
     LegalOption,
+    MoneyUnit,
     Nets,
     SeatNumber,
     Seconds,
@@ -81,6 +82,7 @@ class LobbyTable(TypedDict):
     game: Game
     mode: Mode
     stakes: Stakes
+    money_unit: MoneyUnit
     seated: Annotated[int, Field(ge=0)]
     humans: Annotated[int, Field(ge=0)]
     """Seats taken by people, apart from computer players."""

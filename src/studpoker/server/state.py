@@ -202,6 +202,15 @@ class CompetitionState(TypedDict):
     chips: Chips
 
 
+MoneyUnit = Annotated[
+    Literal[1, 100],
+    Field(
+        description="How money is written (R1.4): this many chips make one unit — 100 for "
+        "the seven-card games (cents: 1240 is written 12.40), 1 for Show Hand (chips)."
+    ),
+]
+
+
 @wire
 class TableState(TypedDict):
     """Everything the viewer's seat may see of a table now (``table.snapshot(seat)``)."""
@@ -211,6 +220,7 @@ class TableState(TypedDict):
     game: Game
     mode: Mode
     stakes: Stakes
+    money_unit: MoneyUnit
     viewer: SeatNumber | None
     """The viewer's seat; None for an onlooker."""
     hand_number: int | None

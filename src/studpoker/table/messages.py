@@ -227,8 +227,8 @@ SHOW_HAND_PHRASES: Final[dict[str, dict[str, str]]] = {
 
 
 def format_amount(amount: int, spec: GameSpec) -> str:
-    """An amount as the table writes money: the seven-card games count cents
-    ("12.40", R1.4), Show Hand counts chips ("1240").
+    """An amount as the table writes money, by the game's ``money_unit`` (R1.4): the
+    seven-card games count cents ("12.40"), Show Hand counts chips ("1240").
 
     >>> from studpoker.games import seven_card_stud, show_hand
     >>> format_amount(1240, seven_card_stud()), format_amount(5, seven_card_stud())
@@ -236,9 +236,9 @@ def format_amount(amount: int, spec: GameSpec) -> str:
     >>> format_amount(1240, show_hand())
     '1240'
     """
-    if spec.is_show_hand:
+    if spec.money_unit == 1:
         return str(amount)
-    whole, cents = divmod(amount, 100)
+    whole, cents = divmod(amount, spec.money_unit)
     return f"{whole}.{cents:02d}"
 
 

@@ -252,6 +252,7 @@ const ui = {
   tableId: null,
   state: null,
   answered: new Set(),
+  games: {}, // GET /api/games by game: presets, money unit, seats, buy-ins
   handEvents: [], // the events of the hand shown, as the server sent them
   played: [], // the sounds played, by kind (tests read it)
   soundedTurn: null,
@@ -290,11 +291,21 @@ function t(key, values) {
   return text;
 }
 
-/* Chips: the seven-card games count cents and show dollars; Show Hand counts chips. */
-function money(amount, game) {
+/* How a game writes money: the server says (GameSpec.money_unit, R1.4), in the table's
+   state, each lobby entry and GET /api/games — 100 chips a unit for the seven-card
+   games (cents: 1240 is 12.40), 1 for Show Hand (chips). */
+function unitOf(game) {
   const g = game || (ui.state && ui.state.game);
-  if (g === "show_hand") return String(amount);
-  return (amount / 100).toFixed(2);
+  if (ui.state && ui.state.game === g && ui.state.money_unit) return ui.state.money_unit;
+  if (ui.games[g]) return ui.games[g].money_unit;
+  const table = ui.tables.find((x) => x.game === g && x.money_unit);
+  return table ? table.money_unit : 100;
+}
+
+function money(amount, game) {
+  const unit = unitOf(game);
+  if (unit === 1) return String(amount);
+  return (amount / unit).toFixed(2);
 }
 
 /* A table's stakes in words: the limits, the ante and the bring-in (R2.1), or Show
@@ -586,7 +597,7 @@ function renderLobby() {
 }
 
 /* A chips table: the buy-in, within the table's range, before sitting (R7.2). */
-function buyInScale(game) { return game === "show_hand" ? 1 : 100; }
+function buyInScale(game) { return unitOf(game); }
 
 function askBuyIn(table) {
   const [low, high] = table.buy_in;
@@ -669,7 +680,8 @@ async function createTable(event) {
   event.preventDefault();
   if (!ui.account || !ui.token) { status(t("login_first"), true); return; }
   const game = $("create-game").value;
-  const cents = (id) => Math.round(Number($(id).value) * 100);
+  const unit = unitOf(game);
+  const cents = (id) => Math.round(Number($(id).value) * unit);
   const stakes = game === "show_hand"
     ? { ante: Number($("create-sh-ante").value), min_bet: Number($("create-min-bet").value) }
     : {
@@ -702,17 +714,25 @@ async function createTable(event) {
 }
 
 /* The create form's stakes: the seven-card games' in dollars, Show Hand's ante and
-   minimum bet in chips; a game's preset stakes (games/spec.py) when it is chosen. */
-const PRESET_STAKES = {
-  seven_card_stud: { ante: 25, bring_in: 50, small_bet: 200, big_bet: 400 },
-  stud_hilo: { ante: 40, bring_in: 50, small_bet: 200, big_bet: 400 },
-  razz: { ante: 25, bring_in: 50, small_bet: 200, big_bet: 400 },
-  show_hand: { ante: 10, min_bet: 10 },
-};
+   minimum bet in chips; a game's preset stakes when it is chosen, as GET /api/games
+   gives them (games/spec.py: the page keeps no copy). */
+async function loadGames() {
+  try {
+    const answer = await fetch("/api/games");
+    if (!answer.ok) return;
+    for (const info of await answer.json()) ui.games[info.game] = info;
+    fillStakes();
+    renderLobby();
+  } catch (_error) {
+    /* the form waits for the next load */
+  }
+}
 
 function fillStakes() {
   const game = $("create-game").value || GAME_IDS[0];
-  const stakes = PRESET_STAKES[game];
+  const info = ui.games[game];
+  if (!info) return;
+  const stakes = info.stakes;
   const five = game === "show_hand";
   for (const label of document.querySelectorAll("#create .stake")) {
     const mine = label.classList.contains(five ? "five" : "seven");
@@ -723,10 +743,10 @@ function fillStakes() {
     $("create-sh-ante").value = String(stakes.ante);
     $("create-min-bet").value = String(stakes.min_bet);
   } else {
-    $("create-ante").value = (stakes.ante / 100).toFixed(2);
-    $("create-bring-in").value = (stakes.bring_in / 100).toFixed(2);
-    $("create-small-bet").value = (stakes.small_bet / 100).toFixed(2);
-    $("create-big-bet").value = (stakes.big_bet / 100).toFixed(2);
+    $("create-ante").value = money(stakes.ante, game);
+    $("create-bring-in").value = money(stakes.bring_in, game);
+    $("create-small-bet").value = money(stakes.small_bet, game);
+    $("create-big-bet").value = money(stakes.big_bet, game);
   }
 }
 
@@ -1394,10 +1414,10 @@ function renderActions() {
       input = document.createElement("input");
       input.type = "number";
       input.className = "amount";
-      const scale = s.game === "show_hand" ? 1 : 100;
+      const scale = unitOf(s.game);
       input.min = String(option.minimum / scale);
       input.max = String(option.maximum / scale);
-      input.step = s.game === "show_hand" ? "1" : "0.01";
+      input.step = scale === 1 ? "1" : "0.01";
       input.value = String(option.minimum / scale);
       input.setAttribute("aria-label", actionLabel(option.kind));
       input.addEventListener("input", () => {
@@ -1556,7 +1576,7 @@ function act(option, input, chosen) {
   if (["bet", "raise", "complete"].includes(option.kind)) {
     let amount = chosen ?? option.minimum;
     if (input) {
-      const scale = s.game === "show_hand" ? 1 : 100;
+      const scale = unitOf(s.game);
       amount = Math.round(Number(input.value) * scale);
       if (!Number.isFinite(amount) || amount <= 0) amount = option.minimum;
     }
@@ -1586,6 +1606,7 @@ function onKey(event) {
 
 /* ---- start ---- */
 function start() {
+  loadGames();
   $("lang").addEventListener("change", (event) => {
     ui.lang = event.target.value;
     localStorage.setItem("stud.lang", ui.lang);
