@@ -50,9 +50,6 @@ import os
 import random
 import resource
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -72,6 +69,8 @@ from rich.table import Table
 from websockets.asyncio.client import ClientConnection
 from websockets.typing import Subprotocol
 
+# bench/served.py, beside this script (python puts the script's folder first on the path).
+from served import cpu_seconds, free_port, start_server, stop_server, wait_ready
 from studpoker.engine import Action, ActionKind, Hand, PotAwarded
 from studpoker.games import preset
 from studpoker.history import to_phh
@@ -95,45 +94,6 @@ TABLE = "practice-razz"  # the table the chat flood is at
 HANDS_TABLE = "bench-razz"  # the table id of the reader's stored hands
 SEATS = 6
 STACK = 20_000
-
-
-# -- the server (as bench/room.py starts it, with the real limits) --------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(port)]
-    command += ["--database", database, "--pause", "0"]
-    with log.open("wb") as out:
-        return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-
-
-async def wait_ready(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
-    async with httpx.AsyncClient(base_url=url, timeout=2, trust_env=False) as http:
-        while True:
-            try:
-                if (await http.get("/api/tables")).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"stud serve did not start:\n{log.read_text()}")
-            await asyncio.sleep(0.2)
-
-
-def stop_server(server: subprocess.Popen[bytes]) -> None:
-    server.send_signal(signal.SIGINT)
-    try:
-        server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
 
 
 # -- the database ---------------------------------------------------------------------------
@@ -348,12 +308,6 @@ def crowd_sources(count: int) -> list[str]:
 
 
 # -- the attacks -----------------------------------------------------------------------------
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time process ``pid`` has used (user and system), in seconds."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -824,7 +778,7 @@ async def run(args: argparse.Namespace, err: Console) -> dict[str, Any]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = work / "server.log"
-    server = start_server(port, database, log)
+    server = start_server(port, database, log, ["--pause", "0"])  # the real limits
     spawn = multiprocessing.get_context("spawn")
     mine, theirs = spawn.Pipe()
     stop = spawn.Event()

@@ -41,10 +41,7 @@ import json
 import os
 import random
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -58,6 +55,9 @@ import websockets
 from rich.console import Console
 from rich.table import Table
 from websockets.typing import Subprotocol
+
+# bench/served.py, beside this script (python puts the script's folder first on the path).
+from served import cpu_seconds, free_port, start_server, stop_server, wait_ready
 
 PASSWORD = "bench room password"
 # Practice tables seat eight people at most (R7.1).
@@ -94,34 +94,6 @@ class Measure:
 # -- the server -----------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(port)]
-    command += ["--database", database, "--pause", "0", "--clock", "3600"]
-    command += ["--no-limits"]  # a thousand clients from one address, on purpose
-    with log.open("wb") as out:
-        return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-
-
-async def wait_ready(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
-    async with httpx.AsyncClient(base_url=url, timeout=2) as http:
-        while True:
-            try:
-                if (await http.get("/api/tables")).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"stud serve did not start:\n{log.read_text()}")
-            await asyncio.sleep(0.2)
-
-
 def memory(pid: int) -> dict[str, float]:
     """The process's resident set now and at its peak, in MiB."""
     values = {}
@@ -130,21 +102,6 @@ def memory(pid: int) -> dict[str, float]:
         if key in ("VmRSS", "VmHWM"):
             values[key] = int(rest.split()[0]) / 1024
     return values
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time the process has used (user and system), in seconds."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def stop_server(server: subprocess.Popen[bytes]) -> None:
-    server.send_signal(signal.SIGINT)
-    try:
-        server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
 
 
 # -- setting up -----------------------------------------------------------------------------
@@ -276,7 +233,10 @@ async def run(args: argparse.Namespace, err: Console) -> dict[str, Any]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = work / "server.log"
-    server = start_server(port, f"sqlite:///{work / 'room.db'}", log)
+    # No pause between hands, a clock of an hour (no decision times out), and no limits:
+    # a thousand clients from one address, on purpose.
+    options = ["--pause", "0", "--clock", "3600", "--no-limits"]
+    server = start_server(port, f"sqlite:///{work / 'room.db'}", log, options)
     try:
         began = time.perf_counter()
         await wait_ready(url, server, log)
