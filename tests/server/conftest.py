@@ -13,7 +13,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -172,25 +172,51 @@ class Client:
         return results
 
 
-def play_together(clients: list[Client], table: str, hands: int) -> list[list[dict[str, Any]]]:
-    """Every client plays ``hands`` hands at ``table`` at once, each in a thread."""
-    out: list[list[dict[str, Any]]] = [[] for _ in clients]
+def in_threads(*calls: Callable[[], Any], timeout: float = 120) -> None:
+    """Run ``calls`` at once, each in a thread; the first error any raised, raised here."""
     errors: list[BaseException] = []
 
-    def run(i: int) -> None:
+    def run(call: Callable[[], Any]) -> None:
         try:
-            out[i] = clients[i].play(table, hands)
-        except BaseException as error:  # reported by the test
+            call()
+        except BaseException as error:  # reported below
             errors.append(error)
 
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(clients))]
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=120)
+        thread.join(timeout=timeout)
     if errors:
         raise errors[0]
+
+
+def play_together(clients: list[Client], table: str, hands: int) -> list[list[dict[str, Any]]]:
+    """Every client plays ``hands`` hands at ``table`` at once, each in a thread."""
+    out: list[list[dict[str, Any]]] = [[] for _ in clients]
+
+    def run(i: int) -> None:
+        out[i] = clients[i].play(table, hands)
+
+    in_threads(*(lambda i=i: run(i) for i in range(len(clients))))
     return out
+
+
+def play_to_the_end(client: Client, table: str) -> dict[str, Any]:
+    """Answer every decision of this seat until the competition ends; that message."""
+    answered: set[int] = set()
+    while True:
+        message = client.receive(timeout=30)
+        if message.get("type") != "table" or message.get("table") != table:
+            continue
+        if message["change"] == "competition_ended":
+            return message
+        turn = message["state"]["turn"]
+        if turn and turn["legal_actions"] and turn["seq"] not in answered:
+            answered.add(turn["seq"])
+            client.send(
+                type="act", table=table, seq=turn["seq"], action=choose(turn["legal_actions"])
+            )
 
 
 def wait_for(test: Any, timeout: float = 20) -> None:

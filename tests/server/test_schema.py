@@ -33,7 +33,7 @@ from studpoker.server.messages import LobbyTable, Reason, ServerError
 from studpoker.server.schema import SERVER_MESSAGE, protocol_schema
 from studpoker.server.state import HandEvent, TableState
 
-from .conftest import Client, Server, choose, play_together, served
+from .conftest import Client, Server, choose, in_threads, play_to_the_end, play_together, served
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "docs" / "protocol.schema.json"
@@ -155,24 +155,6 @@ def test_a_field_no_message_names_or_a_wrong_value_fails_the_check():
     assert problems_of(stale)  # without its params
 
 
-def in_threads(*calls: Callable[[], Any]) -> None:
-    errors: list[BaseException] = []
-
-    def run(call: Callable[[], Any]) -> None:
-        try:
-            call()
-        except BaseException as error:  # reported below
-            errors.append(error)
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    if errors:
-        raise errors[0]
-
-
 def answer_of(client: Client, ref: str) -> dict[str, Any]:
     return client.until(lambda m: m.get("id") == ref)
 
@@ -185,23 +167,6 @@ def rest(server: Server, path: str, token: str | None = None, model: Any = None)
     if model is not None:
         TypeAdapter(model).validate_json(answer.content, strict=True)
     return answer.json()
-
-
-def play_to_the_end(client: Client, table: str) -> None:
-    """Answer every decision of this seat until the competition ends."""
-    answered: set[int] = set()
-    while True:
-        message = client.receive(timeout=30)
-        if message.get("type") != "table" or message.get("table") != table:
-            continue
-        if message["change"] == "competition_ended":
-            return
-        turn = message["state"]["turn"]
-        if turn and turn["legal_actions"] and turn["seq"] not in answered:
-            answered.add(turn["seq"])
-            client.send(
-                type="act", table=table, seq=turn["seq"], action=choose(turn["legal_actions"])
-            )
 
 
 def practice_of_every_game(server: Server, client: Callable[..., Client]) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
 
 import pytest
 
@@ -13,7 +12,17 @@ from studpoker.games import GAMES
 from studpoker.store import Store
 from studpoker.table.snapshot import legal_dict
 
-from .conftest import Client, Server, choose, client_leaks, play_together, served, wait_for
+from .conftest import (
+    Client,
+    Server,
+    choose,
+    client_leaks,
+    in_threads,
+    play_to_the_end,
+    play_together,
+    served,
+    wait_for,
+)
 
 
 def leaks(client: Client, seat: int | None) -> list[str]:
@@ -329,23 +338,6 @@ def test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip(database: str
     store.close()
 
 
-def play_to_the_end(client: Client, table: str) -> dict:
-    """Answer every decision of this seat until the competition ends; that message."""
-    answered: set[int] = set()
-    while True:
-        message = client.receive(timeout=30)
-        if message.get("type") != "table" or message.get("table") != table:
-            continue
-        if message["change"] == "competition_ended":
-            return message
-        turn = message["state"]["turn"]
-        if turn and turn["legal_actions"] and turn["seq"] not in answered:
-            answered.add(turn["seq"])
-            client.send(
-                type="act", table=table, seq=turn["seq"], action=choose(turn["legal_actions"])
-            )
-
-
 def test_a_competition_ends_with_its_standings_sent(database: str):
     """R7.3: two players start a competition; when its time is up each is sent the
     standings (the chip leader first, every chip of the 2 × 1000 accounted for), and the
@@ -365,11 +357,7 @@ def test_a_competition_ends_with_its_standings_sent(database: str):
         def run(i: int) -> None:
             ended[i] = play_to_the_end(clients[i], table)
 
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
+        in_threads(lambda: run(0), lambda: run(1), timeout=60)
         assert ended[0]["standings"] == ended[1]["standings"]
         standings = ended[0]["standings"]
         assert [row["place"] for row in standings] == [1, 2]
