@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from studpoker.cards import Card
 from studpoker.hands.names import LANGUAGES
@@ -53,8 +54,20 @@ def best_hand(game: str, cards: Iterable[Card | None] | str) -> tuple[HandValue,
 
 def best_hand_names(game: str, cards: Iterable[Card | None] | str) -> dict[str, str] | None:
     """:func:`best_hand`'s name in each language (Stud/8's halves joined by " · "), or
-    None when no card is known."""
-    values = best_hand(game, cards)
+    None when no card is known.  (Asked again for every message to a seated player, the
+    names of a game and cards are kept: a new dict each time, from the names kept.)"""
+    known = (
+        tuple(Card.parse(text) for text in cards.split())
+        if isinstance(cards, str)
+        else (tuple(card for card in cards if card is not None))
+    )
+    names = _names(game, known)
+    return None if names is None else dict(names)
+
+
+@lru_cache(maxsize=8192)
+def _names(game: str, known: tuple[Card, ...]) -> tuple[tuple[str, str], ...] | None:
+    values = best_hand(game, known)
     if not values:
         return None
-    return {lang: " · ".join(value.name(lang) for value in values) for lang in LANGUAGES}
+    return tuple((lang, " · ".join(value.name(lang) for value in values)) for lang in LANGUAGES)
