@@ -22,11 +22,13 @@ from fastapi.security import HTTPBearer
 from pydantic import BaseModel, Field, WithJsonSchema
 from typing_extensions import TypedDict
 
+from studpoker.games import GAMES, preset
 from studpoker.room import Busy
 from studpoker.server.limits import retry_after
 from studpoker.server.messages import AccountView
 from studpoker.server.state import Chips, MoneyUnit, SeatNumber, Stakes
 from studpoker.server.wire import wire
+from studpoker.table.config import TableConfig, stake_names
 
 __all__ = [
     "HAND_HISTORIES",
@@ -90,9 +92,6 @@ class GameInfo(TypedDict):
 
 def game_infos() -> list[GameInfo]:
     """Every game's :class:`GameInfo`, in the order of ``GAMES``."""
-    from studpoker.games import GAMES, preset
-    from studpoker.table.config import TableConfig, stake_names
-
     infos: list[GameInfo] = []
     for game in GAMES:
         config = TableConfig(preset(game), "chips")
