@@ -498,12 +498,18 @@ function receive(message) {
 }
 
 /* After a reload, come back to a seat the account holds (docs/protocol.md, Reconnecting). */
+/* GET /api/me: the account now and the seats it holds; null when it cannot be read. */
+async function fetchMe() {
+  if (!ui.token) return null;
+  const answer = await fetch("/api/me", { headers: authHeaders() });
+  return answer.ok ? answer.json() : null;
+}
+
 async function reclaimSeat() {
   if (!ui.token) return;
   try {
-    const answer = await fetch("/api/me", { headers: { Authorization: `Bearer ${ui.token}` } });
-    if (!answer.ok) return;
-    const me = await answer.json();
+    const me = await fetchMe();
+    if (!me) return;
     if (me.seats && me.seats.length && !ui.tableId) {
       openTable(me.seats[0].table);
       send({ type: "watch", table: ui.tableId });
@@ -539,10 +545,8 @@ function refreshBalance() {
   balanceSoon = setTimeout(async () => {
     balanceSoon = null;
     try {
-      const answer = await fetch("/api/me", { headers: { Authorization: `Bearer ${ui.token}` } });
-      if (!answer.ok) return;
-      const me = await answer.json();
-      if (ui.account && me.id === ui.account.id) {
+      const me = await fetchMe();
+      if (me && ui.account && me.id === ui.account.id) {
         ui.account = { ...ui.account, balance: me.balance };
         renderAccount();
       }
