@@ -457,9 +457,6 @@ class Room:
         if account_id not in self._gone:
             self._gone[account_id] = asyncio.create_task(self._free_after_grace(account_id))
 
-    def is_connected(self, account_id: int) -> bool:
-        return account_id not in self._gone
-
     def _mark_connected(self, account_id: int, connected: bool) -> None:
         for table_id, held in self.tables.items():
             number = self.seat_of(account_id, table_id)
@@ -478,6 +475,7 @@ class Room:
                     continue
                 log.info("table %s: seat %d is freed: its player left (R8.3)", table_id, number)
                 await table.stand(number)
+        self._gone.pop(account_id, None)
 
     def player(self, account_id: int, table_id: str) -> RemotePlayer | None:
         return self._players.get((table_id, account_id))
