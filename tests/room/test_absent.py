@@ -109,6 +109,8 @@ def test_r8_3_a_chips_seat_is_not_freed_by_the_grace_but_after_10_hands_out(url:
         await until(lambda: table.seats.get(0) is not None and table.seats[0].sitting_out)
         assert room.seat_of(ann.id, "c") == 0  # the grace frees practice seats only
         await until(lambda: room.seat_of(ann.id, "c") is None, seconds=60)
+        # Her seat goes first, then her chips are cashed out (in a worker thread).
+        await until(lambda: ("c", ann.id) not in room.store.holdings("c"))
         answering.cancel()
         # Her first hand timed out, then 10 missed: her stack went back to her balance.
         assert len(hands) >= 11
