@@ -619,10 +619,13 @@ async def chat(target: Target, windows: Windows) -> Outcome:
                     continue
                 if message["type"] == "chat":
                     replies["said"] += 1
-                elif message["type"] == "error" and message["code"] == "rate_limited":
-                    # A chat line over its rate is answered with its id; a message over
-                    # the socket's rate is not read at all, so its id is not known.
-                    limit = "chat limit" if message.get("id") is not None else "socket limit"
+                elif message["type"] == "error" and message["code"] in (
+                    "chat_limit",
+                    "rate_limited",
+                ):
+                    # A chat line over its rate is a chat_limit; a message over the
+                    # socket's rate is not read at all: rate_limited.
+                    limit = "chat limit" if message["code"] == "chat_limit" else "socket limit"
                     replies[f"rate_limited ({limit})"] += 1
                 elif message["type"] == "error":
                     replies[message["code"]] += 1

@@ -112,7 +112,7 @@ def test_r7_2_a_top_up_beyond_the_largest_stack_says_so_and_takes_nothing(url: s
 
 
 def refuse(*args) -> None:
-    raise TableError("the table changed its mind")
+    raise TableError("the table changed its mind", "internal")
 
 
 def test_r7_2_a_top_up_the_table_refuses_after_the_store_took_it_is_paid_back(url: str):
@@ -127,6 +127,7 @@ def test_r7_2_a_top_up_the_table_refuses_after_the_store_took_it_is_paid_back(ur
         with pytest.raises(RoomError) as refused:
             await room.top_up(ann, "blue", 500)
         assert str(refused.value) == "the table changed its mind"
+        assert refused.value.code == "internal"  # the table's code, as it gave it
         assert balance(room, ann) == 6000
         assert room.store.holdings("blue") == {("blue", ann.id): 4000}
         assert table.halted is None

@@ -75,7 +75,8 @@ def test_r8_3_a_second_tab_keeps_the_seat_connected_and_never_seats_it_twice():
         second.send(type="sit", table=table, seat=5, id="b")
         refused = second.until(lambda m: m.get("id") == "b")
         assert refused["type"] == "error"
-        assert refused["code"] == "refused"
+        assert refused["code"] == "already_seated"
+        assert refused["params"] == {"name": "bo", "table": "practice-razz"}
         assert refused["message"] == "bo is already seated at practice-razz"
         first.close()
         room_table = server.room.tables[table].table

@@ -23,16 +23,17 @@ from .conftest import Server
 
 SURROGATE = "text cannot hold a lone surrogate (U+D800 to U+DFFF) or U+FFFD"
 ID = "an id is a whole number from -(2**53 - 1) to 2**53 - 1 or a text of 64 characters at most"
-# One guest opens every table of these tests.
+# One player opens every table of these tests (chips tables too: not a guest's).
 JSON = {"Content-Type": "application/json"}
-OPEN_MANY = replace(LIMITS, tables_per_guest=1000, table_per_account=Rate(1000, 1.0))
+OPEN_MANY = replace(LIMITS, tables_per_account=1000, table_per_account=Rate(1000, 1.0))
 
 
 @pytest.fixture(scope="module")
 def api() -> Iterator[TestClient]:
     room = Room(Store("sqlite://"), seed=1, pause=0.0, clock=5.0, default_tables=False)
     with TestClient(create_app(room, limits=OPEN_MANY)) as client:
-        client.headers["Authorization"] = f"Bearer {client.post('/api/guests').json()['token']}"
+        host = client.post("/api/accounts", json={"name": "host", "password": "password1"})
+        client.headers["Authorization"] = f"Bearer {host.json()['token']}"
         yield client
 
 

@@ -81,7 +81,11 @@ def test_a_name_that_fails_to_log_in_is_slowed_down(api: TestClient):
     slowed = api.post("/api/sessions", json=wrong)
     assert slowed.status_code == 429
     assert slowed.headers["Retry-After"] == "1"
-    assert slowed.json() == {"detail": "too many failed logins for this name: try again in 1 s"}
+    assert slowed.json() == {
+        "detail": "too many failed logins for this name: try again in 1 s",
+        "code": "rate_limited",
+        "params": {"what": "failed_logins", "retry_after": 1},
+    }
     # The same name in another case or width is the same name.
     assert api.post("/api/sessions", json={**wrong, "name": "ＡＮＮ"}).status_code == 429
 
@@ -99,7 +103,9 @@ def test_logins_from_one_address_are_limited(api: TestClient):
     after = answers[-1].headers["Retry-After"]
     assert after in {"19", "20"}
     assert answers[-1].json() == {
-        "detail": f"too many logins from your address: try again in {after} s"
+        "detail": f"too many logins from your address: try again in {after} s",
+        "code": "rate_limited",
+        "params": {"what": "logins", "retry_after": int(after)},
     }
 
 
@@ -121,7 +127,11 @@ def test_a_player_opens_a_few_tables_and_not_too_fast(api: TestClient):
         for _ in range(3)
     ]
     assert [a.status_code for a in answers] == [201, 201, 429]
-    assert answers[2].json() == {"detail": "too many new tables: try again in 300 s"}
+    assert answers[2].json() == {
+        "detail": "too many new tables: try again in 300 s",
+        "code": "rate_limited",
+        "params": {"what": "tables", "retry_after": 300},
+    }
 
 
 def test_hand_history_downloads_are_limited(api: TestClient):
@@ -229,8 +239,13 @@ def test_chat_is_limited_by_account():
         two.send(type="chat", table="practice-razz", text="two")
         two.send(type="chat", table="practice-razz", text="three", id="third")
         refused = two.until(lambda m: m.get("id") == "third")
-        assert refused["code"] == "rate_limited"
+        assert refused["code"] == "chat_limit"
         assert refused["message"].startswith("2 chat lines every 60 s at most: wait ")
+        assert refused["params"] == {
+            "lines": 2,
+            "seconds": 60.0,
+            "retry_after": refused["retry_after"],
+        }
         three.send(type="chat", table="practice-razz", text="mine")
         said = [three.until(lambda m: m["type"] == "chat")["text"] for _ in range(3)]
         assert said == ["one", "two", "mine"]

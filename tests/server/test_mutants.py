@@ -17,7 +17,7 @@ from fastapi import HTTPException
 
 from studpoker.games import preset
 from studpoker.room import Busy
-from studpoker.server.answers import bearer, busy, slow_down
+from studpoker.server.answers import bearer, busy, problem_body, slow_down
 from studpoker.server.connections import Client, Hub, _Watching, seat_state
 from studpoker.server.limits import NO_LIMITS, Rate
 from studpoker.table import Occupant, RemotePlayer, Table, TableConfig
@@ -139,19 +139,25 @@ def test_a_bearer_token_is_read_from_its_header_and_only_from_a_bearer_one():
 
 def test_a_429_and_a_503_say_when_to_try_again():
     with pytest.raises(HTTPException) as limited:
-        slow_down(2.5, "logins")
+        slow_down(2.5, "tables")
     assert (limited.value.status_code, limited.value.detail) == (
         429,
-        "too many logins: try again in 3 s",
+        "too many new tables: try again in 3 s",
     )
     assert limited.value.headers == {"Retry-After": "3"}
-    slow_down(0.0, "logins")  # no wait: nothing raised
-    answer = busy(Busy("the room is busy", 4.2))
+    assert problem_body(limited.value) == {
+        "detail": "too many new tables: try again in 3 s",
+        "code": "rate_limited",
+        "params": {"what": "tables", "retry_after": 3},
+    }
+    slow_down(0.0, "tables")  # no wait: nothing raised
+    answer = busy(Busy("the room is busy", 4.2, "password_hashing"))
     assert (answer.status_code, answer.detail, answer.headers) == (
         503,
         "the room is busy",
         {"Retry-After": "5"},
     )
+    assert problem_body(answer)["params"] == {"what": "password_hashing", "retry_after": 5}
 
 
 def test_a_finished_hand_is_answered_whole_and_an_unknown_one_is_a_404():
@@ -175,12 +181,20 @@ def test_a_finished_hand_is_answered_whole_and_an_unknown_one_is_a_404():
         assert answer["events"] == [
             event_dict(event, done.seats) for event in done.hand.events_for(0)
         ]
-        for path, detail in (
-            ("nowhere/hands/1", "no table 'nowhere'"),
-            ("practice-razz/hands/999", "hand 999 of practice-razz is not kept"),
+        for path, detail, code, params in (
+            ("nowhere/hands/1", "no table 'nowhere'", "no_table", {"table": "nowhere"}),
+            (
+                "practice-razz/hands/999",
+                "hand 999 of practice-razz is not kept",
+                "no_hand",
+                {"table": "practice-razz", "hand": 999},
+            ),
         ):
             missing = httpx.get(f"{server.url}/api/tables/{path}")
-            assert (missing.status_code, missing.json()) == (404, {"detail": detail})
+            assert (missing.status_code, missing.json()) == (
+                404,
+                {"detail": detail, "code": code, "params": params},
+            )
 
 
 def test_hand_histories_are_limited_by_account_and_read_by_table_and_number():
@@ -208,5 +222,9 @@ def test_hand_histories_are_limited_by_account_and_read_by_table_and_number():
         assert "7 Card Stud" not in razz.text.replace("7 Card Stud Hi/Lo", "")
         refused = download(ann)
         assert refused.status_code == 429
-        assert refused.json() == {"detail": "too many hand history downloads: try again in 300 s"}
+        assert refused.json() == {
+            "detail": "too many hand history downloads: try again in 300 s",
+            "code": "rate_limited",
+            "params": {"what": "hand_histories", "retry_after": 300},
+        }
         assert download(bo).status_code == 200  # another account's downloads are its own

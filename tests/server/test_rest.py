@@ -65,18 +65,28 @@ def test_register_log_in_and_out(api: TestClient):
     token = made.json()["token"]
     assert api.get("/api/me", headers=bearer(token)).json()["name"] == "ann"
     again = api.post("/api/accounts", json={"name": "ANN", "password": "password1"})
-    assert again.status_code == 400
+    assert again.status_code == 409  # a conflict with an account there is
     short = api.post("/api/accounts", json={"name": "bo", "password": "short"})
-    assert short.json() == {"detail": "a password has at least 8 characters, not 5"}
+    assert short.json() == {
+        "detail": "a password has at least 8 characters, not 5",
+        "code": "password_too_short",
+        "params": {"minimum": 8, "length": 5},
+    }
     wrong = api.post("/api/sessions", json={"name": "ann", "password": "password2"})
-    assert (wrong.status_code, wrong.json()) == (401, {"detail": "wrong name or password"})
+    assert (wrong.status_code, wrong.json()) == (
+        401,
+        {"detail": "wrong name or password", "code": "wrong_password"},
+    )
     login = api.post("/api/sessions", json={"name": "ann", "password": "password1"})
     assert login.status_code == 200
     second = login.json()["token"]
     assert api.delete("/api/sessions", headers=bearer(second)).status_code == 204
     assert api.get("/api/me", headers=bearer(second)).status_code == 401
     assert api.get("/api/me", headers=bearer(token)).status_code == 200  # the other session
-    assert api.get("/api/me").json() == {"detail": "log in first: no valid session token"}
+    assert api.get("/api/me").json() == {
+        "detail": "log in first: no valid session token",
+        "code": "login",
+    }
 
 
 def test_guests_and_tables_made_by_players(api: TestClient):
@@ -102,15 +112,21 @@ def test_guests_and_tables_made_by_players(api: TestClient):
     assert second.status_code == 201
     third = api.post("/api/tables", json={"game": "razz"}, headers=bearer(guest["token"]))
     assert (third.status_code, third.json()) == (
-        400,
-        {"detail": f"{name} already has 2 open tables: a guest may open 2 at most"},
+        409,
+        {
+            "detail": f"{name} already has 2 open tables: a guest may open 2 at most",
+            "code": "open_tables",
+            "params": {"name": name, "open": 2, "most": 2},
+        },
     )
     other = api.post("/api/guests").json()
     bad = api.post(
         "/api/tables", json={"game": "holdem", "mode": "practice"}, headers=bearer(other["token"])
     )
     assert bad.json() == {
-        "detail": "game must be one of seven_card_stud, stud_hilo, razz, show_hand, not 'holdem'"
+        "detail": "game must be one of seven_card_stud, stud_hilo, razz, show_hand, not 'holdem'",
+        "code": "unknown_game",
+        "params": {"value": "holdem", "allowed": list(GAMES)},
     }
     assert api.post("/api/tables", json={"game": "razz"}).status_code == 401
 

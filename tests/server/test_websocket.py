@@ -296,7 +296,8 @@ def test_binary_frames_ids_bad_tokens_and_refused_seats(server: Server):
     player = server.client(server.register("seatless"))
     player.send(type="sit", table="practice-razz", seat=9, id="s")
     refused = player.until(lambda m: m.get("id") == "s")
-    assert refused["code"] == "refused"
+    assert refused["code"] == "no_seat"
+    assert refused["params"] == {"seat": 9, "seats": 8}
     assert refused["message"] == "there is no seat 9: the seats are 0 to 7"
     player.send(type="ping", id="p")
     player.until(lambda m: m.get("id") == "p")

@@ -1,8 +1,10 @@
 """Players' names and chat lines as the room takes them: nothing in them that hides,
 reorders or impersonates.
 
-A name is refused with a :class:`ValueError` that says what is wrong and what is
-allowed; one that passes is the name as the room keeps it (NFKC, white space folded):
+A name is refused with a :class:`~studpoker.room.RoomError` (a ``ValueError``) that
+says what is wrong and what is allowed, and names it with a code and its parameters
+(``name_characters``, ``name_blank``, ``name_length``, ``name_reserved``); one that
+passes is the name as the room keeps it (NFKC, white space folded):
 
 >>> player_name("  Ann   Lee ")
 'Ann Lee'
@@ -11,11 +13,13 @@ allowed; one that passes is the name as the room keeps it (NFKC, white space fol
 >>> player_name("Ann\\u200bLee")
 Traceback (most recent call last):
 ...
-ValueError: a name may not hold the invisible character U+200B (ZERO WIDTH SPACE)
+studpoker.room.errors.RoomError: a name may not hold the invisible character U+200B \
+(ZERO WIDTH SPACE)
 >>> player_name("Dеaler")
 Traceback (most recent call last):
 ...
-ValueError: the name 'Dеaler' is kept for the room itself (Dealer); choose another
+studpoker.room.errors.RoomError: the name 'Dеaler' is kept for the room itself (Dealer); \
+choose another
 
 Two names of one :func:`skeleton` (the store's: they read alike, whatever their case)
 cannot both be players'; the store refuses the second.
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from studpoker.room.errors import RoomError
 from studpoker.store.models import NAME_LENGTH
 from studpoker.store.names import SKELETON_LENGTH, skeleton
 
@@ -93,6 +98,12 @@ def _code(char: str) -> str:
     return f"U+{ord(char):04X} ({name})" if name else f"U+{ord(char):04X}"
 
 
+def _bad(message: str, char: str, code: str = "name_characters") -> RoomError:
+    """The refusal of a character a name (or, with ``code``, a chat line) may not hold:
+    the character as its code point, ``U+200B``."""
+    return RoomError(message, code, character=f"U+{ord(char):04X}")
+
+
 def _invisible(char: str) -> bool:
     code = ord(char)
     return char in _BLANK or any(low <= code <= high for low, high in _DEFAULT_IGNORABLE)
@@ -103,19 +114,20 @@ def _check_characters(text: str) -> None:
     for char in text:
         category = unicodedata.category(char)
         if category == "Cc" and char not in _WHITE_CONTROLS:
-            raise ValueError(f"a name may not hold the control character {_code(char)}")
+            raise _bad(f"a name may not hold the control character {_code(char)}", char)
         if category == "Cs":
-            raise ValueError(f"a name may not hold the lone surrogate {_code(char)}")
+            raise _bad(f"a name may not hold the lone surrogate {_code(char)}", char)
         if _invisible(char):
-            raise ValueError(f"a name may not hold the invisible character {_code(char)}")
+            raise _bad(f"a name may not hold the invisible character {_code(char)}", char)
         if category == "Cf":
-            raise ValueError(f"a name may not hold the format character {_code(char)}")
+            raise _bad(f"a name may not hold the format character {_code(char)}", char)
         if category == "Co":
-            raise ValueError(f"a name may not hold the private-use character {_code(char)}")
+            raise _bad(f"a name may not hold the private-use character {_code(char)}", char)
         if category == "Cn":
-            raise ValueError(
+            raise _bad(
                 f"a name may not hold U+{ord(char):04X}: it is no character of Unicode "
-                f"{unicodedata.unidata_version}"
+                f"{unicodedata.unidata_version}",
+                char,
             )
 
 
@@ -134,19 +146,22 @@ def _check_marks(name: str) -> None:
             continue
         marks += 1
         if not base:
-            raise ValueError(
-                f"a name may not hold the combining mark {_code(char)} without a letter under it"
+            raise _bad(
+                f"a name may not hold the combining mark {_code(char)} without a letter under it",
+                char,
             )
         if unicodedata.name(base, "").startswith(_PRECOMPOSED_SCRIPTS):
-            raise ValueError(
+            raise _bad(
                 f"a name may not put the combining mark {_code(char)} on {base!r}: Latin, "
                 "Greek and Cyrillic letters take only the accents written as one "
-                "character (é, ñ, ö)"
+                "character (é, ñ, ö)",
+                char,
             )
         if marks > _MARKS_ON_A_LETTER:
-            raise ValueError(
+            raise _bad(
                 f"a name may not stack {marks} combining marks on {base!r}: "
-                f"{_MARKS_ON_A_LETTER} at most"
+                f"{_MARKS_ON_A_LETTER} at most",
+                char,
             )
 
 
@@ -156,8 +171,10 @@ def _check_not_the_rooms(name: str) -> None:
     shape = skeleton(name)
     for word in _ROOM_WORDS:
         if shape == skeleton(word):
-            raise ValueError(
-                f"the name {name!r} is kept for the room itself ({word}); choose another"
+            raise RoomError(
+                f"the name {name!r} is kept for the room itself ({word}); choose another",
+                "name_reserved",
+                name=name,
             )
     digits = {skeleton(digit) for digit in "0123456789"}
     for prefix, whose in _ROOM_NUMBERED:
@@ -165,7 +182,11 @@ def _check_not_the_rooms(name: str) -> None:
         if rest != shape:
             rest = rest.removeprefix(" ")
             if rest and all(char in digits for char in rest):
-                raise ValueError(f"the name {name!r} is kept for {whose}; choose another")
+                raise RoomError(
+                    f"the name {name!r} is kept for {whose}; choose another",
+                    "name_reserved",
+                    name=name,
+                )
 
 
 def normal_name(raw: str) -> str:
@@ -179,8 +200,8 @@ def normal_name(raw: str) -> str:
 
 
 def player_name(raw: str) -> str:
-    """The name a player asked for, as the room keeps it; ValueError if it may not be
-    a player's name.
+    """The name a player asked for, as the room keeps it; a RoomError (a ValueError) if
+    it may not be a player's name.
 
     It is 1 to ``NAME_LENGTH`` characters once normalised (NFKC, white space folded);
     letters of every script, digits, punctuation and symbols; no control, format or
@@ -193,11 +214,14 @@ def player_name(raw: str) -> str:
     name = normal_name(raw)
     _check_characters(name)
     if not name:
-        raise ValueError(f"a name needs a letter, a digit or a sign: {raw!r} is blank")
+        raise RoomError(f"a name needs a letter, a digit or a sign: {raw!r} is blank", "name_blank")
     if len(name) > NAME_LENGTH:
-        raise ValueError(
+        raise RoomError(
             f"a name is 1 to {NAME_LENGTH} characters once normalised (NFKC), "
-            f"and this one is {len(name)}"
+            f"and this one is {len(name)}",
+            "name_length",
+            maximum=NAME_LENGTH,
+            length=len(name),
         )
     _check_marks(name)
     _check_not_the_rooms(name)
@@ -207,24 +231,28 @@ def player_name(raw: str) -> str:
 def chat_text(raw: str) -> str:
     """A chat line as the room sends it: white space folded, zero-width characters
     (U+200B to U+200D, U+2060, U+FEFF) left out, since they only hide words from
-    whoever reads or filters the line; ValueError for a control character, a
-    bidirectional embedding, override or isolate (U+202A to U+202E, U+2066 to U+2069:
-    they reorder what the lines after them show) or a lone surrogate.
+    whoever reads or filters the line; a RoomError (``chat_characters``) for a control
+    character, a bidirectional embedding, override or isolate (U+202A to U+202E, U+2066
+    to U+2069: they reorder what the lines after them show) or a lone surrogate.
 
     >>> chat_text("  nice\\u200b   hand ")
     'nice hand'
     >>> chat_text("gg\\u202e")
     Traceback (most recent call last):
     ...
-    ValueError: a chat line may not hold the bidirectional control U+202E (RIGHT-TO-LEFT OVERRIDE)
+    studpoker.room.errors.RoomError: a chat line may not hold the bidirectional control U+202E \
+(RIGHT-TO-LEFT OVERRIDE)
     """
     for char in raw:
         category = unicodedata.category(char)
+        chat = "chat_characters"
         if category == "Cc" and char not in _WHITE_CONTROLS:
-            raise ValueError(f"a chat line may not hold the control character {_code(char)}")
+            raise _bad(f"a chat line may not hold the control character {_code(char)}", char, chat)
         if category == "Cs":
-            raise ValueError(f"a chat line may not hold the lone surrogate {_code(char)}")
+            raise _bad(f"a chat line may not hold the lone surrogate {_code(char)}", char, chat)
         if char in _BIDI_CONTROLS:
-            raise ValueError(f"a chat line may not hold the bidirectional control {_code(char)}")
+            raise _bad(
+                f"a chat line may not hold the bidirectional control {_code(char)}", char, chat
+            )
     kept = "".join(char for char in raw if char not in _ZERO_WIDTH)
     return " ".join(kept.split())

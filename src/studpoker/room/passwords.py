@@ -18,7 +18,7 @@ False
 >>> check_password_rules("short")
 Traceback (most recent call last):
 ...
-ValueError: a password has at least 8 characters, not 5
+studpoker.room.errors.RoomError: a password has at least 8 characters, not 5
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from typing import Final
 
 from argon2 import PasswordHasher, profiles
 from argon2.exceptions import VerificationError
+
+from studpoker.room.errors import RoomError
 
 __all__ = [
     "MAX_LENGTH",
@@ -64,13 +66,24 @@ def _normalised(password: str) -> str:
 
 
 def check_password_rules(password: str) -> None:
-    """Raise :class:`ValueError` saying what is wrong if ``password`` may not be
-    chosen: it has 8 to 256 characters, any characters."""
+    """Raise a :class:`~studpoker.room.RoomError` (a ``ValueError``) saying what is
+    wrong if ``password`` may not be chosen: it has 8 to 256 characters, any characters
+    (``password_too_short``, ``password_too_long``)."""
     length = len(_normalised(password))
     if length < MIN_LENGTH:
-        raise ValueError(f"a password has at least {MIN_LENGTH} characters, not {length}")
+        raise RoomError(
+            f"a password has at least {MIN_LENGTH} characters, not {length}",
+            "password_too_short",
+            minimum=MIN_LENGTH,
+            length=length,
+        )
     if length > MAX_LENGTH:
-        raise ValueError(f"a password has at most {MAX_LENGTH} characters, not {length}")
+        raise RoomError(
+            f"a password has at most {MAX_LENGTH} characters, not {length}",
+            "password_too_long",
+            maximum=MAX_LENGTH,
+            length=length,
+        )
 
 
 def hash_password(password: str) -> str:

@@ -29,6 +29,7 @@ from studpoker.bots import bot
 from studpoker.engine import Action
 from studpoker.games import GAMES, GameSpec, preset
 from studpoker.history import to_phh
+from studpoker.room.errors import RoomError
 from studpoker.room.histories import hand_histories
 from studpoker.room.names import chat_text, normal_name, player_name
 from studpoker.room.passwords import (
@@ -44,6 +45,7 @@ from studpoker.store import (
     HandPlayer,
     HandRow,
     InsufficientFunds,
+    NameTaken,
     Standing,
     Store,
     StoreError,
@@ -63,7 +65,7 @@ from studpoker.table import Standing as TableStanding
 from studpoker.table.config import chosen_clock, stake_names
 from studpoker.table.snapshot import event_dict
 
-__all__ = ["ChatLine", "Room", "RoomError", "RoomTable"]
+__all__ = ["ChatLine", "Room", "RoomError", "RoomTable", "known_game"]
 
 log = logging.getLogger(__name__)
 
@@ -75,22 +77,33 @@ CHAT_LINES = 100
 CHAT_LENGTH = 300
 
 
-class RoomError(ValueError):
-    """A request the room refuses; the message says why, and nothing changed.
+def known_game(game: str) -> str:
+    """``game`` if the room plays it, else a RoomError ``unknown_game`` naming those it
+    plays (a table's game, a leaderboard's)."""
+    if game not in GAMES:
+        raise RoomError(
+            f"game must be one of {', '.join(GAMES)}, not {game!r}",
+            "unknown_game",
+            value=game,
+            allowed=list(GAMES),
+        )
+    return game
 
-    ``code`` names the refusal for a client to translate, ``params`` are what the
-    message says (docs/protocol.md); ``refused`` is the code of those not yet named.
-    """
 
-    def __init__(self, message: str, code: str = "refused", **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
-
-    @classmethod
-    def of(cls, error: TableError) -> RoomError:
-        """The table's refusal, as the room says it."""
-        return cls(str(error), error.code, **error.params)
+def _may_play(account: Account, mode: str) -> None:
+    """A RoomError unless ``account`` may play at a ``mode`` table: a guest and a remote
+    computer player only at practice tables (R7.2, R7.3)."""
+    if account.guest and mode != "practice":
+        raise RoomError(
+            "guests play at practice tables only: register to play for chips",
+            "guests_practice_only",
+        )
+    if account.bot and mode != "practice":
+        raise RoomError(
+            "computer players play at practice tables only (R7.2, R7.3)",
+            "bots_practice_only",
+            mode=mode,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +207,10 @@ class Room:
 
     async def stop(self) -> None:
         """Stop every table now: a hand being played is void (every bet goes back,
-        DESIGN.md idea 4), and everyone seated is paid out."""
+        DESIGN.md idea 4), and everyone seated is paid out.  Stopped once: a second
+        call (the server's shutdown, then its lifespan's end) does nothing."""
+        if not self._started:
+            return
         for waiting in self._gone.values():
             waiting.cancel()
         self._gone.clear()
@@ -235,16 +251,16 @@ class Room:
         account (practice tables only, R7.2, R7.3).  The name is the player's as
         :func:`~studpoker.room.names.player_name` takes it, and the store refuses one
         that reads like another's."""
-        try:
-            name = player_name(name)
-            check_password_rules(password)
-        except ValueError as error:
-            raise RoomError(str(error)) from None
+        name = player_name(name)
+        check_password_rules(password)
         hashed = await self.hashing.run(hash_password, password)
         try:
             account = await asyncio.to_thread(self.store.create_account, name, hashed, bot=bot)
-        except StoreError as error:
-            raise RoomError(str(error)) from None
+        except NameTaken as error:
+            code = "name_lookalike" if error.alike else "name_taken"
+            raise RoomError(str(error), code, name=error.name) from None
+        except StoreError as error:  # a name player_name let through: the room's fault
+            raise RoomError(str(error), "internal") from None
         token = await asyncio.to_thread(self.store.create_session, account.id)
         return account, token
 
@@ -258,9 +274,9 @@ class Room:
         hashed = None if account is None else account.password_hash
         if account is None or hashed is None:
             await self.hashing.run(verify_nobody, password)
-            raise RoomError("wrong name or password")
+            raise RoomError("wrong name or password", "wrong_password")
         if not await self.hashing.run(verify_password, hashed, password):
-            raise RoomError("wrong name or password")
+            raise RoomError("wrong name or password", "wrong_password")
         token = await asyncio.to_thread(self.store.create_session, account.id)
         return account, token
 
@@ -276,7 +292,7 @@ class Room:
                 continue
             token = await asyncio.to_thread(self.store.create_session, account.id)
             return account, token
-        raise RoomError("no guest name is free; try again")
+        raise RoomError("no guest name is free; try again", "no_guest_name")
 
     async def logout(self, token: str) -> None:
         await asyncio.to_thread(self.store.delete_session, token)
@@ -296,7 +312,7 @@ class Room:
         """``account`` read again (its balance now)."""
         found = await asyncio.to_thread(self.store.account, account.id)
         if found is None:
-            raise RoomError(f"no account {account.id}")
+            raise RoomError(f"no account {account.id}", "no_account", account=account.id)
         return found
 
     # -- the lobby --------------------------------------------------------------------
@@ -319,7 +335,7 @@ class Room:
     def table(self, table_id: str) -> RoomTable:
         held = self.tables.get(table_id)
         if held is None:
-            raise RoomError(f"no table {table_id!r}")
+            raise RoomError(f"no table {table_id!r}", "no_table", table=table_id)
         return held
 
     async def create_table(
@@ -338,20 +354,36 @@ class Room:
         """Open a table of ``game`` (a preset, with ``stakes`` overriding its own) in
         ``mode`` and start playing it.  What a player chooses is bounded: the stakes are
         the game's own (at most ``STAKE_MAX`` each), the clock 5 to 120 seconds, the name
-        40 visible characters (table.config); and a player ``created_by`` has ``most``
-        tables of their own open at once (docs/security.md)."""
-        if game not in GAMES:
-            raise RoomError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+        40 visible characters (table.config); a player ``created_by`` opens tables of the
+        modes they may play at (a guest practice tables only) and has ``most`` tables of
+        their own open at once (docs/security.md).  A refusal is a RoomError with its
+        code: ``unknown_game``, ``seats_range``, ``open_tables``…"""
+        known_game(game)
         if mode not in MODES:
-            raise RoomError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+            raise RoomError(
+                f"mode must be one of {', '.join(MODES)}, not {mode!r}",
+                "unknown_mode",
+                value=mode,
+                allowed=list(MODES),
+            )
+        if created_by is not None:  # a table its player may not sit at is no use to them
+            _may_play(created_by, mode)
+        names = stake_names(game)
+        others = [name for name in stakes or {} if name not in names]
+        if others:
+            raise RoomError(
+                f"the stakes of a {game} table are {', '.join(names)}, "
+                f"not {', '.join(map(repr, others))}",
+                "unknown_stakes",
+                game=game,
+                stakes=others,
+                allowed=list(names),
+            )
         try:
-            names = stake_names(game)
-            others = [repr(name) for name in stakes or {} if name not in names]
-            if others:
-                raise ValueError(
-                    f"the stakes of a {game} table are {', '.join(names)}, not {', '.join(others)}"
-                )
             spec = preset(game, **(stakes or {}))
+        except (TypeError, ValueError) as error:  # games.spec: the stakes do not go together
+            raise RoomError(str(error), "invalid_stakes") from None
+        try:
             options: dict[str, Any] = {
                 "clock": self.clock if clock is None else chosen_clock(clock),
                 "time_bank": self.time_bank,
@@ -363,8 +395,10 @@ class Room:
             if seats is not None:
                 options["seats"] = seats
             config = TableConfig(spec, mode, **options)
-        except (TypeError, ValueError) as error:
-            raise RoomError(str(error)) from None
+        except TableError as error:  # a player's choice: the seats, the clock, the name
+            raise RoomError.of(error) from None
+        except (TypeError, ValueError) as error:  # the room's own options
+            raise RoomError(str(error), "internal") from None
         if created_by is not None and most is not None:
             made = sum(held.created_by == created_by.id for held in self.tables.values())
             if made >= most:
@@ -372,12 +406,18 @@ class Room:
                 who = "a guest" if created_by.guest else "a player"
                 raise RoomError(
                     f"{created_by.name} already has {made} open {tables}: "
-                    f"{who} may open {most} at most"
+                    f"{who} may open {most} at most",
+                    "open_tables",
+                    name=created_by.name,
+                    open=made,
+                    most=most,
                 )
         if table_id is None:
             table_id = f"{game}-{len(self.tables) + 1}-{secrets.token_hex(2)}"
         if table_id in self.tables:
-            raise RoomError(f"there is already a table {table_id!r}")
+            raise RoomError(
+                f"there is already a table {table_id!r}", "table_exists", table=table_id
+            )
         first = await asyncio.to_thread(self.store.last_hand_number, table_id) + 1
         rng = (
             random.Random(f"{self.seed}/{table_id}")
@@ -494,47 +534,66 @@ class Room:
         held = self.table(table_id)
         table = held.table
         config = table.config
-        if account.guest and config.mode != "practice":
-            raise RoomError("guests play at practice tables only: register to play for chips")
-        if account.bot and config.mode != "practice":
-            raise RoomError("computer players play at practice tables only (R7.2, R7.3)")
+        _may_play(account, config.mode)
         amount = config.buy_in_max
         if config.mode == "chips":
             amount = config.buy_in_min if buy_in is None else buy_in
             if not isinstance(amount, int) or isinstance(amount, bool):
-                raise RoomError(f"a buy-in is a whole number of chips, not {amount!r}")
+                raise RoomError(f"a buy-in is a whole number of chips, not {amount!r}", "malformed")
             if not config.buy_in_min <= amount <= config.buy_in_max:
                 raise RoomError(
-                    f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {amount}"
+                    f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {amount}",
+                    "buy_in_range",
+                    minimum=config.buy_in_min,
+                    maximum=config.buy_in_max,
+                    amount=amount,
                 )
         async with table.exclusive():
             if self.seat_of(account.id, table_id) is not None:
-                raise RoomError(f"{account.name} is already seated at {table_id}")
+                raise RoomError(
+                    f"{account.name} is already seated at {table_id}",
+                    "already_seated",
+                    name=account.name,
+                    table=table_id,
+                )
             player = RemotePlayer()
             occupant = Occupant(account.name, account.id, player)
             if config.mode != "chips":
                 try:
                     number = table.sit(occupant, amount, seat)
                 except TableError as error:
-                    raise RoomError(str(error)) from None
+                    raise RoomError.of(error) from None
                 self._players[(table_id, account.id)] = player
                 return number
             try:
                 table.check_sit(occupant, amount, seat)
             except TableError as error:
-                raise RoomError(str(error)) from None
-            try:
-                await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
-            except (InsufficientFunds, StoreError) as error:
-                raise RoomError(str(error)) from None
+                raise RoomError.of(error) from None
+            await self._buy_in(account, table_id, amount)
             try:
                 number = table.sit(occupant, amount, seat)
             except TableError as error:  # checked above: only a bug comes here
                 await self._refund(table, account.id, amount)
-                raise RoomError(str(error)) from None
+                raise RoomError.of(error) from None
             self._players[(table_id, account.id)] = player
             await self._check_books(table)
             return number
+
+    async def _buy_in(self, account: Account, table_id: str, amount: int) -> None:
+        """``amount`` from ``account``'s balance to its chips at ``table_id`` (a seat's
+        buy-in or a top-up), through the ledger."""
+        try:
+            await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
+        except InsufficientFunds as error:
+            raise RoomError(
+                str(error),
+                "balance_too_low",
+                name=account.name,
+                balance=error.balance,
+                buy_in=amount,
+            ) from None
+        except StoreError as error:  # checked before: only a bug comes here
+            raise RoomError(str(error), "internal") from None
 
     async def _refund(self, table: Table, account_id: int, amount: int) -> None:
         """Pay back ``amount`` bought in for a seat that was not given; a refund the
@@ -563,7 +622,7 @@ class Room:
             try:
                 await table.stand(number)
             except TableError as error:
-                raise RoomError(str(error)) from None
+                raise RoomError.of(error) from None
             await self._check_books(table)
 
     async def top_up(self, account: Account, table_id: str, amount: int) -> None:
@@ -571,24 +630,27 @@ class Room:
         top-up are one step, as in :meth:`sit`."""
         table = self.table(table_id).table
         if table.config.mode != "chips":
-            raise RoomError("only a chips table takes top-ups: practice chips are unlimited")
+            raise RoomError(
+                "only a chips table takes top-ups: practice chips are unlimited",
+                "no_top_ups",
+                mode=table.config.mode,
+            )
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise RoomError(f"a top-up is a whole number of chips above 0, not {amount!r}")
+            raise RoomError(
+                f"a top-up is a whole number of chips above 0, not {amount!r}", "malformed"
+            )
         async with table.exclusive():
             _, number = self._seated(account, table_id)
             try:
                 table.check_top_up(number, amount)
             except TableError as error:
-                raise RoomError(str(error)) from None
-            try:
-                await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
-            except StoreError as error:
-                raise RoomError(str(error)) from None
+                raise RoomError.of(error) from None
+            await self._buy_in(account, table_id, amount)
             try:
                 table.top_up(number, amount)
             except TableError as error:  # checked above: only a bug comes here
                 await self._refund(table, account.id, amount)
-                raise RoomError(str(error)) from None
+                raise RoomError.of(error) from None
             await self._check_books(table)
 
     def sit_out(self, account: Account, table_id: str, out: bool = True) -> None:
@@ -599,7 +661,7 @@ class Room:
             else:
                 table.sit_in(number)
         except TableError as error:
-            raise RoomError(str(error)) from None
+            raise RoomError.of(error) from None
 
     def act(self, account: Account, table_id: str, action: Action | str, seq: int) -> None:
         """``account``'s answer to decision ``seq``: only for its own seat (the table
@@ -616,21 +678,30 @@ class Room:
         table, _ = self._seated(account, table_id)
         held = self.table(table_id)
         if table.config.mode != "competition":
-            raise RoomError(f"{table_id} is not a competition table")
+            raise RoomError(
+                f"{table_id} is not a competition table", "not_competition", table=table_id
+            )
         if table.competition is not None:
-            raise RoomError("the competition has started")
+            raise RoomError("the competition has started", "competition_started")
         entrants = sorted(
             seat.occupant.account_id
             for seat in table.seats.values()
             if seat.occupant.account_id is not None
         )
         if len(entrants) < 2:
-            raise RoomError("a competition needs 2 to 8 players seated (R7.3)")
+            most = table.config.players_at_most
+            raise RoomError(
+                f"a competition needs 2 to {most} players seated (R7.3)",
+                "competition_players",
+                minimum=2,
+                maximum=most,
+                players=len(entrants),
+            )
         ends = datetime.now(UTC) + timedelta(seconds=table.config.competition_seconds)
         try:
             table.start_competition()
         except TableError as error:
-            raise RoomError(str(error)) from None
+            raise RoomError.of(error) from None
         held.competition_id = await asyncio.to_thread(
             self.store.start_competition,
             table_id,
@@ -645,14 +716,16 @@ class Room:
 
     def say(self, account: Account, table_id: str, text: str) -> ChatLine:
         held = self.table(table_id)
-        try:
-            text = chat_text(text)
-        except ValueError as error:
-            raise RoomError(str(error)) from None
+        text = chat_text(text)
         if not text:
-            raise RoomError("say something: the line is empty")
+            raise RoomError("say something: the line is empty", "chat_empty")
         if len(text) > CHAT_LENGTH:
-            raise RoomError(f"a chat line is {CHAT_LENGTH} characters at most, not {len(text)}")
+            raise RoomError(
+                f"a chat line is {CHAT_LENGTH} characters at most, not {len(text)}",
+                "chat_length",
+                maximum=CHAT_LENGTH,
+                length=len(text),
+            )
         line = ChatLine(datetime.now(UTC), account.name, text)
         held.chat.append(line)
         for listener in list(self.chat_listeners):

@@ -31,11 +31,13 @@ T = TypeVar("T")
 
 
 class Busy(RuntimeError):
-    """Too much of one kind of work is waiting: try again in ``retry_after`` seconds."""
+    """Too much of one kind of work is waiting: try again in ``retry_after`` seconds.
+    ``what`` names the work as a code (``password_hashing``, ``hand_histories``)."""
 
-    def __init__(self, message: str, retry_after: float) -> None:
+    def __init__(self, message: str, retry_after: float, what: str = "work") -> None:
         super().__init__(message)
         self.retry_after = retry_after
+        self.what = what
 
 
 class Workers:
@@ -85,7 +87,9 @@ class Workers:
         must pickle); :class:`Busy` at once when ``waiting`` jobs are already there."""
         if self._jobs >= self.waiting:
             raise Busy(
-                f"the room is busy with {self.name}: try again in a moment", self.retry_after
+                f"the room is busy with {self.name}: try again in a moment",
+                self.retry_after,
+                "_".join(self.name.split()),
             )
         self._jobs += 1
         try:

@@ -1,31 +1,33 @@
 """The REST answers: the models of what the handlers answer (the OpenAPI document types
-every response from them), the refusals every handler shares — a 400, a 429 with its
-``Retry-After``, a 503 when the room's workers are busy (docs/security.md) — and the
-session token, read from the ``Authorization: Bearer`` header and declared as the
-OpenAPI document's security scheme.
+every response from them); the refusals — each a :class:`Refusal` with the code and
+params of the WebSocket's errors, its HTTP status that of its code (:data:`STATUS`),
+answered as a :data:`Problem`: a 429 and a 503 with their ``Retry-After``
+(docs/security.md) — and the session token, read from the ``Authorization: Bearer``
+header and declared as the OpenAPI document's security scheme.
 
 >>> bearer("Bearer abc "), bearer("Basic abc"), bearer(None)
 ('abc', None, None)
->>> slow_down(0.0, "logins")                 # no wait: nothing raised
->>> slow_down(1.2, "logins")
+>>> slow_down(0.0, "tables")                 # no wait: nothing raised
+>>> slow_down(1.2, "tables")
 Traceback (most recent call last):
 ...
-fastapi.exceptions.HTTPException: 429: too many logins: try again in 2 s
+studpoker.server.answers.Refusal: 429: too many new tables: try again in 2 s
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, NotRequired, Union, get_args, get_type_hints
 
 from fastapi import HTTPException, Request
 from fastapi.security import HTTPBearer
-from pydantic import BaseModel, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
+from starlette.exceptions import HTTPException as AnyHTTPError
 from typing_extensions import TypedDict
 
 from studpoker.games import GAMES, preset
-from studpoker.room import Busy
-from studpoker.server.limits import retry_after
-from studpoker.server.messages import AccountView
+from studpoker.room import Busy, RoomError
+from studpoker.server.limits import TOO_MANY, retry_after
+from studpoker.server.messages import AccountView, Limited, ServerError
 from studpoker.server.state import Chips, MoneyUnit, SeatNumber, Stakes
 from studpoker.server.wire import wire
 from studpoker.table.config import TableConfig, stake_names
@@ -34,21 +36,27 @@ __all__ = [
     "HAND_HISTORIES",
     "OPTIONAL",
     "SESSION",
+    "STATUS",
+    "FieldError",
     "GameInfo",
     "HeldSeat",
+    "Invalid",
     "LeaderboardRow",
     "Me",
     "Problem",
     "RatingHistory",
     "RatingPoint",
+    "Refusal",
     "Session",
     "SessionToken",
     "bearer",
     "busy",
     "game_infos",
+    "problem_body",
     "problems",
     "refused",
     "slow_down",
+    "status_of",
 ]
 
 
@@ -136,16 +144,153 @@ class RatingHistory(TypedDict):
     history: list[RatingPoint]
 
 
-class Problem(BaseModel):
-    """A refusal: nothing changed, and ``detail`` says why and what is allowed."""
+# -- refusals ---------------------------------------------------------------------------
 
-    detail: str = Field(examples=["log in first: no valid session token"])
+_STATUSES: dict[int, tuple[str, ...]] = {
+    401: ("login", "wrong_password"),
+    403: ("guests_practice_only", "bots_practice_only"),
+    404: ("no_table", "no_player", "no_hand", "no_account", "not_found"),
+    405: ("method_not_allowed",),
+    409: (
+        "name_taken",
+        "name_lookalike",
+        "open_tables",
+        "table_exists",
+        "already_seated",
+        "already_in_seat",
+        "seat_taken",
+        "seat_empty",
+        "table_full",
+        "practice_full",
+        "competition_full",
+        "competition_started",
+        "competition_players",
+        "table_closed",
+        "table_stopped",
+        "balance_too_low",
+        "top_up_limit",
+        "no_chips",
+        "already_leaving",
+        "already_sitting_out",
+        "not_sitting_out",
+        "not_seated",
+        "no_turn",
+        "not_your_turn",
+        "stale_decision",
+        "illegal_action",
+    ),
+    413: ("too_large",),
+    429: ("rate_limited", "chat_limit", "too_many_sockets"),
+    500: ("internal",),
+    503: ("busy", "no_guest_name"),
+}
+STATUS: dict[str, int] = {code: status for status, codes in _STATUSES.items() for code in codes}
+"""The HTTP status of each code that is not a 400 (bad input: a name, a password, a
+table's options, a value out of its range): 401 no valid session or a wrong password,
+403 what only a registered account may do, 404 no such thing, 409 a conflict with the
+room's state, 429 too often, 503 the room too busy.  A body or parameter FastAPI cannot
+read is a 422, ``malformed``."""
+
+
+def status_of(code: str) -> int:
+    """The HTTP status of a refusal's ``code`` (:data:`STATUS`).
+
+    >>> status_of("name_taken"), status_of("password_too_short"), status_of("wrong_password")
+    (409, 400, 401)
+    """
+    return STATUS.get(code, 400)
+
+
+def _problem_model(message: Any) -> type[BaseModel]:
+    """The REST body of a WebSocket error model: its ``code`` and ``params``, and the
+    English ``detail`` (FastAPI's name) in place of ``message``."""
+    hints = get_type_hints(message, include_extras=True)
+    fields: dict[str, Any] = {"detail": (str, ...), "code": (hints["code"], ...)}
+    if "params" in hints:
+        fields["params"] = (hints["params"], ...)
+    return create_model(
+        message.__name__.removesuffix("Message") + "Problem",
+        __config__=ConfigDict(extra="forbid"),
+        __doc__=message.__doc__,
+        **fields,
+    )
+
+
+_PROBLEMS = tuple(_problem_model(model) for model in get_args(get_args(ServerError)[0]))
+# A union of models made at run time: Union[...] takes the tuple, "|" does not.
+Problem: Any = Annotated[Union[_PROBLEMS], Field(discriminator="code")]  # noqa: UP007
+"""A REST refusal, told apart by its ``code``: ``{"detail": "<English>", "code": …,
+"params": {…}}``, the code and params of the WebSocket's ``error``
+(server.messages.ServerError); ``params`` only where the code has them.  Nothing
+changed."""
+
+
+@wire
+class FieldError(TypedDict):
+    """What FastAPI could not read: where (``body``, ``query``…, then the field), why."""
+
+    loc: list[str | int]
+    msg: str
+    type: str
+    input: NotRequired[Any]
+    ctx: NotRequired[dict[str, Any]]
+
+
+class Invalid(BaseModel):
+    """A body or a parameter that is not valid (FastAPI's 422): ``detail`` lists each
+    field wrong and why; ``code`` is ``malformed``, as on the WebSocket."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    detail: list[FieldError]
+    code: Literal["malformed"]
+
+
+class Refusal(HTTPException):
+    """A REST refusal: the HTTP status of its ``code`` (:func:`status_of`), the English
+    ``detail``, and the ``params`` its sentence says, answered as a :data:`Problem`."""
+
+    def __init__(
+        self,
+        detail: str,
+        code: str,
+        params: dict[str, Any] | None = None,
+        *,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(status_of(code), detail, headers=headers)
+        self.code = code
+        self.params = params or {}
+
+
+# The code of an HTTP error not raised as a Refusal (Starlette's own: no such route).
+_PLAIN = {404: "not_found", 405: "method_not_allowed"}
+
+
+def problem_body(error: AnyHTTPError) -> dict[str, Any]:
+    """The body of a refusal: a :class:`Refusal`'s code and params; for Starlette's own
+    errors a code of their status."""
+    if isinstance(error, Refusal):
+        code, params = error.code, error.params
+    else:
+        code = _PLAIN.get(
+            error.status_code, "internal" if error.status_code >= 500 else "malformed"
+        )
+        params = {}
+    body: dict[str, Any] = {"detail": error.detail, "code": code}
+    if params:
+        body["params"] = params
+    return body
 
 
 _WHY = {
-    400: "Refused: `detail` says why and what is allowed.",
-    401: "No valid session token (`detail` says which).",
-    404: "No such thing (`detail` names it).",
+    400: "Refused: bad input (`detail` says why and what is allowed; `malformed`: a body "
+    "that is not JSON text in UTF-8).",
+    401: "No valid session token, or a wrong name or password.",
+    403: "Only a registered account may do that (guests play at practice tables only).",
+    404: "No such thing (`params` name it).",
+    409: "Refused by the room as it is now (a name taken, the seat taken, the table full…).",
+    422: "A body or parameter that is not valid: `detail` lists each field and why.",
     429: "Too many requests: `Retry-After` says in how many seconds to try again.",
     503: "The room is too busy now: try again after `Retry-After` seconds.",
 }
@@ -160,37 +305,57 @@ HAND_HISTORIES: dict[int | str, dict[str, Any]] = {
 """The answer of ``GET /api/hands``: text (its refusals are JSON, as every route's)."""
 
 
-def problems(*statuses: int, why: dict[int, str] | None = None) -> dict[int | str, dict[str, Any]]:
-    """The error answers of a route, for its ``responses=``: each a :class:`Problem`,
-    described as ``why`` says, or as every route's is."""
+def problems(*codes: str, invalid: bool = True) -> dict[int | str, dict[str, Any]]:
+    """The error answers of a route that refuses with ``codes``, for its ``responses=``:
+    each status a :data:`Problem`, described with the codes it carries there (429 and
+    503 with their ``Retry-After``), and with ``invalid`` (a route with a body or
+    parameters) the 422 of FastAPI's validation, an :class:`Invalid`."""
+    by_status: dict[int, list[str]] = {}
+    for code in codes:
+        by_status.setdefault(status_of(code), []).append(code)
     answers: dict[int | str, dict[str, Any]] = {}
-    for status in statuses:
-        answer = {"model": Problem, "description": (why or {}).get(status, _WHY[status])}
+    for status, said in sorted(by_status.items()):
+        listed = ", ".join(f"`{code}`" for code in said)
+        answer: dict[str, Any] = {
+            "model": Problem,
+            "description": f"{_WHY[status]} Codes: {listed}.",
+        }
         if status in (429, 503):
             wait = {"type": "integer", "minimum": 1}
             answer["headers"] = {"Retry-After": {"description": "Seconds to wait.", "schema": wait}}
         answers[status] = answer
+    if invalid:
+        answers[422] = {"model": Invalid, "description": _WHY[422] + " Code: `malformed`."}
     return answers
 
 
-def refused(error: Exception) -> HTTPException:
-    """A 400 that says what the room refused."""
-    return HTTPException(400, str(error))
+def refused(error: RoomError) -> Refusal:
+    """What the room refused, with the status of its code."""
+    return Refusal(str(error), error.code, error.params)
 
 
-def slow_down(wait: float, what: str) -> None:
-    """A 429 when ``wait`` (seconds before the next try is allowed) is above 0."""
+def slow_down(wait: float, what: Limited) -> None:
+    """A 429 ``rate_limited`` when ``wait`` (seconds before the next try is allowed) is
+    above 0; ``what`` came too often (limits.TOO_MANY says it in words)."""
     if wait > 0:
         after = retry_after(wait)
-        raise HTTPException(
-            429, f"too many {what}: try again in {after} s", headers={"Retry-After": after}
+        raise Refusal(
+            f"too many {TOO_MANY[what]}: try again in {after} s",
+            "rate_limited",
+            {"what": what, "retry_after": int(after)},
+            headers={"Retry-After": after},
         )
 
 
-def busy(error: Busy) -> HTTPException:
+def busy(error: Busy) -> Refusal:
     """A 503: the room's workers are all taken; try again after ``Retry-After``."""
     after = retry_after(error.retry_after)
-    return HTTPException(503, str(error), headers={"Retry-After": after})
+    return Refusal(
+        str(error),
+        "busy",
+        {"what": error.what, "retry_after": int(after)},
+        headers={"Retry-After": after},
+    )
 
 
 def bearer(authorization: str | None) -> str | None:

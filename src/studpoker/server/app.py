@@ -16,20 +16,22 @@ from typing import Annotated, Any, cast, get_args
 from fastapi import (
     Depends,
     FastAPI,
-    HTTPException,
     Query,
+    Request,
     WebSocket,
     WebSocketDisconnect,
 )
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, Field, ValidationError, model_validator
+from starlette.exceptions import HTTPException
 
 from studpoker import __version__
-from studpoker.games import GAMES
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, STAKE_MAX
-from studpoker.room import Busy, Room, RoomError
+from studpoker.room import Busy, Room, RoomError, known_game
 from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
 from studpoker.server.answers import (
     HAND_HISTORIES,
@@ -40,9 +42,11 @@ from studpoker.server.answers import (
     LeaderboardRow,
     Me,
     RatingHistory,
+    Refusal,
     Session,
     busy,
     game_infos,
+    problem_body,
     problems,
     refused,
     slow_down,
@@ -57,7 +61,7 @@ from studpoker.server.limits import (
     Limiter,
     Limits,
 )
-from studpoker.server.messages import AccountView, ErrorMessage, LobbyTable, ServerError
+from studpoker.server.messages import AccountView, FullMessage, LobbyTable, ServerError
 from studpoker.server.protocol import (
     MAX_MESSAGE,
     VERSION,
@@ -140,6 +144,33 @@ class NewTable(_Body):
     ] = ""
 
 
+# What the room may refuse of a new account and of a new table (room.names,
+# room.passwords, Room.create_table, table.config), for their routes' documents.
+NEW_ACCOUNT = (
+    "name_characters",
+    "name_blank",
+    "name_length",
+    "name_reserved",
+    "password_too_short",
+    "password_too_long",
+    "name_taken",
+    "name_lookalike",
+)
+NEW_TABLE = (
+    "guests_practice_only",
+    "bots_practice_only",
+    "unknown_game",
+    "unknown_mode",
+    "unknown_stakes",
+    "invalid_stakes",
+    "seats_range",
+    "clock_range",
+    "table_name_characters",
+    "table_name_length",
+    "open_tables",
+)
+
+
 def account_dict(account: Account) -> AccountView:
     return {
         "id": account.id,
@@ -183,23 +214,40 @@ def create_app(
         lifespan=lifespan,
     )
     # The client's files and the larger answers go compressed to a browser that asks
-    # (app.js is 74 KB, 22 KB gzipped); the WebSocket is left alone.
+    # (the client's modules are 96 KB, 28 KB gzipped); the WebSocket is left alone.
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     app.add_middleware(AddressLimits, limits=limits)  # logins, accounts, guests by address
     app.add_middleware(SecurityHeaders)
     app.state.room = the_room
     app.state.hub = hub
 
+    @app.exception_handler(HTTPException)
+    async def refusal(_request: Request, error: HTTPException) -> Response:
+        """Every refusal as a Problem: its English ``detail``, its ``code`` and
+        ``params`` (answers.problem_body)."""
+        if error.status_code in (204, 304):
+            return Response(status_code=error.status_code, headers=error.headers)
+        return JSONResponse(problem_body(error), error.status_code, headers=error.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> Response:
+        """FastAPI's 422, with the code ``malformed`` (answers.Invalid)."""
+        body = {"detail": jsonable_encoder(error.errors()), "code": "malformed"}
+        return JSONResponse(body, 422)
+
     async def current(token: Token) -> Account:
         account = await the_room.account(token)
         if account is None:
-            raise HTTPException(401, "log in first: no valid session token")
+            raise Refusal("log in first: no valid session token", "login")
         return account
 
     # -- accounts ---------------------------------------------------------------------
 
     @app.post(
-        "/api/accounts", status_code=201, tags=["accounts"], responses=problems(400, 429, 503)
+        "/api/accounts",
+        status_code=201,
+        tags=["accounts"],
+        responses=problems("malformed", *NEW_ACCOUNT, "rate_limited", "busy"),
     )
     async def register(body: NewAccount) -> Session:
         """Create an account (``bot``: a remote computer player's, for practice tables);
@@ -215,30 +263,35 @@ def create_app(
     @app.post(
         "/api/sessions",
         tags=["accounts"],
-        responses=problems(401, 429, 503, why={401: "A wrong name or password."}),
+        responses=problems("malformed", "wrong_password", "rate_limited", "busy"),
     )
     async def login(body: Credentials) -> Session:
         """Log in: a new session token.  Logins are limited by address, and a name
         with failed logins waits longer after each (docs/security.md)."""
         name = unicodedata.normalize("NFKC", body.name).strip().casefold()
-        slow_down(failures.wait(name), "failed logins for this name")
+        slow_down(failures.wait(name), "failed_logins")
         try:
             account, token = await the_room.login(body.name, body.password)
         except RoomError as error:
             failures.failed(name)
-            raise HTTPException(401, str(error)) from None
+            raise refused(error) from None
         except Busy as error:
             raise busy(error) from None
         failures.succeeded(name)
         return Session(token=token, account=account_dict(account))
 
-    @app.post("/api/guests", status_code=201, tags=["accounts"], responses=problems(400, 429))
+    @app.post(
+        "/api/guests",
+        status_code=201,
+        tags=["accounts"],
+        responses=problems("rate_limited", "no_guest_name", invalid=False),
+    )
     async def guest() -> Session:
         """A guest's session: practice tables only."""
         try:
             account, token = await the_room.guest()
-        except RoomError as error:
-            raise refused(error) from None
+        except RoomError as error:  # no free name now: another try picks others
+            raise Refusal(str(error), error.code, headers={"Retry-After": "1"}) from None
         return Session(token=token, account=account_dict(account))
 
     @app.delete("/api/sessions", status_code=204, tags=["accounts"], openapi_extra=OPTIONAL)
@@ -248,10 +301,13 @@ def create_app(
             await the_room.logout(token)
             hub.logged_out(token)  # its open sockets can no longer play or chat
 
-    @app.get("/api/me", tags=["accounts"], responses=problems(401))
+    @app.get("/api/me", tags=["accounts"], responses=problems("login", "no_account", invalid=False))
     async def me(account: Annotated[Account, Depends(current)]) -> Me:
         """The asker's account, its balance and the seats it holds."""
-        fresh = await the_room.fresh(account)
+        try:
+            fresh = await the_room.fresh(account)
+        except RoomError as error:  # the account has gone since its session was read
+            raise refused(error) from None
         held = {table_id: the_room.seat_of(account.id, table_id) for table_id in the_room.tables}
         seats: list[HeldSeat] = [
             {"table": t, "seat": seat} for t, seat in held.items() if seat is not None
@@ -265,7 +321,7 @@ def create_app(
         """Every game's preset stakes, money unit, seats and buy-ins."""
         return game_infos()
 
-    @app.get("/api/tables", tags=["lobby"])
+    @app.get("/api/tables", tags=["lobby"], responses=problems())
     async def tables(game: str | None = None, mode: str | None = None) -> list[LobbyTable]:
         """Every table: id, game, mode, stakes, seated, seats, average_pot, hands_per_hour…"""
         return [
@@ -274,13 +330,18 @@ def create_app(
             if (game is None or t["game"] == game) and (mode is None or t["mode"] == mode)
         ]
 
-    @app.post("/api/tables", status_code=201, tags=["lobby"], responses=problems(400, 401, 429))
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        tags=["lobby"],
+        responses=problems("malformed", "login", *NEW_TABLE, "rate_limited"),
+    )
     async def create_table(
         body: NewTable, account: Annotated[Account, Depends(current)]
     ) -> LobbyTable:
-        """Open a table; a player has a few open at most, and opens a few every ten
-        minutes (docs/security.md)."""
-        slow_down(new_tables.take(str(account.id)), "new tables")
+        """Open a table of a mode the asker may play at (a guest: practice); a player
+        has a few open at most, and opens a few every ten minutes (docs/security.md)."""
+        slow_down(new_tables.take(str(account.id)), "tables")
         try:
             table_id = await the_room.create_table(
                 body.game,
@@ -297,19 +358,19 @@ def create_app(
         hub.lobby_changed(table_id)
         return cast(LobbyTable, the_room.lobby_entry(table_id))
 
-    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=problems(404))
+    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=problems("no_table"))
     async def table(table_id: str) -> TableState:
         """The table's state as an onlooker sees it, with the events of the hand."""
         try:
             held = the_room.table(table_id)
         except RoomError as error:
-            raise HTTPException(404, str(error)) from None
+            raise refused(error) from None
         return cast(TableState, held.table.snapshot(None))
 
     @app.get(
         "/api/tables/{table_id}/hands/{number}",
         tags=["hands"],
-        responses=problems(400, 404),
+        responses=problems("unknown_language", "no_table", "no_hand"),
         openapi_extra=OPTIONAL,
     )
     async def table_hand(
@@ -327,7 +388,7 @@ def create_app(
         "/api/hands",
         response_class=Response,  # no media type of its own: its refusals are JSON
         tags=["hands"],
-        responses=HAND_HISTORIES | problems(401, 429, 503),
+        responses=HAND_HISTORIES | problems("login", "rate_limited", "busy"),
     )
     async def hands(
         account: Annotated[Account, Depends(current)],
@@ -337,13 +398,15 @@ def create_app(
         """The asker's hands as PokerStars hand histories, from their seat."""
         return await hand_histories(the_room, account, limit, table, downloads)
 
-    @app.get("/api/leaderboard", tags=["ratings"], responses=problems(400))
+    @app.get("/api/leaderboard", tags=["ratings"], responses=problems("unknown_game"))
     async def leaderboard(
         game: str = "seven_card_stud", limit: Annotated[int, Query(ge=1, le=500)] = 50
     ) -> list[LeaderboardRow]:
         """The competition ratings of a game, the best first."""
-        if game not in GAMES:
-            raise HTTPException(400, f"game must be one of {', '.join(GAMES)}, not {game!r}")
+        try:
+            known_game(game)
+        except RoomError as error:
+            raise refused(error) from None
         rows = await asyncio.to_thread(the_room.store.leaderboard, game, limit=limit)
         return [
             {
@@ -356,14 +419,18 @@ def create_app(
             for row in rows
         ]
 
-    @app.get("/api/ratings/{name}", tags=["ratings"], responses=problems(400, 404))
+    @app.get(
+        "/api/ratings/{name}", tags=["ratings"], responses=problems("unknown_game", "no_player")
+    )
     async def ratings(name: str, game: str = "seven_card_stud") -> RatingHistory:
         """One player's rating history in a game."""
-        if game not in GAMES:
-            raise HTTPException(400, f"game must be one of {', '.join(GAMES)}, not {game!r}")
+        try:
+            known_game(game)
+        except RoomError as error:
+            raise refused(error) from None
         account = await asyncio.to_thread(the_room.store.account, name)
         if account is None:
-            raise HTTPException(404, f"no player {name!r}")
+            raise Refusal(f"no player {name!r}", "no_player", {"name": name})
         history = await asyncio.to_thread(the_room.store.rating_history, account.id, game)
         return {
             "name": account.name,
@@ -391,14 +458,15 @@ def create_app(
         await socket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         if not hub.admit(where):
             most = limits.sockets_per_address
-            refusal: ErrorMessage = {
+            refused_socket: FullMessage = {
                 "type": "error",
                 "id": None,
                 "code": "too_many_sockets",
                 "message": f"{most} sockets from one address at most: close one first",
+                "params": {"maximum": most},
                 "v": VERSION,
             }
-            await socket.send_json(refusal)
+            await socket.send_json(refused_socket)
             await socket.close(1008, "too many sockets from this address")
             return
         found = await the_room.session(token)
@@ -431,7 +499,13 @@ def create_app(
                 f"Sec-WebSocket-Protocol header as '{BEARER}TOKEN'",
             )
         if lang not in LANGUAGES:
-            _error(client, None, "malformed", f"lang is one of {', '.join(LANGUAGES)}: using en")
+            _error(
+                client,
+                None,
+                "unknown_language",
+                f"lang is one of {', '.join(LANGUAGES)}: using en",
+                params={"value": lang, "allowed": list(LANGUAGES)},
+            )
         client.send(hub.lobby())
         writer = asyncio.create_task(_write(socket, client))
         try:
@@ -531,13 +605,15 @@ def _in_time(client: Client, limits: Limits) -> bool:
         return True
     client.refused += 1
     rate = limits.messages_per_socket
+    after = round(wait, 3)
     _error(
         client,
         None,
         "rate_limited",
         f"too many messages ({rate.events} every {rate.seconds:g} s at most): "
         f"this one was not read; wait {wait:.1f} s",
-        retry_after=round(wait, 3),
+        params={"what": "messages", "retry_after": after},
+        retry_after=after,
     )
     return False
 
@@ -545,8 +621,15 @@ def _in_time(client: Client, limits: Limits) -> bool:
 async def _handle(hub: Hub, client: Client, text: str) -> None:
     """One client message: done, or refused with an error that changes nothing."""
     room = hub.room
-    if len(text.encode(errors="surrogatepass")) > MAX_MESSAGE:
-        _error(client, None, "too_large", f"a message is {MAX_MESSAGE} bytes at most")
+    size = len(text.encode(errors="surrogatepass"))
+    if size > MAX_MESSAGE:
+        _error(
+            client,
+            None,
+            "too_large",
+            f"a message is {MAX_MESSAGE} bytes at most",
+            params={"maximum": MAX_MESSAGE, "length": size},
+        )
         return
     try:
         message = read_message(text)
@@ -600,14 +683,19 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
             case Chat(table=table_id, text=said):
                 wait = hub.chat_limit.take(str(account.id))
                 if wait:
-                    rate = hub.limits.chat_per_socket
+                    rate, after = hub.limits.chat_per_socket, round(wait, 3)
                     _error(
                         client,
                         ref,
-                        "rate_limited",
+                        "chat_limit",
                         f"{rate.events} chat lines every {rate.seconds:g} s at most: "
                         f"wait {wait:.1f} s",
-                        retry_after=round(wait, 3),
+                        params={
+                            "lines": rate.events,
+                            "seconds": rate.seconds,
+                            "retry_after": after,
+                        },
+                        retry_after=after,
                     )
                     return
                 room.say(account, table_id, said)
@@ -617,4 +705,6 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
     except RoomError as error:
         _error(client, ref, error.code, str(error), params=error.params)
     except Busy as error:
-        _error(client, ref, "busy", str(error), retry_after=error.retry_after)
+        after = error.retry_after
+        params = {"what": error.what, "retry_after": after}
+        _error(client, ref, "busy", str(error), params=params, retry_after=after)

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import cast, get_args
 
-from fastapi import HTTPException
 from fastapi.responses import PlainTextResponse
 from typing_extensions import TypedDict
 
 from studpoker.room import Busy, Room, RoomError
-from studpoker.server.answers import busy, slow_down
+from studpoker.server.answers import Refusal, busy, refused, slow_down
 from studpoker.server.limits import Limiter
 from studpoker.server.protocol import Lang
 from studpoker.server.state import HandEvent, Nets, SeatNumber
@@ -48,14 +47,22 @@ def finished_hand(
     a mucked one), or as an onlooker saw it when the account did not play it; ``lines``
     are the dealer's lines of those events in ``lang`` (R5.7)."""
     if lang not in LANGUAGES:
-        raise HTTPException(400, f"lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
+        raise Refusal(
+            f"lang is one of {', '.join(LANGUAGES)}, not {lang!r}",
+            "unknown_language",
+            {"value": lang, "allowed": list(LANGUAGES)},
+        )
     try:
         held = room.table(table_id)
     except RoomError as error:
-        raise HTTPException(404, str(error)) from None
+        raise refused(error) from None
     done = held.table.hand(number)
     if done is None:
-        raise HTTPException(404, f"hand {number} of {table_id} is not kept")
+        raise Refusal(
+            f"hand {number} of {table_id} is not kept",
+            "no_hand",
+            {"table": table_id, "hand": number},
+        )
     seen = None
     if account is not None and account.id in done.account_ids:
         seen = done.account_ids.index(account.id)
@@ -77,7 +84,7 @@ async def hand_histories(
     """The last ``limit`` hands ``account`` played (at ``table_id`` only, if given) as
     PokerStars hand histories from their seat, as a file to save; a 429 when the
     account downloads too often, a 503 when the room's workers are busy."""
-    slow_down(downloads.take(str(account.id)), "hand history downloads")
+    slow_down(downloads.take(str(account.id)), "hand_histories")
     try:
         text = await room.hand_history(account, limit=limit, table_id=table_id)
     except Busy as error:

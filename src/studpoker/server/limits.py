@@ -20,9 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from studpoker.server.messages import Limited
+
 __all__ = [
     "LIMITS",
     "NO_LIMITS",
+    "TOO_MANY",
     "AddressLimits",
     "Backoff",
     "Limiter",
@@ -85,6 +88,19 @@ NO_LIMITS = Limits(
 )
 """Limits that never bite (``stud serve --no-limits``): for a load test whose
 thousand clients come from one address."""
+
+
+TOO_MANY: dict[Limited, str] = {
+    "messages": "messages",
+    "logins": "logins from your address",
+    "failed_logins": "failed logins for this name",
+    "accounts": "new accounts from your address",
+    "guests": "guests from your address",
+    "tables": "new tables",
+    "hand_histories": "hand history downloads",
+}
+"""What came too often, in the words of a refusal ("too many new tables: …"), by the
+``what`` of its ``rate_limited``."""
 
 
 class Limiter:
@@ -182,19 +198,13 @@ class AddressLimits:
 
     def __init__(self, app: Any, limits: Limits, *, clock: Callable[[], float] = time.monotonic):
         self.app = app
-        self.routes: dict[tuple[str, str], tuple[Limiter, str]] = {
-            ("POST", "/api/sessions"): (
-                Limiter(limits.login_per_address, clock=clock),
-                "logins from your address",
-            ),
+        self.routes: dict[tuple[str, str], tuple[Limiter, Limited]] = {
+            ("POST", "/api/sessions"): (Limiter(limits.login_per_address, clock=clock), "logins"),
             ("POST", "/api/accounts"): (
                 Limiter(limits.register_per_address, clock=clock),
-                "new accounts from your address",
+                "accounts",
             ),
-            ("POST", "/api/guests"): (
-                Limiter(limits.guest_per_address, clock=clock),
-                "guests from your address",
-            ),
+            ("POST", "/api/guests"): (Limiter(limits.guest_per_address, clock=clock), "guests"),
         }
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -209,9 +219,15 @@ class AddressLimits:
         await self.app(scope, receive, send)
 
 
-async def _too_many(send: Any, what: str, wait: float) -> None:
+async def _too_many(send: Any, what: Limited, wait: float) -> None:
+    """The 429 of server.answers.slow_down, written before any route is reached."""
     after = retry_after(wait)
-    body = json.dumps({"detail": f"too many {what}: try again in {after} s"}).encode()
+    refusal = {
+        "detail": f"too many {TOO_MANY[what]}: try again in {after} s",
+        "code": "rate_limited",
+        "params": {"what": what, "retry_after": int(after)},
+    }
+    body = json.dumps(refusal).encode()
     await send(
         {
             "type": "http.response.start",

@@ -12,7 +12,7 @@ a message answers (None when that message could not be read).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import Field
 from typing_extensions import TypedDict
@@ -36,24 +36,51 @@ from studpoker.table.config import Mode
 
 __all__ = [
     "AccountView",
+    "AddOp",
+    "AlreadyInSeatMessage",
+    "AlreadySeatedMessage",
+    "BalanceMessage",
+    "BuyInRangeMessage",
+    "CharacterMessage",
+    "ChatLimitMessage",
     "ChatMessage",
+    "ClockRangeMessage",
+    "CompetitionPlayersMessage",
     "ErrorMessage",
+    "FullMessage",
     "HandResult",
     "IllegalActionMessage",
+    "Limited",
     "LobbyMessage",
     "LobbyTable",
     "LoggedOutMessage",
-    "NotSeatedMessage",
+    "ModeMessage",
+    "NameRefusedMessage",
+    "NoAccountMessage",
+    "NoHandMessage",
+    "NoSeatMessage",
     "NotYourTurnMessage",
     "OkMessage",
+    "OpenTablesMessage",
+    "PatchOp",
     "Placing",
     "PongMessage",
     "Reason",
+    "RemoveOp",
+    "ReplaceOp",
     "RetryLaterMessage",
+    "SeatRefusedMessage",
+    "SeatsRangeMessage",
     "ServerError",
     "ServerMessage",
     "StaleDecisionMessage",
     "TableMessage",
+    "TableRefusedMessage",
+    "TooLongMessage",
+    "TooShortMessage",
+    "TopUpLimitMessage",
+    "UnknownChoiceMessage",
+    "UnknownStakesMessage",
     "WelcomeMessage",
 ]
 
@@ -143,14 +170,54 @@ class Placing(TypedDict):
     """Out before the end, by losing every chip or quitting."""
 
 
+JsonPointer = Annotated[str, Field(pattern="^(/[^/]*)*$")]
+"""Where in the state an operation applies (RFC 6901): ``/hand/players/0/stack``."""
+
+
+@wire
+class AddOp(TypedDict):
+    """Put ``value`` at ``path``: a new key, or an item at the end of a list (``/-``)."""
+
+    op: Literal["add"]
+    path: JsonPointer
+    value: Any
+
+
+@wire
+class RemoveOp(TypedDict):
+    """Take away the key or the list item at ``path``."""
+
+    op: Literal["remove"]
+    path: JsonPointer
+
+
+@wire
+class ReplaceOp(TypedDict):
+    """Put ``value`` in place of what is at ``path`` (``""``: the whole state)."""
+
+    op: Literal["replace"]
+    path: JsonPointer
+    value: Any
+
+
+PatchOp = Annotated[AddOp | RemoveOp | ReplaceOp, Field(discriminator="op")]
+"""One operation of a JSON Patch (RFC 6902): only these three are written."""
+
+
 @wire
 class TableMessage(TypedDict):
-    """A change at a table the client watches, made for the client's seat alone."""
+    """A change at a table the client watches, made for the client's seat alone: the
+    whole state in the answer to ``watch``, else a patch of the last state sent to this
+    client (exactly one of ``state`` and ``patch``)."""
 
     type: Literal["table"]
     table: str
     change: Change
-    state: TableState
+    state: NotRequired[TableState]
+    """The whole table as the client's seat sees it: in the answer to ``watch``."""
+    patch: NotRequired[list[PatchOp]]
+    """What changed since the last ``table`` message of this table, as JSON Patch
+    operations (RFC 6902) to apply in order to the state it left."""
     events: list[HandEvent]
     """The hand's events this client has not been sent yet, as its seat may see them."""
     lines: list[str]
@@ -206,33 +273,93 @@ class LoggedOutMessage(TypedDict):
 
 
 # -- errors: a message refused, and nothing changed ------------------------------------------
+#
+# Each refusal has a stable ``code`` and, in ``params``, what its English ``message``
+# says, as data: names and tables as text, seats, counts and amounts (in chips, the
+# table's unit) as numbers.  A client writes the refusal in its own language from these,
+# never from ``message``.  The models group the codes by the parameters they carry; the
+# REST answers carry the same ``code`` and ``params`` beside ``detail``
+# (server.answers.Problem).  docs/protocol.md, "Errors", lists every code.
 
 
 @wire
-class ErrorMessage(TypedDict):
-    """A refusal without parameters: ``message`` says why in English; a client writes
-    it in its own language from ``code``."""
-
+class _Error(TypedDict):
     type: Literal["error"]
     id: MessageId | None
+    """The ``id`` of the message refused (None when it could not be read)."""
+    message: str
+    """Why, in English, and what is allowed."""
+    v: Version
+
+
+@wire
+class ErrorMessage(_Error):
+    """A refusal without parameters."""
+
     code: Literal[
-        "malformed", "too_large", "login", "refused", "no_turn", "too_many_sockets", "internal"
+        "malformed",
+        "login",
+        "wrong_password",
+        "no_turn",
+        "internal",
+        "not_found",
+        "method_not_allowed",
+        "name_blank",
+        "guests_practice_only",
+        "competition_started",
+        "table_closed",
+        "table_stopped",
+        "chat_empty",
+        "no_guest_name",
+        "invalid_stakes",
     ]
-    message: str
-    v: Version
+
+
+Limited = Literal[
+    "messages",
+    "logins",
+    "failed_logins",
+    "accounts",
+    "guests",
+    "tables",
+    "hand_histories",
+    "password_hashing",
+]
+"""What came too often (``rate_limited``) or waits for the room's workers (``busy``)."""
 
 
 @wire
-class RetryLaterMessage(TypedDict):
-    """Too many messages or chat lines (``rate_limited``), or the room too busy now
-    (``busy``): the next one is read in ``retry_after`` seconds."""
-
-    type: Literal["error"]
-    id: MessageId | None
-    code: Literal["rate_limited", "busy"]
-    message: str
+class RetryParams(TypedDict):
+    what: Limited
     retry_after: Seconds
-    v: Version
+    """Seconds before the next try is read (a REST answer's ``Retry-After``)."""
+
+
+@wire
+class RetryLaterMessage(_Error):
+    """Too many messages (``rate_limited``), or the room too busy now (``busy``): the
+    next one is read in ``retry_after`` seconds."""
+
+    code: Literal["rate_limited", "busy"]
+    params: RetryParams
+    retry_after: Seconds
+
+
+@wire
+class ChatLimitParams(TypedDict):
+    lines: Annotated[int, Field(ge=1)]
+    seconds: Seconds
+    """``lines`` chat lines at most every ``seconds``."""
+    retry_after: Seconds
+
+
+@wire
+class ChatLimitMessage(_Error):
+    """Too many chat lines: the next one is said in ``retry_after`` seconds."""
+
+    code: Literal["chat_limit"]
+    params: ChatLimitParams
+    retry_after: Seconds
 
 
 @wire
@@ -245,15 +372,11 @@ class StaleDecisionParams(TypedDict):
 
 
 @wire
-class StaleDecisionMessage(TypedDict):
+class StaleDecisionMessage(_Error):
     """An ``act`` for a decision that is not the one pending."""
 
-    type: Literal["error"]
-    id: MessageId | None
     code: Literal["stale_decision"]
-    message: str
     params: StaleDecisionParams
-    v: Version
 
 
 @wire
@@ -265,28 +388,9 @@ class NotYourTurnParams(TypedDict):
 
 
 @wire
-class NotYourTurnMessage(TypedDict):
-    type: Literal["error"]
-    id: MessageId | None
+class NotYourTurnMessage(_Error):
     code: Literal["not_your_turn"]
-    message: str
     params: NotYourTurnParams
-    v: Version
-
-
-@wire
-class NotSeatedParams(TypedDict):
-    table: str
-
-
-@wire
-class NotSeatedMessage(TypedDict):
-    type: Literal["error"]
-    id: MessageId | None
-    code: Literal["not_seated"]
-    message: str
-    params: NotSeatedParams
-    v: Version
 
 
 Reason = Literal[
@@ -324,25 +428,366 @@ class IllegalActionParams(TypedDict):
 
 
 @wire
-class IllegalActionMessage(TypedDict):
-    type: Literal["error"]
-    id: MessageId | None
+class IllegalActionMessage(_Error):
     code: Literal["illegal_action"]
-    message: str
     params: IllegalActionParams
-    v: Version
+
+
+@wire
+class TableParams(TypedDict):
+    table: str
+
+
+@wire
+class TableRefusedMessage(_Error):
+    """No such table, not seated at it, not a competition table, or (a table opened with
+    an id of its own) a table of that id already open."""
+
+    code: Literal["no_table", "not_seated", "not_competition", "table_exists"]
+    params: TableParams
+
+
+@wire
+class SeatParams(TypedDict):
+    seat: SeatNumber
+
+
+@wire
+class SeatRefusedMessage(_Error):
+    code: Literal[
+        "seat_taken",
+        "seat_empty",
+        "no_chips",
+        "already_leaving",
+        "already_sitting_out",
+        "not_sitting_out",
+    ]
+    params: SeatParams
+
+
+@wire
+class NoSeatParams(TypedDict):
+    seat: int
+    """The seat asked for."""
+    seats: Annotated[int, Field(ge=MIN_SEATS, le=MAX_SEATS)]
+    """The table's seats, numbered 0 to ``seats`` - 1."""
+
+
+@wire
+class NoSeatMessage(_Error):
+    code: Literal["no_seat"]
+    params: NoSeatParams
+
+
+@wire
+class NameParams(TypedDict):
+    name: str
+
+
+@wire
+class NameRefusedMessage(_Error):
+    """A name another player has (``name_taken``) or one that reads like it
+    (``name_lookalike``), one the room keeps for itself (``name_reserved``: Dealer,
+    Bot 3, Guest 123456), or no player of that name (``no_player``)."""
+
+    code: Literal["name_taken", "name_lookalike", "name_reserved", "no_player"]
+    params: NameParams
+
+
+@wire
+class CharacterParams(TypedDict):
+    character: Annotated[str, Field(pattern="^U\\+[0-9A-F]{4,6}$")]
+    """The character refused, as its code point: ``U+200B``."""
+
+
+@wire
+class CharacterMessage(_Error):
+    """A character a name, a chat line or a table's name may not hold (a control,
+    format, invisible or private-use character, a lone surrogate, a stray combining
+    mark, a bidirectional control)."""
+
+    code: Literal["name_characters", "chat_characters", "table_name_characters"]
+    params: CharacterParams
+
+
+@wire
+class TooLongParams(TypedDict):
+    maximum: Annotated[int, Field(ge=0)]
+    length: Annotated[int, Field(ge=0)]
+    """The length sent: characters (once normalised), or bytes for ``too_large``."""
+
+
+@wire
+class TooLongMessage(_Error):
+    code: Literal[
+        "name_length", "password_too_long", "chat_length", "table_name_length", "too_large"
+    ]
+    params: TooLongParams
+
+
+@wire
+class TooShortParams(TypedDict):
+    minimum: Annotated[int, Field(ge=0)]
+    length: Annotated[int, Field(ge=0)]
+
+
+@wire
+class TooShortMessage(_Error):
+    code: Literal["password_too_short"]
+    params: TooShortParams
+
+
+@wire
+class FullParams(TypedDict):
+    maximum: Annotated[int, Field(ge=0)]
+    """Players at the table (or sockets from one address) at most."""
+
+
+@wire
+class FullMessage(_Error):
+    """No room: the table is full (a practice table and a competition seat 8 players at
+    most, R7.1, R7.3), or the address has as many sockets open as it may."""
+
+    code: Literal["table_full", "practice_full", "competition_full", "too_many_sockets"]
+    params: FullParams
+
+
+@wire
+class ModeParams(TypedDict):
+    mode: Mode
+    """The table's mode."""
+
+
+@wire
+class ModeMessage(_Error):
+    """What the table's mode does not allow: top-ups (practice, R7.1; competition,
+    R7.3), computer players (chips, R7.2; competition, R7.3)."""
+
+    code: Literal["no_top_ups", "bots_practice_only"]
+    params: ModeParams
+
+
+@wire
+class ChoiceParams(TypedDict):
+    value: str
+    """What was asked for."""
+    allowed: list[str]
+
+
+@wire
+class UnknownChoiceMessage(_Error):
+    code: Literal["unknown_game", "unknown_mode", "unknown_language"]
+    params: ChoiceParams
+
+
+@wire
+class UnknownStakesParams(TypedDict):
+    game: Game
+    stakes: list[str]
+    """The stakes given that the game does not have."""
+    allowed: list[str]
+    """The game's stakes (R2.1, R6.4)."""
+
+
+@wire
+class UnknownStakesMessage(_Error):
+    code: Literal["unknown_stakes"]
+    params: UnknownStakesParams
+
+
+@wire
+class SeatsRangeParams(TypedDict):
+    game: Game
+    minimum: int
+    maximum: int
+    seats: int
+    """The seats asked for."""
+
+
+@wire
+class SeatsRangeMessage(_Error):
+    """A table of the game has ``minimum`` to ``maximum`` seats (R7.4)."""
+
+    code: Literal["seats_range"]
+    params: SeatsRangeParams
+
+
+@wire
+class ClockRangeParams(TypedDict):
+    minimum: Seconds
+    maximum: Seconds
+
+
+@wire
+class ClockRangeMessage(_Error):
+    """A table's clock is ``minimum`` to ``maximum`` seconds (R8.1)."""
+
+    code: Literal["clock_range"]
+    params: ClockRangeParams
+
+
+@wire
+class BuyInRangeParams(TypedDict):
+    minimum: Chips
+    maximum: Chips
+    amount: int
+    """The buy-in asked for."""
+
+
+@wire
+class BuyInRangeMessage(_Error):
+    code: Literal["buy_in_range"]
+    params: BuyInRangeParams
+
+
+@wire
+class BalanceParams(TypedDict):
+    name: str
+    balance: Chips
+    """What the account has."""
+    buy_in: Chips
+    """What the buy-in or top-up takes."""
+
+
+@wire
+class BalanceMessage(_Error):
+    """A buy-in or a top-up larger than the account's balance (R7.2)."""
+
+    code: Literal["balance_too_low"]
+    params: BalanceParams
+
+
+@wire
+class AlreadySeatedParams(TypedDict):
+    name: str
+    table: str
+
+
+@wire
+class AlreadySeatedMessage(_Error):
+    code: Literal["already_seated"]
+    params: AlreadySeatedParams
+
+
+@wire
+class AlreadyInSeatParams(TypedDict):
+    name: str
+    seat: SeatNumber
+    """The seat the player holds, or waits for (a computer player's, R7.1)."""
+
+
+@wire
+class AlreadyInSeatMessage(_Error):
+    code: Literal["already_in_seat"]
+    params: AlreadyInSeatParams
+
+
+@wire
+class TopUpLimitParams(TypedDict):
+    seat: SeatNumber
+    most: Chips
+    """The most this seat may top up now."""
+    stack_cap: Chips
+    """The largest stack of the table (its most buy-in, R7.2)."""
+
+
+@wire
+class TopUpLimitMessage(_Error):
+    code: Literal["top_up_limit"]
+    params: TopUpLimitParams
+
+
+@wire
+class CompetitionPlayersParams(TypedDict):
+    minimum: int
+    maximum: int
+    players: Annotated[int, Field(ge=0)]
+    """The players seated."""
+
+
+@wire
+class CompetitionPlayersMessage(_Error):
+    """A competition starts with ``minimum`` to ``maximum`` players (R7.3)."""
+
+    code: Literal["competition_players"]
+    params: CompetitionPlayersParams
+
+
+@wire
+class OpenTablesParams(TypedDict):
+    name: str
+    open: Annotated[int, Field(ge=0)]
+    """Tables the player opened that are open now."""
+    most: Annotated[int, Field(ge=0)]
+
+
+@wire
+class OpenTablesMessage(_Error):
+    """A player has ``most`` tables of their own open at once (docs/security.md)."""
+
+    code: Literal["open_tables"]
+    params: OpenTablesParams
+
+
+@wire
+class HandParams(TypedDict):
+    table: str
+    hand: int
+
+
+@wire
+class NoHandMessage(_Error):
+    """A hand the table does not keep (or has not played)."""
+
+    code: Literal["no_hand"]
+    params: HandParams
+
+
+@wire
+class AccountParams(TypedDict):
+    account: int
+
+
+@wire
+class NoAccountMessage(_Error):
+    code: Literal["no_account"]
+    params: AccountParams
 
 
 ServerError = Annotated[
     ErrorMessage
     | RetryLaterMessage
+    | ChatLimitMessage
     | StaleDecisionMessage
     | NotYourTurnMessage
-    | NotSeatedMessage
-    | IllegalActionMessage,
+    | IllegalActionMessage
+    | TableRefusedMessage
+    | SeatRefusedMessage
+    | NoSeatMessage
+    | NameRefusedMessage
+    | CharacterMessage
+    | TooLongMessage
+    | TooShortMessage
+    | FullMessage
+    | ModeMessage
+    | UnknownChoiceMessage
+    | UnknownStakesMessage
+    | SeatsRangeMessage
+    | ClockRangeMessage
+    | BuyInRangeMessage
+    | BalanceMessage
+    | AlreadySeatedMessage
+    | AlreadyInSeatMessage
+    | TopUpLimitMessage
+    | CompetitionPlayersMessage
+    | OpenTablesMessage
+    | NoHandMessage
+    | NoAccountMessage,
     Field(discriminator="code"),
 ]
-"""An ``error``, told apart by its ``code``."""
+"""An ``error``, told apart by its ``code``: every refusal of the room and the server.
+A few are met only over REST (``wrong_password``, the names and passwords of a new
+account, a table's options, ``not_found``…), with the same code and params."""
 
 ServerMessage = Annotated[
     WelcomeMessage

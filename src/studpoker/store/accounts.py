@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from studpoker.store.base import StoreBase
 from studpoker.store.checks import whole
-from studpoker.store.errors import StoreError
+from studpoker.store.errors import NameTaken, StoreError
 from studpoker.store.models import NAME_LENGTH, AccountModel, SessionModel
 from studpoker.store.names import SKELETON_LENGTH, skeleton
 from studpoker.store.values import Account
@@ -66,8 +66,16 @@ def _check_name(name: object) -> str:
     return name
 
 
-def _looks_taken(name: str) -> StoreError:
-    return StoreError(f"the name {name!r} looks like the name of another player; choose another")
+def _taken(name: str) -> NameTaken:
+    return NameTaken(f"the name {name} is taken", name)
+
+
+def _looks_taken(name: str) -> NameTaken:
+    return NameTaken(
+        f"the name {name!r} looks like the name of another player; choose another",
+        name,
+        alike=True,
+    )
 
 
 def _token_hash(token: str) -> str:
@@ -100,7 +108,7 @@ class Accounts(StoreBase):
                     select(AccountModel.name).where(AccountModel.name_key == row.name_key)
                 )
                 if taken is not None:
-                    raise StoreError(f"the name {name} is taken")
+                    raise _taken(name)
                 alike = session.scalar(
                     select(AccountModel.id).where(AccountModel.skeleton == row.skeleton)
                 )
@@ -111,7 +119,7 @@ class Accounts(StoreBase):
             # Created at the same moment as a name of the same key or shape: which one
             # is a question for the database as it is now.
             if self.account(name) is not None:
-                raise StoreError(f"the name {name} is taken") from error
+                raise _taken(name) from error
             raise _looks_taken(name) from error
         return account_value(row)
 

@@ -15,5 +15,29 @@ class StoreError(ValueError):
     """
 
 
+class NameTaken(StoreError):
+    """A new account's ``name`` is another's, whatever its case, or reads like another's
+    (``alike``: the same skeleton, ``Alice`` and ``Аlice``)."""
+
+    def __init__(self, message: str, name: str, *, alike: bool = False) -> None:
+        super().__init__(message)
+        self.name = name
+        self.alike = alike
+
+
 class InsufficientFunds(StoreError):
-    """A balance or a holding too small for the amount asked for."""
+    """A balance or a holding too small for the amount asked for: the account's
+    ``name``, what it has (``balance``) and the ``amount``, where a balance was short."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        name: str | None = None,
+        balance: int | None = None,
+        amount: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.name = name
+        self.balance = balance
+        self.amount = amount

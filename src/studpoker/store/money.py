@@ -65,7 +65,12 @@ def debit(session: Session, account: AccountModel, amount: int, why: str) -> int
     )
     if balance is None:
         have = session.scalar(select(AccountModel.balance).where(AccountModel.id == account.id))
-        raise InsufficientFunds(f"{account.name} has {have} and cannot {why}")
+        raise InsufficientFunds(
+            f"{account.name} has {have} and cannot {why}",
+            name=account.name,
+            balance=have,
+            amount=amount,
+        )
     return balance
 
 

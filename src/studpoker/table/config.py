@@ -9,7 +9,11 @@ False
 >>> TableConfig(show_hand(), "chips", seats=12)
 Traceback (most recent call last):
 ...
-ValueError: a show_hand table has 2 to 10 seats, not 12
+studpoker.table.errors.TableError: a show_hand table has 2 to 10 seats, not 12
+
+A player's choices (the seats, the clock, the name) are refused with a
+:class:`~studpoker.table.TableError` and its code; the room's own options with a
+``ValueError``.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Literal
 from studpoker.bots import LEVELS
 from studpoker.games import GameSpec
 from studpoker.games.spec import MIN_SEATS, STAKE_MAX
+from studpoker.table.errors import TableError
 
 __all__ = [
     "CLOCK_MAX",
@@ -105,8 +110,14 @@ class TableConfig:
             raise ValueError(f"mode is {', '.join(MODES)}, not {self.mode!r}")
         seats = self.seats or spec.max_seats
         if not _whole(seats) or not MIN_SEATS <= seats <= spec.max_seats:
-            raise ValueError(
-                f"a {spec.game} table has {MIN_SEATS} to {spec.max_seats} seats, not {self.seats!r}"
+            raise TableError(
+                f"a {spec.game} table has {MIN_SEATS} to {spec.max_seats} seats, "
+                f"not {self.seats!r}",
+                "seats_range",
+                game=spec.game,
+                minimum=MIN_SEATS,
+                maximum=spec.max_seats,
+                seats=self.seats,
             )
         object.__setattr__(self, "seats", seats)
         if spec.is_show_hand:
@@ -182,22 +193,25 @@ def stake_names(game: str) -> tuple[Stake, ...]:
 
 
 def chosen_clock(seconds: object) -> float:
-    """``seconds`` as the clock of a table a player opens (R8.1), or a ``ValueError``.
+    """``seconds`` as the clock of a table a player opens (R8.1), or a TableError.
 
     >>> chosen_clock(15)
     15.0
     >>> chosen_clock(1e9)
     Traceback (most recent call last):
     ...
-    ValueError: clock is a number of seconds from 5 to 120, not 1000000000.0
+    studpoker.table.errors.TableError: clock is a number of seconds from 5 to 120, not 1000000000.0
     """
     if (
         isinstance(seconds, bool)
         or not isinstance(seconds, int | float)
         or not CLOCK_MIN <= seconds <= CLOCK_MAX  # and so not nan
     ):
-        raise ValueError(
-            f"clock is a number of seconds from {CLOCK_MIN:g} to {CLOCK_MAX:g}, not {seconds!r}"
+        raise TableError(
+            f"clock is a number of seconds from {CLOCK_MIN:g} to {CLOCK_MAX:g}, not {seconds!r}",
+            "clock_range",
+            minimum=CLOCK_MIN,
+            maximum=CLOCK_MAX,
         )
     return float(seconds)
 
@@ -211,18 +225,26 @@ def table_name(name: object) -> str:
     >>> table_name("slow\u200brazz")
     Traceback (most recent call last):
     ...
-    ValueError: a table name holds visible characters and spaces only, not U+200B
+    studpoker.table.errors.TableError: a table name holds visible characters and spaces only, \
+not U+200B
     """
     if not isinstance(name, str):
-        raise ValueError(f"a table name is text, not {name!r}")
+        raise TableError(f"a table name is text, not {name!r}", "malformed")
     text = unicodedata.normalize("NFKC", name).strip(" ")
     for char in text:
         if unicodedata.category(char) in _HIDDEN_CATEGORIES or char in _BLANK_LETTERS:
-            raise ValueError(
-                f"a table name holds visible characters and spaces only, not U+{ord(char):04X}"
+            raise TableError(
+                f"a table name holds visible characters and spaces only, not U+{ord(char):04X}",
+                "table_name_characters",
+                character=f"U+{ord(char):04X}",
             )
     if len(text) > TABLE_NAME_LENGTH:
-        raise ValueError(f"a table name is {TABLE_NAME_LENGTH} characters at most, not {len(text)}")
+        raise TableError(
+            f"a table name is {TABLE_NAME_LENGTH} characters at most, not {len(text)}",
+            "table_name_length",
+            maximum=TABLE_NAME_LENGTH,
+            length=len(text),
+        )
     return text
 
 

@@ -1,0 +1,254 @@
+// @ts-check
+/* The server's refusals in the page's language, by their stable code and params
+   (docs/protocol.md, "Errors"): never by reading the English message. A template
+   writes a param as {name}; the params that are amounts are written as the table
+   writes money, the waits as whole seconds. A code without a template in the
+   language asked for (English mostly: the server's message is English) is shown as
+   the server's message; so is a code this table does not know. */
+
+/** @typedef {"en" | "zh-Hant" | "zh-Hans"} Lang */
+
+/**
+ * How a refusal is written in each language (`en` only where the page says it
+ * otherwise than the server: amounts as money, the page's own words); `amounts`: the
+ * params that are amounts of chips; `waits`: those that are seconds to wait.
+ * @typedef {{"zh-Hant": string, "zh-Hans": string, en?: string,
+ *   amounts?: string[], waits?: string[]}} RefusalWords
+ */
+
+/** @type {Readonly<Record<string, RefusalWords>>} */
+export const REFUSALS = Object.freeze({
+  // -- messages, sessions and limits
+  malformed: { "zh-Hant": "無法讀取這個請求", "zh-Hans": "无法读取这个请求" },
+  too_large: {
+    "zh-Hant": "訊息太長：最多 {maximum} 位元組",
+    "zh-Hans": "消息太长：最多 {maximum} 字节",
+  },
+  login: { "zh-Hant": "請先登入或以訪客身分遊戲", "zh-Hans": "请先登录或以访客身份游戏" },
+  wrong_password: { "zh-Hant": "名稱或密碼錯誤", "zh-Hans": "名称或密码错误" },
+  rate_limited: {
+    "zh-Hant": "操作太頻繁：請 {retry_after} 秒後再試",
+    "zh-Hans": "操作太频繁：请 {retry_after} 秒后再试",
+    waits: ["retry_after"],
+  },
+  chat_limit: {
+    "zh-Hant": "聊天太頻繁：每 {seconds} 秒最多 {lines} 句",
+    "zh-Hans": "聊天太频繁：每 {seconds} 秒最多 {lines} 句",
+  },
+  busy: {
+    "zh-Hant": "房間正忙：請 {retry_after} 秒後再試",
+    "zh-Hans": "房间正忙：请 {retry_after} 秒后再试",
+    waits: ["retry_after"],
+  },
+  too_many_sockets: {
+    "zh-Hant": "同一地址最多 {maximum} 個連線：請先關閉一個",
+    "zh-Hans": "同一地址最多 {maximum} 个连接：请先关闭一个",
+  },
+  internal: { "zh-Hant": "伺服器出錯：沒有任何改變", "zh-Hans": "服务器出错：没有任何改变" },
+  not_found: { "zh-Hant": "找不到這個資源", "zh-Hans": "找不到这个资源" },
+  method_not_allowed: { "zh-Hant": "不支援這個操作", "zh-Hans": "不支持这个操作" },
+  unknown_language: {
+    "zh-Hant": "不支援的語言 {value}（可選：{allowed}）",
+    "zh-Hans": "不支持的语言 {value}（可选：{allowed}）",
+  },
+
+  // -- accounts: names and passwords
+  name_taken: { "zh-Hant": "名稱 {name} 已有人使用", "zh-Hans": "名称 {name} 已有人使用" },
+  name_lookalike: {
+    "zh-Hant": "名稱 {name} 與另一位玩家的名稱太相似，請另選",
+    "zh-Hans": "名称 {name} 与另一位玩家的名称太相似，请另选",
+  },
+  name_reserved: {
+    "zh-Hant": "名稱 {name} 保留給房間使用，請另選",
+    "zh-Hans": "名称 {name} 保留给房间使用，请另选",
+  },
+  name_characters: {
+    "zh-Hant": "名稱含有不允許的字元（{character}）",
+    "zh-Hans": "名称含有不允许的字符（{character}）",
+  },
+  name_blank: { "zh-Hant": "名稱不能只有空白", "zh-Hans": "名称不能只有空白" },
+  name_length: {
+    "zh-Hant": "名稱須為 1 至 {maximum} 個字元（這個有 {length} 個）",
+    "zh-Hans": "名称须为 1 至 {maximum} 个字符（这个有 {length} 个）",
+  },
+  password_too_short: {
+    "zh-Hant": "密碼至少要 {minimum} 個字元（這個只有 {length} 個）",
+    "zh-Hans": "密码至少要 {minimum} 个字符（这个只有 {length} 个）",
+  },
+  password_too_long: {
+    "zh-Hant": "密碼最多 {maximum} 個字元（這個有 {length} 個）",
+    "zh-Hans": "密码最多 {maximum} 个字符（这个有 {length} 个）",
+  },
+  no_guest_name: {
+    "zh-Hant": "暫時沒有可用的訪客名稱，請再試一次",
+    "zh-Hans": "暂时没有可用的访客名称，请再试一次",
+  },
+  no_player: { "zh-Hant": "沒有玩家 {name}", "zh-Hans": "没有玩家 {name}" },
+  no_account: { "zh-Hant": "沒有帳戶 {account}", "zh-Hans": "没有账户 {account}" },
+
+  // -- opening a table
+  unknown_game: {
+    "zh-Hant": "沒有這個遊戲：{value}（可選：{allowed}）",
+    "zh-Hans": "没有这个游戏：{value}（可选：{allowed}）",
+  },
+  unknown_mode: {
+    "zh-Hant": "沒有這個模式：{value}（可選：{allowed}）",
+    "zh-Hans": "没有这个模式：{value}（可选：{allowed}）",
+  },
+  unknown_stakes: {
+    "zh-Hant": "這個遊戲的注額是 {allowed}，不能設定 {stakes}",
+    "zh-Hans": "这个游戏的注额是 {allowed}，不能设定 {stakes}",
+  },
+  invalid_stakes: { "zh-Hant": "這些注額不符合規則", "zh-Hans": "这些注额不符合规则" },
+  seats_range: {
+    "zh-Hant": "這個遊戲的牌桌有 {minimum} 至 {maximum} 個座位，不能是 {seats}",
+    "zh-Hans": "这个游戏的牌桌有 {minimum} 至 {maximum} 个座位，不能是 {seats}",
+  },
+  clock_range: {
+    "zh-Hant": "限時須為 {minimum} 至 {maximum} 秒",
+    "zh-Hans": "限时须为 {minimum} 至 {maximum} 秒",
+  },
+  table_name_characters: {
+    "zh-Hant": "牌桌名稱含有不允許的字元（{character}）",
+    "zh-Hans": "牌桌名称含有不允许的字符（{character}）",
+  },
+  table_name_length: {
+    "zh-Hant": "牌桌名稱最多 {maximum} 個字元（這個有 {length} 個）",
+    "zh-Hans": "牌桌名称最多 {maximum} 个字符（这个有 {length} 个）",
+  },
+  open_tables: {
+    "zh-Hant": "你已開了 {open} 張牌桌：最多 {most} 張",
+    "zh-Hans": "你已开了 {open} 张牌桌：最多 {most} 张",
+  },
+  table_exists: { "zh-Hant": "已有牌桌 {table}", "zh-Hans": "已有牌桌 {table}" },
+
+  // -- tables and seats
+  no_table: { "zh-Hant": "沒有牌桌 {table}", "zh-Hans": "没有牌桌 {table}" },
+  no_hand: { "zh-Hant": "{table} 沒有保存第 {hand} 局", "zh-Hans": "{table} 没有保存第 {hand} 局" },
+  guests_practice_only: {
+    "zh-Hant": "訪客只能在練習桌遊戲：註冊後才能以籌碼遊戲",
+    "zh-Hans": "访客只能在练习桌游戏：注册后才能以筹码游戏",
+  },
+  bots_practice_only: {
+    "zh-Hant": "電腦玩家只能在練習桌遊戲（R7.2、R7.3）",
+    "zh-Hans": "电脑玩家只能在练习桌游戏（R7.2、R7.3）",
+  },
+  balance_too_low: {
+    "zh-Hant": "{name} 的餘額是 {balance}，不足以買入 {buy_in}",
+    "zh-Hans": "{name} 的余额是 {balance}，不足以买入 {buy_in}",
+    en: "{name} has {balance} and cannot buy in for {buy_in}",
+    amounts: ["balance", "buy_in"],
+  },
+  buy_in_range: {
+    "zh-Hant": "買入須為 {minimum} 至 {maximum}，不能是 {amount}",
+    "zh-Hans": "买入须为 {minimum} 至 {maximum}，不能是 {amount}",
+    en: "A buy-in is {minimum} to {maximum}, not {amount}",
+    amounts: ["minimum", "maximum", "amount"],
+  },
+  already_seated: { "zh-Hant": "{name} 已經坐在 {table}", "zh-Hans": "{name} 已经坐在 {table}" },
+  already_in_seat: {
+    "zh-Hant": "{name} 已經在座位 {seat}",
+    "zh-Hans": "{name} 已经在座位 {seat}",
+  },
+  seat_taken: { "zh-Hant": "座位 {seat} 已有人", "zh-Hans": "座位 {seat} 已有人" },
+  seat_empty: { "zh-Hant": "座位 {seat} 沒有人", "zh-Hans": "座位 {seat} 没有人" },
+  no_seat: {
+    "zh-Hant": "沒有座位 {seat}：本桌有 {seats} 個座位（由 0 起）",
+    "zh-Hans": "没有座位 {seat}：本桌有 {seats} 个座位（由 0 起）",
+  },
+  table_full: { "zh-Hant": "牌桌已滿：最多 {maximum} 位玩家", "zh-Hans": "牌桌已满：最多 {maximum} 位玩家" },
+  practice_full: { "zh-Hant": "練習桌最多 {maximum} 位玩家", "zh-Hans": "练习桌最多 {maximum} 位玩家" },
+  competition_full: { "zh-Hant": "比賽最多 {maximum} 位玩家", "zh-Hans": "比赛最多 {maximum} 位玩家" },
+  table_closed: { "zh-Hant": "牌桌已關閉", "zh-Hans": "牌桌已关闭" },
+  table_stopped: {
+    "zh-Hant": "本桌已停止發牌：離座即可取回籌碼",
+    "zh-Hans": "本桌已停止发牌：离座即可取回筹码",
+  },
+  not_seated: {
+    "zh-Hant": "你沒有坐在這張牌桌。",
+    "zh-Hans": "你没有坐在这张牌桌。",
+    en: "You are not seated at this table.",
+  },
+  already_leaving: {
+    "zh-Hant": "座位 {seat} 已在離座中：本局結束後離開",
+    "zh-Hans": "座位 {seat} 已在离座中：本局结束后离开",
+  },
+  already_sitting_out: { "zh-Hant": "座位 {seat} 已經暫停", "zh-Hans": "座位 {seat} 已经暂停" },
+  not_sitting_out: { "zh-Hant": "座位 {seat} 沒有暫停", "zh-Hans": "座位 {seat} 没有暂停" },
+  no_chips: {
+    "zh-Hant": "座位 {seat} 沒有籌碼：請先補充籌碼",
+    "zh-Hans": "座位 {seat} 没有筹码：请先补充筹码",
+  },
+  no_top_ups: { "zh-Hant": "只有籌碼桌可以補充籌碼", "zh-Hans": "只有筹码桌可以补充筹码" },
+  top_up_limit: {
+    "zh-Hant": "最多只能補充 {most}：籌碼上限是 {stack_cap}",
+    "zh-Hans": "最多只能补充 {most}：筹码上限是 {stack_cap}",
+    en: "You may top up {most} at most: a stack is {stack_cap} at most",
+    amounts: ["most", "stack_cap"],
+  },
+
+  // -- decisions (an illegal action's reason the page says with its own words for
+  //    the actions: params.reason and params.legal_actions; this is the fallback)
+  no_turn: {
+    "zh-Hant": "現在沒有人需要行動。",
+    "zh-Hans": "现在没有人需要行动。",
+    en: "Nobody is to act now.",
+  },
+  not_your_turn: { "zh-Hant": "還未輪到你。", "zh-Hans": "还未轮到你。", en: "It is not your turn." },
+  stale_decision: {
+    "zh-Hant": "這個決定已經過去了。",
+    "zh-Hans": "这个决定已经过去了。",
+    en: "That decision is over.",
+  },
+  illegal_action: { "zh-Hant": "現在不能這樣做。", "zh-Hans": "现在不能这样做。" },
+
+  // -- competitions and chat
+  competition_started: { "zh-Hant": "比賽已經開始", "zh-Hans": "比赛已经开始" },
+  competition_players: {
+    "zh-Hant": "比賽需要 {minimum} 至 {maximum} 位玩家入座",
+    "zh-Hans": "比赛需要 {minimum} 至 {maximum} 位玩家入座",
+  },
+  not_competition: { "zh-Hant": "{table} 不是比賽桌", "zh-Hans": "{table} 不是比赛桌" },
+  chat_empty: { "zh-Hant": "請先輸入內容", "zh-Hans": "请先输入内容" },
+  chat_characters: {
+    "zh-Hant": "聊天內容含有不允許的字元（{character}）",
+    "zh-Hans": "聊天内容含有不允许的字符（{character}）",
+  },
+  chat_length: {
+    "zh-Hant": "聊天內容最多 {maximum} 個字元（這句有 {length} 個）",
+    "zh-Hans": "聊天内容最多 {maximum} 个字符（这句有 {length} 个）",
+  },
+});
+
+/** How each language joins the items of a list param (`allowed`, `stakes`). @type {Record<Lang, string>} */
+const LIST_SEPARATOR = { en: ", ", "zh-Hant": "、", "zh-Hans": "、" };
+
+/**
+ * A refusal of the server in `lang`: the template of its `code` with its `params` put
+ * in (amounts through `formatMoney`, waits as whole seconds, lists joined), or the
+ * server's English `message` when there is no template for the code in `lang`.
+ * @param {string} code
+ * @param {Readonly<Record<string, unknown>> | null | undefined} params
+ * @param {string} message
+ * @param {Lang} lang
+ * @param {(amount: number) => string} formatMoney
+ * @returns {string}
+ */
+export function refusalText(code, params, message, lang, formatMoney) {
+  const words = Object.prototype.hasOwnProperty.call(REFUSALS, code) ? REFUSALS[code] : undefined;
+  const template = words ? words[lang] : undefined;
+  if (!words || !template) return message;
+  const given = params || {};
+  return template.replace(/\{(\w+)\}/g, (whole, /** @type {string} */ name) => {
+    if (!Object.prototype.hasOwnProperty.call(given, name)) return whole;
+    const value = given[name];
+    if (typeof value === "number" && words.amounts && words.amounts.includes(name)) {
+      return formatMoney(value);
+    }
+    if (typeof value === "number" && words.waits && words.waits.includes(name)) {
+      return String(Math.max(1, Math.ceil(value)));
+    }
+    if (Array.isArray(value)) return value.join(LIST_SEPARATOR[lang]);
+    return String(value);
+  });
+}
