@@ -58,6 +58,7 @@ from websockets.typing import Subprotocol
 
 # bench/served.py, beside this script (python puts the script's folder first on the path).
 from served import cpu_seconds, free_port, start_server, stop_server, wait_ready
+from studpoker.server.patch import apply_patch
 
 PASSWORD = "bench room password"
 # Practice tables seat eight people at most (R7.1).
@@ -176,6 +177,7 @@ async def client(
     ) as ws:
         await ws.send(json.dumps({"type": "sit", "table": table, "seat": seat, "id": "sit"}))
         pending: int | None = None  # the decision this client saw asked last
+        state: dict[str, Any] = {}  # the table, rebuilt from the state and its patches
         answered = 0
         thinking: set[asyncio.Task[None]] = set()
         async for text in ws:
@@ -191,7 +193,7 @@ async def client(
             if kind != "table":
                 continue
             measure.messages += 1
-            state = message["state"]
+            state = message["state"] if "state" in message else apply_patch(state, message["patch"])
             turn = state["turn"]
             if pending is not None and (turn is None or turn["seq"] != pending):
                 seen = measure.seen[(table, pending)]

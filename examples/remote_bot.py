@@ -35,6 +35,7 @@ from studpoker.bots import LEVELS, Player, bot
 from studpoker.cards import Card
 from studpoker.engine import Action, ActionKind, Event, HandView, LegalAction, Pot, SeatView
 from studpoker.games import GameSpec, preset
+from studpoker.server.patch import apply_patch
 
 # The event classes by the name the server gives them (``"type": "BringIn"``).
 EVENTS: dict[str, type[Event]] = {
@@ -189,10 +190,18 @@ class RemoteSeat:
         self.answered = 0  # the last decision answered
         self.nets: list[int] = []
         self.decisions = 0
+        self.state: dict[str, Any] | None = None  # the table as the messages built it
 
     def update(self, message: dict[str, Any]) -> str | None:
-        """Take a ``table`` message in; the action text to send, if this seat must act."""
-        state = message["state"]
+        """Take a ``table`` message in; the action text to send, if this seat must act.
+        The answer to ``watch`` holds the whole state, every later message a JSON Patch
+        of it (docs/protocol.md, "Updates")."""
+        if "patch" in message:
+            assert self.state is not None, "a patch comes after the state it changes"
+            state = apply_patch(self.state, message["patch"])
+        else:
+            state = message["state"]
+        self.state = state
         if self.player is None:
             self.spec = spec_of(state)
             self.player = bot(self.level, self.spec)

@@ -31,7 +31,8 @@ from studpoker.engine import CardDealt, Event, Hand, Muck, Show
 from studpoker.room import Room
 from studpoker.server import create_app
 from studpoker.server.limits import LIMITS, Limits
-from studpoker.server.transport import room_protocol
+from studpoker.server.patch import apply_patch
+from studpoker.server.transport import RoomServer, room_protocol
 from studpoker.store import Store
 from studpoker.table import CompletedHand
 from studpoker.table.messages import dealer_lines
@@ -69,7 +70,7 @@ class Server:
             ws_per_message_deflate=False,
             http=room_protocol(limits.header_seconds, limits.connections_per_address),
         )
-        self.server = uvicorn.Server(config)
+        self.server = RoomServer(config)  # as stud serve runs it
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.port = 0
 
@@ -124,12 +125,26 @@ class Client:
         self.server = server
         self.lang = lang
         self.received: list[dict[str, Any]] = []
+        self.wire: list[dict[str, Any]] = []  # the same messages as they came
+        self.states: dict[str, dict[str, Any]] = {}  # by table: the state rebuilt so far
 
     def send(self, **message: Any) -> None:
         self.socket.send(json.dumps(message))
 
     def receive(self, timeout: float = 20) -> dict[str, Any]:
-        message = json.loads(self.socket.recv(timeout=timeout))
+        """The next message; a ``table`` message's ``patch`` is applied to the state the
+        table's messages built so far, and the result put in the message as ``state``
+        (as the browser does), the patch kept beside it."""
+        sent = json.loads(self.socket.recv(timeout=timeout))
+        self.wire.append(sent)
+        message = dict(sent)
+        if message.get("type") == "table":
+            table = message["table"]
+            if "patch" in message:
+                assert "state" not in message, "a table message holds a state or a patch"
+                assert table in self.states, f"a patch for {table} before its state"
+                message["state"] = apply_patch(self.states[table], message["patch"])
+            self.states[table] = message["state"]
         self.received.append(message)
         return message
 

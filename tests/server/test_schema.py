@@ -72,7 +72,9 @@ def test_every_event_of_the_engine_has_a_model_with_its_fields():
         assert list(by_type[cls.__name__].__annotations__) == wanted, cls.__name__
 
 
-ERRORS = ("TableError", "RoomError")  # the errors whose second argument is their code
+# Where a refusal names its code: the second argument of the errors, the third of the
+# WebSocket's own refusals (server.app._error).
+CODE_AT = {"TableError": 1, "RoomError": 1, "Refusal": 1, "_error": 2}
 _RULE = re.compile(r"^R[0-9]+\.[0-9]+$")
 _WORD = re.compile(r"^[a-z]+(_[a-z]+)*$")
 
@@ -94,8 +96,8 @@ def test_every_refusal_the_room_gives_has_a_model():
     rule in a tuple) and the codes of the table's and the room's errors are the ones the
     messages name: a new one fails here, not only when traffic happens to carry it."""
     reasons: set[str] = set()
-    codes = {"refused"}  # TableError's and RoomError's own
-    for folder in ("engine", "table", "room"):
+    codes: set[str] = set()
+    for folder in ("engine", "table", "room", "server"):
         for path in (SOURCE / folder).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.keyword) and node.arg == "reason":
@@ -106,8 +108,9 @@ def test_every_refusal_the_room_gives_has_a_model():
                     word = _word(node.elts[-2])
                     if word and _rule(node.elts[-1]):
                         reasons.add(word)
-                elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in ERRORS:
-                    code = _word(node.args[1]) if len(node.args) >= 2 else None
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    at = CODE_AT.get(node.func.id, len(node.args))
+                    code = _word(node.args[at]) if len(node.args) > at else None
                     codes |= {code} if code else set()
     assert reasons == set(get_args(Reason))
     named = {code for model in _members(ServerError) for code in _literal(model, "code")}
@@ -138,7 +141,9 @@ def problems_of(message: dict[str, Any]) -> list[str]:
     except ValidationError as error:
         found.append(f"{text[:300]}: {error}")
     found += [f"{text[:200]}: {e.message[:300]}" for e in PUBLISHED.iter_errors(message)]
-    hand = message["state"]["hand"] if message.get("type") == "table" else None
+    hand = message["state"]["hand"] if "state" in message else None
+    if ("state" in message) == ("patch" in message) and message.get("type") == "table":
+        found.append(f"{text[:200]}: a table message holds a state or a patch, one of them")
     if hand is not None and "events" in hand:
         found.append(f"{text[:200]}: a table message's hand carries its events")
     return found
@@ -301,7 +306,7 @@ def every_other_message(server: Server, client: Callable[..., Client], made: lis
     guest = httpx.post(f"{server.url}/api/guests").json()["token"]
     refused = client(guest)
     refused.send(type="sit", table="chips-razz", id="g")
-    assert answer_of(refused, "g")["code"] == "refused"
+    assert answer_of(refused, "g")["code"] == "guests_practice_only"
     onlooker = client()
     onlooker.send(type="sit", table="practice-razz", id="o")
     assert answer_of(onlooker, "o")["code"] == "login"
@@ -335,6 +340,7 @@ def kinds(received: list[dict[str, Any]]) -> set[str]:
             seen.add(f"error {message['code']}")
         if message["type"] == "table":
             seen.add(f"change {message['change']}")
+            seen |= {f"table {part}" for part in ("state", "patch") if part in message}
             seen |= {f"event {event['type']}" for event in message["events"]}
     return seen
 
@@ -372,17 +378,21 @@ def test_real_traffic_follows_the_schema():
         last.send(type="sit", table="practice-stud_hilo", seat=2, id="s")
         last.until(lambda m: m.get("change") == "turn" and m["state"]["turn"]["legal_actions"])
     read_to_the_close(last)
-    received = [message for one in made for message in one.received]
+    received = [message for one in made for message in one.wire]  # as they came
     problems = [problem for message in received for problem in problems_of(message)]
     assert problems == [], "\n".join(problems[:10])
     wanted = {
         *("welcome", "lobby", "table", "chat", "ok", "pong", "logged_out", "error"),
         *(f"change {change}" for change in ("state", "hand_started", "event", "turn", "seat")),
         *(f"change {c}" for c in ("hand_ended", "competition_started", "competition_ended")),
-        *(f"error {code}" for code in ("malformed", "too_large", "login", "refused")),
+        *(f"error {code}" for code in ("malformed", "too_large", "login", "no_table")),
+        *(f"error {code}" for code in ("guests_practice_only", "no_top_ups", "chat_limit")),
+        "error unknown_language",
         *(f"error {code}" for code in ("rate_limited", "too_many_sockets", "stale_decision")),
         *(f"error {code}" for code in ("not_your_turn", "not_seated", "no_turn")),
         "error illegal_action",
+        "table state",
+        "table patch",
         *(f"event {kind}" for kind in ("Ante", "StreetStarted", "CardDealt", "BringIn")),
         *(f"event {kind}" for kind in ("Call", "Check", "Show", "PotAwarded", "Fold")),
     }

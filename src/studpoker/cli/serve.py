@@ -69,7 +69,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from studpoker.server import create_app
     from studpoker.server.limits import LIMITS, NO_LIMITS
-    from studpoker.server.transport import room_protocol
+    from studpoker.server.transport import RoomServer, room_protocol
 
     limits = NO_LIMITS if args.no_limits else LIMITS
     app = create_app(
@@ -84,7 +84,7 @@ def run_serve(args: argparse.Namespace) -> int:
     where = f"http://{args.host}:{args.port}/"
     print(f"studpoker card room on {where} ({args.database})", flush=True)
     # No per-message compression: on a busy room it costs more CPU than the game itself.
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -94,6 +94,8 @@ def run_serve(args: argparse.Namespace) -> int:
         http=room_protocol(limits.header_seconds, limits.connections_per_address),
         log_config=access_log_config(),
     )
+    # The room stops before the sockets close: its players hear of a hand cut short.
+    RoomServer(config).run()
     return 0
 
 

@@ -22,12 +22,19 @@ from studpoker.engine import StreetStarted
 from studpoker.hands.best import best_hand_names
 from studpoker.room import ChatLine, Room
 from studpoker.server.limits import LIMITS, Limiter, Limits
-from studpoker.server.messages import ChatMessage, LobbyTable, ServerMessage, TableMessage
+from studpoker.server.messages import (
+    ChatMessage,
+    LobbyTable,
+    PatchOp,
+    ServerMessage,
+    TableMessage,
+)
+from studpoker.server.patch import diff
 from studpoker.server.protocol import VERSION, Lang
 from studpoker.server.state import Change, HandEvent, LegalOption, TableState
 from studpoker.store import Account
 from studpoker.table import RemotePlayer, Table, TableUpdate
-from studpoker.table.messages import dealer_lines
+from studpoker.table.messages import cancelled_line, dealer_lines
 from studpoker.table.snapshot import event_dict, legal_dict, plain
 
 __all__ = ["Client", "Hub"]
@@ -51,6 +58,7 @@ class _Watching:
     hand: int | None = None  # the hand the counts are for
     events: int = 0  # events of that hand sent
     lines: int = 0  # dealer lines of that hand sent
+    state: TableState | None = None  # the state last sent: the next message patches it
 
 
 def token_digest(token: str) -> str:
@@ -353,9 +361,13 @@ class Hub:
         if not watchers or held is None:
             return
         public = _snapshot(held.table)
+        # The onlookers' patches, by the state each changes (and that state, kept alive).
+        patches: dict[int, tuple[TableState, list[PatchOp]]] = {}
         for client in list(watchers):
             try:
-                self._send_state(client, held.table, kind=kind, update=update, public=public)
+                self._send_state(
+                    client, held.table, kind=kind, update=update, public=public, patches=patches
+                )
             except Exception:  # one client's failure never stops the table
                 log.exception("sending %s to a client failed", kind)
 
@@ -407,10 +419,14 @@ class Hub:
         update: TableUpdate | None = None,
         full: bool = False,
         public: TableState | None = None,
+        patches: dict[int, tuple[TableState, list[PatchOp]]] | None = None,
         ref: Any = None,
     ) -> None:
         """The table's state as the client's seat sees it, with the events and dealer
-        lines it has not had yet."""
+        lines it has not had yet: the whole state (``full``, the answer to ``watch``) or
+        what changed since the last state sent to it.  ``patches``: the patches of the
+        onlookers' state ``public`` made so far, by the state they change (onlookers
+        told of the same changes share one state, so one diff serves them all)."""
         watching = client.watching.get(table.table_id)
         if watching is None:
             return
@@ -436,15 +452,26 @@ class Hub:
             every_line = self._lines(table, number, client.lang, hand.events_for(None))
             lines = every_line[watching.lines :]
             watching.lines = len(every_line)
+        if update is not None and update.kind == "hand_cancelled" and update.hand_number:
+            lines.append(cancelled_line(update.hand_number, client.lang))
         message: TableMessage = {
             "type": "table",
             "table": table.table_id,
             "change": kind,
-            "state": state,
             "events": events,
             "lines": lines,
             "v": VERSION,
         }
+        before, watching.state = watching.state, state
+        if full or before is None:
+            message["state"] = state
+        elif patches is not None and state is public:
+            known = patches.get(id(before))
+            if known is None or known[0] is not before:
+                known = patches[id(before)] = (before, cast("list[PatchOp]", diff(before, state)))
+            message["patch"] = known[1]
+        else:
+            message["patch"] = cast("list[PatchOp]", diff(before, state))
         if ref is not None:
             message["id"] = ref
         if update is not None and update.kind == "hand_ended" and update.completed is not None:
@@ -465,6 +492,20 @@ class Hub:
             ]
         if full or events or lines or kind != "event":
             client.send(message)
+        else:
+            watching.state = before  # nothing sent: the client still holds ``before``
+
+    async def drain(self, seconds: float) -> None:
+        """Send what is pending now, and wait until every client's queue is sent or
+        ``seconds`` have passed (a stopping server: its sockets close next)."""
+        self._flush()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while any(not client.queue.empty() for client in self.clients):
+            if loop.time() > deadline:
+                return
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)  # the last message from the queue to the socket
 
     async def close(self) -> None:
         for client in list(self.clients):

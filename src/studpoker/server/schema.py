@@ -18,7 +18,7 @@ from pydantic import TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema
 from pydantic_core import CoreSchema
 
-from studpoker.server.messages import ServerError, ServerMessage
+from studpoker.server.messages import PatchOp, ServerError, ServerMessage
 from studpoker.server.protocol import VERSION, ClientMessage
 from studpoker.server.state import HandEvent
 
@@ -42,6 +42,10 @@ _NAMED: dict[str, tuple[TypeAdapter[Any], str]] = {
     "HandEvent": (
         TypeAdapter(HandEvent),
         "An event of the hand: the engine's class name as `type`.",
+    ),
+    "PatchOp": (
+        TypeAdapter(PatchOp),
+        "One operation of a `table` message's `patch` (JSON Patch, RFC 6902).",
     ),
     "ClientMessage": (
         CLIENT_MESSAGE,

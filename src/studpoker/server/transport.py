@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from typing import Any, ClassVar
 
 import h11
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["NoQuery", "RoomProtocol", "room_protocol"]
+__all__ = ["NoQuery", "RoomProtocol", "RoomServer", "room_protocol"]
+
+# How long a stopping server gives the sockets to send what the room's stop told them.
+TELL_SECONDS = 2.0
 
 
 class RoomProtocol(H11Protocol):
@@ -105,3 +110,23 @@ class NoQuery(logging.Filter):
         elif "WebSocket %s" in str(record.msg) and len(args) >= 2 and isinstance(args[1], str):
             record.args = (args[0], args[1].partition("?")[0], *args[2:])
         return True
+
+
+class RoomServer(uvicorn.Server):
+    """uvicorn's server, stopping the room before it closes the connections: a hand
+    being played is void when the room stops (``Room.stop``), and its players are told
+    so (``hand_cancelled``) on their sockets while they are still open — uvicorn alone
+    closes every connection first and stops the application after."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        app = self.config.app
+        state = getattr(app, "state", None)
+        room, hub = getattr(state, "room", None), getattr(state, "hub", None)
+        if room is not None:
+            try:
+                await room.stop()
+                if hub is not None:
+                    await hub.drain(TELL_SECONDS)
+            except Exception:  # the connections are closed whatever happened
+                logging.getLogger(__name__).exception("stopping the room failed")
+        await super().shutdown(sockets)

@@ -91,7 +91,7 @@ from studpoker.engine.events import (
 from studpoker.games import GameSpec
 from studpoker.hands import HandValue, describe, eight_or_better, high, low_a5, show_hand
 
-__all__ = ["PHRASES", "SHOW_HAND_PHRASES", "dealer_lines", "format_amount"]
+__all__ = ["PHRASES", "SHOW_HAND_PHRASES", "cancelled_line", "dealer_lines", "format_amount"]
 
 # {name} is a player's name, {amount} an amount as the table writes money, {hand}
 # a hand's name (R4.5), {card} a card and {cards} the cards a player shows, as
@@ -128,6 +128,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "wins": "{name} wins {amount}",
         "mucks": "{name} mucks",
         "excess_returned": "{amount} goes back to {name}",
+        "cancelled": "Hand #{number} is void: the room stopped, and every bet goes back",
         "rollover": "{amount} stays on the table for the next hand",
     },
     "zh-Hant": {
@@ -152,6 +153,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "and_all_in": "{line}，全押",
         "all_in": "{name} 全押",
         "uncalled": "無人跟注的 {amount} 退還給 {name}",
+        "cancelled": "第 {number} 局作廢：牌室已停止，所有注碼退回",
         "high_and_low": "{high} / {low}",
         "shows": "{name} 攤牌 [{cards}]：{hand}",
         "shows_unnamed": "{name} 攤牌 [{cards}]",
@@ -185,6 +187,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "and_all_in": "{line}，全押",
         "all_in": "{name} 全押",
         "uncalled": "无人跟注的 {amount} 退还给 {name}",
+        "cancelled": "第 {number} 局作废：牌室已停止，所有注码退回",
         "high_and_low": "{high} / {low}",
         "shows": "{name} 摊牌 [{cards}]：{hand}",
         "shows_unnamed": "{name} 摊牌 [{cards}]",
@@ -224,6 +227,17 @@ SHOW_HAND_PHRASES: Final[dict[str, dict[str, str]]] = {
         "and_all_in": "{line}，梭哈",
     },
 }
+
+
+def cancelled_line(number: int, lang: str = "en") -> str:
+    """The dealer's line for a hand cut short (DESIGN.md idea 4: void, every bet back).
+
+    >>> cancelled_line(12, "zh-Hant")
+    '第 12 局作廢：牌室已停止，所有注碼退回'
+    """
+    if lang not in PHRASES:
+        raise ValueError(f"dealer lines are in {', '.join(PHRASES)}, not {lang!r}")
+    return PHRASES[lang]["cancelled"].format(number=number)
 
 
 def format_amount(amount: int, spec: GameSpec) -> str:

@@ -227,8 +227,9 @@ class Table:
             else {
                 "seq": turn.seq,
                 "seat": turn.seat,
-                "remaining": turn.remaining(now),
-                "clock": max(turn.clock_ends - now, 0.0),
+                # to the millisecond: the digits beyond are noise in every update
+                "remaining": round(turn.remaining(now), 3),
+                "clock": round(max(turn.clock_ends - now, 0.0), 3),
                 "legal_actions": [legal_dict(o) for o in turn.legal_actions]
                 if turn.seat == viewer
                 else [],
@@ -236,7 +237,7 @@ class Table:
             "competition": None
             if competition is None
             else {
-                "remaining": max(competition.deadline - now, 0.0),
+                "remaining": round(max(competition.deadline - now, 0.0), 3),
                 "entrants": competition.entrants,
                 "chips": self.config.competition_chips,
             },
@@ -295,23 +296,36 @@ class Table:
         players for the next hand and the computer players who may make room."""
         config, mode = self.config, self.config.mode
         if self._closed:
-            raise TableError("the table is closed")
+            raise TableError("the table is closed", "table_closed")
         if self._halted is not None:
-            raise TableError(f"the table deals no more hands: {self._halted}")
+            raise TableError(f"the table deals no more hands: {self._halted}", "table_stopped")
         for held in self._seats.values():
             waiting = held.successor[0] if held.successor is not None else None
             for other in (held.occupant, waiting):
                 if other is not None and _same(other, occupant):
-                    raise TableError(f"{occupant.name} is already in seat {held.number}")
+                    raise TableError(
+                        f"{occupant.name} is already in seat {held.number}",
+                        "already_in_seat",
+                        name=occupant.name,
+                        seat=held.number,
+                    )
         if occupant.is_bot and mode != "practice":
             rule = "R7.2" if mode == "chips" else "R7.3"
-            raise TableError(f"a {mode} table has no computer players ({rule})")
+            raise TableError(
+                f"a {mode} table has no computer players ({rule})", "bots_practice_only", mode=mode
+            )
         if mode == "competition" and self._competition is not None:
-            raise TableError("the competition has started: nobody may join it (R7.3)")
+            raise TableError(
+                "the competition has started: nobody may join it (R7.3)", "competition_started"
+            )
         if mode == "chips":
             if not _whole(chips) or not config.buy_in_min <= chips <= config.buy_in_max:
                 raise TableError(
-                    f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {chips!r}"
+                    f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {chips!r}",
+                    "buy_in_range",
+                    minimum=config.buy_in_min,
+                    maximum=config.buy_in_max,
+                    amount=chips,
                 )
         else:
             chips = config.buy_in_max if mode == "practice" else config.competition_chips
@@ -321,28 +335,36 @@ class Table:
         people = sum(not held.occupant.is_bot for held in self._seats.values())
         people += sum(held.successor is not None for held in self._seats.values())
         if mode == "practice" and not occupant.is_bot and people >= most:
-            raise TableError(f"a practice table seats at most {most} players (R7.1)")
+            raise TableError(
+                f"a practice table seats at most {most} players (R7.1)",
+                "practice_full",
+                maximum=most,
+            )
         if mode == "competition" and len(self._seats) >= most:
-            raise TableError(f"a competition seats at most {most} players (R7.3)")
+            raise TableError(
+                f"a competition seats at most {most} players (R7.3)",
+                "competition_full",
+                maximum=most,
+            )
         count = self._player_count()
         free = [n for n in range(config.seats) if n not in self._seats]
         takes_bot = mode == "practice" and not occupant.is_bot
         bots = [n for n in sorted(self._seats) if takes_bot and self._gives_way(n)]
         # A computer player still to play the next hand can make room for a person.
         staying = [n for n in bots if not self._seats[n].leaving]
-        full = f"the table is full: {most} players at most"
+        full = TableError(f"the table is full: {most} players at most", "table_full", maximum=most)
         if seat is None:
             if free and (count < most or staying):
                 seat = free[0]
             elif bots:
                 seat = bots[0]
             else:
-                raise TableError(full)
+                raise full
         elif seat in self._seats:
             if seat not in bots:
-                raise TableError(f"seat {seat} is taken")
+                raise TableError(f"seat {seat} is taken", "seat_taken", seat=seat)
         elif count >= most and not staying:
-            raise TableError(full)
+            raise full
         return seat, chips, count, staying
 
     async def stand(self, seat: int) -> None:
@@ -358,7 +380,11 @@ class Table:
             await self._seat_left(seat, occupant, chips)
             return
         if held.leaving:
-            raise TableError(f"seat {seat} is already leaving: it goes when this hand ends")
+            raise TableError(
+                f"seat {seat} is already leaving: it goes when this hand ends",
+                "already_leaving",
+                seat=seat,
+            )
         if not self._in_hand(seat):
             async with self.exclusive():  # not while a hand is dealt or its stacks released
                 if self._seats.get(seat) is not held:
@@ -395,20 +421,30 @@ class Table:
             if config.mode == "practice":
                 raise TableError(
                     f"a practice table tops every player up to {config.buy_in_max} "
-                    "before each hand (R7.1)"
+                    "before each hand (R7.1)",
+                    "no_top_ups",
+                    mode=config.mode,
                 )
             raise TableError(
-                "a competition has no top-ups: everyone plays the chips they got (R7.3)"
+                "a competition has no top-ups: everyone plays the chips they got (R7.3)",
+                "no_top_ups",
+                mode=config.mode,
             )
         if self._halted is not None:
-            raise TableError(f"the table deals no more hands: {self._halted}")
+            raise TableError(f"the table deals no more hands: {self._halted}", "table_stopped")
         room = config.buy_in_max - held.chips - held.top_up
         if not _whole(amount) or amount < 1:
-            raise TableError(f"a top-up is a whole number of chips, 1 or more, not {amount!r}")
+            raise TableError(
+                f"a top-up is a whole number of chips, 1 or more, not {amount!r}", "malformed"
+            )
         if amount > room:
             raise TableError(
                 f"seat {seat} may top up {room} chips at most: a stack is "
-                f"{config.buy_in_max} at most"
+                f"{config.buy_in_max} at most",
+                "top_up_limit",
+                seat=seat,
+                most=room,
+                stack_cap=config.buy_in_max,
             )
         return held
 
@@ -417,7 +453,9 @@ class Table:
         hands missed it is removed."""
         held = self._occupied(seat)
         if held.sitting_out:
-            raise TableError(f"seat {seat} is already sitting out")
+            raise TableError(
+                f"seat {seat} is already sitting out", "already_sitting_out", seat=seat
+            )
         held.sitting_out = True
         self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat_out"))
 
@@ -426,9 +464,9 @@ class Table:
         acting for (its clock ran out, R8.3) plays its own decisions again."""
         held = self._occupied(seat)
         if not held.sitting_out and not held.away:
-            raise TableError(f"seat {seat} is not sitting out")
+            raise TableError(f"seat {seat} is not sitting out", "not_sitting_out", seat=seat)
         if not held.chips and not held.top_up:
-            raise TableError(f"seat {seat} has no chips: top up first")
+            raise TableError(f"seat {seat} has no chips: top up first", "no_chips", seat=seat)
         held.sitting_out = held.away = False
         held.missed_hands = 0
         self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat_in"))
@@ -437,14 +475,17 @@ class Table:
     def _check_number(self, seat: int) -> None:
         if not _whole(seat) or not 0 <= seat < self.config.seats:
             raise TableError(
-                f"there is no seat {seat!r}: the seats are 0 to {self.config.seats - 1}"
+                f"there is no seat {seat!r}: the seats are 0 to {self.config.seats - 1}",
+                "no_seat",
+                seat=seat,
+                seats=self.config.seats,
             )
 
     def _occupied(self, seat: int) -> Seat:
         self._check_number(seat)
         held = self._seats.get(seat)
         if held is None:
-            raise TableError(f"seat {seat} is empty")
+            raise TableError(f"seat {seat} is empty", "seat_empty", seat=seat)
         return held
 
     def _in_hand(self, seat: int) -> bool:
@@ -536,15 +577,23 @@ class Table:
         nobody may sit down until it is over (R7.3)."""
         config = self.config
         if config.mode != "competition":
-            raise TableError(f"a {config.mode} table holds no competitions")
+            raise TableError(
+                f"a {config.mode} table holds no competitions",
+                "not_competition",
+                table=self.table_id,
+            )
         if self._closed:
-            raise TableError("the table is closed")
+            raise TableError("the table is closed", "table_closed")
         if self._competition is not None:
-            raise TableError("the competition has already started")
+            raise TableError("the competition has already started", "competition_started")
         count = len(self._seats)
         if not 2 <= count <= config.players_at_most:
             raise TableError(
-                f"a competition needs 2 to {config.players_at_most} players, not {count} (R7.3)"
+                f"a competition needs 2 to {config.players_at_most} players, not {count} (R7.3)",
+                "competition_players",
+                minimum=2,
+                maximum=config.players_at_most,
+                players=count,
             )
         now = _now()
         for held in self._seats.values():
@@ -579,7 +628,7 @@ class Table:
         """Deal one hand between the seated players who are in and have chips, play
         it to the end and return it; None when fewer than two can be dealt in."""
         if self._playing:
-            raise TableError("a hand is being played at this table")
+            raise TableError("a hand is being played at this table", "internal")
         if self._closed:
             return None
         self._playing = True
@@ -597,12 +646,14 @@ class Table:
             async with self.exclusive():
                 return await self._end_hand(hand)
         finally:
-            if self._live and self._hand is not None and not self._hand.is_over:
-                # Cut short (cancelled): the hand is void, every stack as before it.
-                self._notify(TableUpdate("hand_cancelled", self.table_id, self._number))
+            cut_short = self._live and self._hand is not None and not self._hand.is_over
             self._playing = False
             self._turn = self._answer = None
             self._hand, self._live = None, False
+            if cut_short:
+                # Cancelled: the hand is void, every stack as before it; told once it is
+                # gone, so that a snapshot made for the update shows no hand.
+                self._notify(TableUpdate("hand_cancelled", self.table_id, self._number))
 
     async def run(self, stop: asyncio.Event) -> None:
         """Play hand after hand, ``config.pause`` seconds apart, until ``stop`` is
@@ -628,7 +679,7 @@ class Table:
         equally among the seated players, the remainder by seat order (R6.8), and
         everyone leaves.  A competition under way ends first."""
         if self._playing:
-            raise TableError("a hand is being played: stop the table before closing it")
+            raise TableError("a hand is being played: stop the table before closing it", "internal")
         if self._closed:
             return
         async with self.exclusive():
@@ -912,7 +963,7 @@ class Table:
 
     def _require_hand(self) -> Hand:
         if self._hand is None:
-            raise TableError("no hand is being played")
+            raise TableError("no hand is being played", "internal")
         return self._hand
 
     def _publish(self) -> None:
