@@ -15,6 +15,9 @@ echo "== mypy"
 mypy
 mypy --strict src/studpoker/cards src/studpoker/hands src/studpoker/games src/studpoker/engine \
   src/studpoker/store
+echo "== tsc --noEmit (the client's types)"
+scripts/node.sh
+node_modules/.bin/tsc --noEmit -p tsconfig.json
 echo "== PostgreSQL for the store tests (installed and started when missing)"
 if [ -z "${STUD_TEST_POSTGRES_URL:-}" ]; then
   STUD_TEST_POSTGRES_URL="$(scripts/postgres.sh)"

@@ -102,7 +102,7 @@ def _free_port() -> int:
 def test_the_wheel_and_sdist_ship_the_web_client_and_stud_serve_serves_it(tmp_path):
     sdist, wheel = _build(tmp_path)
     web = sorted(path.name for path in WEB.iterdir() if path.is_file())
-    assert {"index.html", "app.js", "style.css"} <= set(web)
+    assert {"index.html", "main.js", "style.css"} <= set(web)
 
     # The archives: the web client by name, LICENSE, and every file of the package.
     with zipfile.ZipFile(wheel) as archive:
@@ -179,7 +179,7 @@ def test_the_wheel_and_sdist_ship_the_web_client_and_stud_serve_serves_it(tmp_pa
         assert f"<title>{title.decode()}</title>" in page.text
         assert page.content == source
         loaded = re.findall(r'<(?:script|link)[^>]* (?:src|href)="([^":]+)"', source.decode())
-        assert {"app.js", "style.css"} <= set(loaded)
+        assert {"main.js", "style.css"} <= set(loaded)
         for name in sorted(set(web) | set(loaded)):
             answer = httpx.get(f"{url}/{name}", timeout=5)
             assert answer.status_code == 200, name

@@ -60,7 +60,8 @@ EXPECTED = {
         ("/api/tables", 200, "application/json"),
         ("/", 200, "text/html"),
         ("/index.html", 200, "text/html"),
-        ("/app.js", 200, "text/javascript"),
+        ("/main.js", 200, "text/javascript"),
+        ("/patch.js", 200, "text/javascript"),
         ("/style.css", 200, "text/css"),
         ("/openapi.json", 200, "application/json"),
         ("/api/tables/no-such-table", 404, "application/json"),
@@ -114,7 +115,7 @@ def test_the_clients_files_are_served_compressed_to_a_browser_that_asks(api: Tes
     """The page's script, style and page go gzipped when asked (Accept-Encoding), whole
     and identical once unpacked, with the security headers still on them."""
     web = Path(__file__).resolve().parents[2] / "src" / "studpoker" / "web"
-    for name in ("app.js", "style.css", "index.html"):
+    for name in ("main.js", "style.css", "index.html"):
         answer = api.get(f"/{name}", headers={"Accept-Encoding": "gzip"})
         assert answer.status_code == 200
         assert answer.headers["content-encoding"] == "gzip"

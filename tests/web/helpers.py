@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +18,14 @@ except ImportError:  # the tests are skipped: see sync_api()
     PlaywrightError = Exception  # type: ignore[assignment,misc]
 
 CHROMIUM = Path(os.environ.get("STUD_CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# The screenshots the tests take: kept apart, unless STUD_SCREENSHOTS=docs asks them to
+# redraw docs/screenshots (whose PNGs differ by a few bytes every run).
+SCREENSHOTS = (
+    Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("STUD_SCREENSHOTS") == "docs"
+    else Path(tempfile.gettempdir()) / "studpoker-screenshots"
+)
+SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -16,13 +16,13 @@ sync_api = load_sync_api()
 
 # Fourth street with an open pair, one's own decision (docs/protocol.md's state).
 OPEN_PAIR = """() => {
-  openTable("crafted");
+  stud.openTable("crafted");
   const seat = (n, name) => ({seat: n, name, account_id: n, is_bot: false, chips: 4000,
     in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
     time_bank: 60, top_up: 0, waiting: null});
   const player = (n, up) => ({seat: n, down_cards: n === 0 ? ["Ah", "2c"] : [null, null],
     up_cards: up, stack: 3900, bet: 0, folded: false, all_in: false, shown: false});
-  ui.state = {
+  stud.ui.state = {
     table: "crafted", game: "seven_card_stud", name: "", mode: "chips",
     stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400},
     viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
@@ -37,11 +37,12 @@ OPEN_PAIR = """() => {
     ]},
     competition: null,
   };
-  ui.tableId = "crafted";
-  ui.turnAt = performance.now();
+  stud.ui.tableId = "crafted";
+  stud.ui.turnAt = performance.now();
   window.sent = [];
-  window.send = (message) => { window.sent.push(message); return 77; };
-  renderTable();
+  stud.ui.socket = {readyState: WebSocket.OPEN, close() {}, send: (text) => {
+    const {id, ...message} = JSON.parse(text); window.sent.push(message); }};
+  stud.renderTable();
 }"""
 
 
@@ -119,14 +120,14 @@ def test_a_refused_amount_keeps_the_buttons_and_says_why_in_the_pages_language(
 # Fourth street without a pair: Ann (the viewer, seat 0) and Bob (seat 1); ``turn`` is
 # whose decision it is, ``bets`` what each has put in this street.
 FOURTH = """([turn, bets, legal, seq]) => {
-  if (!ui.tableId) openTable("crafted");
+  if (!stud.ui.tableId) stud.openTable("crafted");
   const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false, chips: 4000,
     in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
     time_bank: 60, top_up: 0, waiting: null});
   const player = (n, up) => ({seat: n, down_cards: n === 0 ? ["Ah", "2c"] : [null, null],
     up_cards: up, stack: 3900 - bets[n], bet: bets[n], folded: false, all_in: false,
     shown: false});
-  ui.state = {
+  stud.ui.state = {
     table: "crafted", game: "seven_card_stud", name: "", mode: "chips",
     stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400},
     viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
@@ -138,13 +139,14 @@ FOURTH = """([turn, bets, legal, seq]) => {
            legal_actions: turn === 0 ? legal : []},
     competition: null,
   };
-  ui.tableId = "crafted";
-  ui.turnAt = performance.now();
+  stud.ui.tableId = "crafted";
+  stud.ui.turnAt = performance.now();
   if (!window.sent) {
     window.sent = [];
-    window.send = (message) => { window.sent.push(message); return 77; };
+    stud.ui.socket = {readyState: WebSocket.OPEN, close() {}, send: (text) => {
+      const {id, ...message} = JSON.parse(text); window.sent.push(message); }};
   }
-  renderTable();
+  stud.renderTable();
 }"""
 
 CHECK, FOLD = (
@@ -234,8 +236,8 @@ def test_the_action_bar_stays_in_view_sideways_and_with_the_top_up_open(
         try:
             page.evaluate(OPEN_PAIR)
             page.evaluate(
-                """() => { ui.tables.push({id: "crafted", game: "seven_card_stud",
-                   mode: "chips", buy_in: [4000, 40000]}); renderTable(); }"""
+                """() => { stud.ui.tables.push({id: "crafted", game: "seven_card_stud",
+                   mode: "chips", buy_in: [4000, 40000]}); stud.renderTable(); }"""
             )
             buttons = page.locator("#actions button.act")
             expect(buttons).to_have_count(4)
@@ -270,13 +272,13 @@ def test_show_hand_sets_its_amount_by_box_slider_or_preset(room: Server, browser
     try:
         page.evaluate(
             """() => {
-              openTable("crafted");
+              stud.openTable("crafted");
               const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false,
                 chips: 1000, in_hand: true, sitting_out: false, away: false, connected: true,
                 leaving: false, time_bank: 60, top_up: 0, waiting: null});
               const player = (n) => ({seat: n, down_cards: n ? [null] : ["Ah"], up_cards: ["Kd"],
                 stack: 990, bet: 0, folded: false, all_in: false, shown: false});
-              ui.state = {table: "crafted", game: "show_hand", name: "", mode: "practice",
+              stud.ui.state = {table: "crafted", game: "show_hand", name: "", mode: "practice",
                 stakes: {ante: 10, min_bet: 10}, viewer: 0, hand_number: 1,
                 last_hand_number: null, rollover: 0, seats: [seat(0, "Ann"), seat(1, "Bob")],
                 hand: {players: [player(0), player(1)], pots: [{amount: 100, eligible: [0, 1]}],
@@ -285,10 +287,11 @@ def test_show_hand_sets_its_amount_by_box_slider_or_preset(room: Server, browser
                 turn: {seq: 3, seat: 0, remaining: 20, clock: 20, legal_actions: [
                   {kind: "bet", minimum: 10, maximum: 990, choices: null, text: "bet to 10-990"}]},
                 competition: null};
-              ui.tableId = "crafted";
+              stud.ui.tableId = "crafted";
               window.sent = [];
-              window.send = (message) => { window.sent.push(message); return 5; };
-              renderTable();
+              stud.ui.socket = {readyState: WebSocket.OPEN, close() {}, send: (text) => {
+                const {id, ...message} = JSON.parse(text); window.sent.push(message); }};
+              stud.renderTable();
             }"""
         )
         box = page.locator("#actions input.amount")

@@ -90,16 +90,16 @@ def test_every_text_has_a_contrast_of_at_least_4_5(room: Server, browser: Any) -
             page.evaluate(OPEN_PAIR)
             problems["turn"] = page.evaluate(LOW_CONTRAST)
             page.evaluate(
-                """() => { ui.refusal = {seq: 9, text: "That amount is not allowed (R2.7)"};
-                   renderActions(); }"""
+                """() => { stud.ui.refusal = {seq: 9, text: "That amount is not allowed (R2.7)"};
+                   stud.renderActions(); }"""
             )
             problems["refusal"] = page.evaluate(LOW_CONTRAST)
             page.evaluate(SHOWDOWN)
             problems["showdown"] = page.evaluate(LOW_CONTRAST)
             page.evaluate(
-                """() => { const seat = ui.state.seats[1];
+                """() => { const seat = stud.ui.state.seats[1];
                    seat.sitting_out = true; seat.connected = false;
-                   ui.state.hand.players[1].folded = true; renderTable(); }"""
+                   stud.ui.state.hand.players[1].folded = true; stud.renderTable(); }"""
             )
             problems["absent and folded"] = page.evaluate(LOW_CONTRAST)
             assert {k: v for k, v in problems.items() if v} == {}, width

@@ -19,10 +19,10 @@ sync_api = load_sync_api()
 
 # A state as docs/protocol.md gives it, for a table no message comes for ("crafted").
 CRAFTED = """([game, pots, carry, rollover, clock, remaining, bank]) => {
-  openTable("crafted");
+  stud.openTable("crafted");
   const seat = (n, name) => ({seat: n, name, account_id: null, is_bot: true, chips: 500,
     in_hand: true, sitting_out: false, leaving: false, time_bank: bank, waiting: null});
-  ui.state = {
+  stud.ui.state = {
     table: "crafted", game, name: "", mode: "practice",
     stakes: {ante: 5, bring_in: 10, small_bet: 20, big_bet: 40, min_bet: 10},
     viewer: null, hand_number: 3, last_hand_number: 2, rollover,
@@ -32,8 +32,8 @@ CRAFTED = """([game, pots, carry, rollover, clock, remaining, bank]) => {
     turn: {seq: 9, seat: 1, remaining, clock, legal_actions: []},
     competition: null,
   };
-  ui.turnAt = performance.now();
-  renderTable();
+  stud.ui.turnAt = performance.now();
+  stud.renderTable();
 }"""
 
 
@@ -138,7 +138,7 @@ def test_chips_table_asks_for_the_buy_in(room: Server, browser: Any) -> None:
         page.fill("#password", "secret-pass")
         page.click("#do-register")
         expect(page.locator("#account-name")).to_have_text(name)
-        low, high = page.evaluate("() => ui.tables.find((t) => t.id === 'chips-razz').buy_in")
+        low, high = page.evaluate("() => stud.ui.tables.find((t) => t.id === 'chips-razz').buy_in")
         button = page.locator('button.sit[data-table="chips-razz"]')
         expect(button).to_have_text("Sit")
         button.click()
@@ -188,7 +188,7 @@ def test_chips_sit_top_up_and_cash_out(room: Server, browser: Any) -> None:
     store.deposit(account.id, 100_000)
     try:
         table = "chips-seven_card_stud"
-        low, high = page.evaluate(f"() => ui.tables.find((t) => t.id === '{table}').buy_in")
+        low, high = page.evaluate(f"() => stud.ui.tables.find((t) => t.id === '{table}').buy_in")
         page.click(f'button.sit[data-table="{table}"]')
         page.fill("#buy-in-amount", str(low // 100))
         page.click("#buy-in-sit")
@@ -295,7 +295,7 @@ def test_showhand_at_a_chips_show_hand_table(room: Server, browser: Any) -> None
 # One's own turn at a crafted Show Hand table: the opener may drop, bet 10 to 990 or go
 # showhand (R6.4, R6.6).
 OWN_TURN = """([game]) => {
-  openTable("crafted");
+  stud.openTable("crafted");
   const seat = (n, name) => ({seat: n, name, account_id: null, is_bot: false, chips: 990,
     in_hand: true, sitting_out: false, leaving: false, time_bank: 30, top_up: 0,
     waiting: null});
@@ -304,7 +304,7 @@ OWN_TURN = """([game]) => {
   const player = (n, down, up) => ({seat: n, stack: 990, bet: 0, contributed: 10,
     folded: false, all_in: false, down_cards: [down], up_cards: [up], shown: false,
     best: n === 0 ? aces : null});
-  ui.state = {
+  stud.ui.state = {
     table: "crafted", game, name: "", mode: "chips", stakes: {ante: 10, min_bet: 10},
     viewer: 0, hand_number: 1, last_hand_number: null, rollover: 0,
     seats: [seat(0, "Ann"), seat(1, "Bob")],
@@ -316,8 +316,8 @@ OWN_TURN = """([game]) => {
       {kind: "showhand", minimum: 990, maximum: 990, choices: null, text: "showhand"}]},
     competition: null,
   };
-  ui.turnAt = performance.now();
-  renderTable();
+  stud.ui.turnAt = performance.now();
+  stud.renderTable();
 }"""
 
 

@@ -30,16 +30,16 @@ def test_a_four_colour_deck_and_muted_sounds_outlive_a_reload(room: Server, brow
         assert page.evaluate(COLOUR, "c") == "rgb(13, 122, 44)"  # green clubs
         # A table message with a bet and one's turn: chips, then the turn's tone.
         page.evaluate(
-            """() => receive({type: "table", table: "crafted", change: "turn", state: ui.state,
-                events: [{type: "Bet", seat: 1, amount: 200}], lines: []})"""
+            """() => stud.receive({type: "table", table: "crafted", change: "turn",
+                state: stud.ui.state, events: [{type: "Bet", seat: 1, amount: 200}], lines: []})"""
         )
-        assert page.evaluate("ui.played") == ["chips", "turn"]
+        assert page.evaluate("stud.ui.played") == ["chips", "turn"]
         expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
         page.click("#sound")
         expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
         # the speaker crossed out: two strokes, no waves
         assert page.locator("#sound svg path").count() == 2
-        assert page.evaluate("options.sound") is False
+        assert page.evaluate("stud.options.sound") is False
         page.reload()
         page.wait_for_selector("#account-name:has-text('guest')")
         expect(page.locator("#four-colour")).to_have_attribute("aria-pressed", "true")
@@ -58,7 +58,8 @@ def test_the_time_left_is_a_bar_of_the_clock_then_the_time_bank(room: Server, br
     try:
         page.evaluate(OPEN_PAIR)
         page.evaluate(
-            "() => { ui.state.turn.remaining = 80; ui.turnAt = performance.now(); renderClock(); }"
+            """() => { stud.ui.state.turn.remaining = 80; stud.ui.turnAt = performance.now();
+                stud.renderClock(); }"""
         )
         expect(page.locator("#turn-bar")).to_be_visible()
         widths = page.evaluate(

@@ -18,7 +18,7 @@ sync_api = load_sync_api()
 # awarded to Dee (seat 5): her full house.
 SHOWDOWN = """(names) => {
   const best = names || {};
-  openTable("crafted");
+  stud.openTable("crafted");
   const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false, chips: 4000,
     in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
     time_bank: 60, top_up: 0, waiting: null});
@@ -29,7 +29,7 @@ SHOWDOWN = """(names) => {
   const player = (n) => ({seat: n, down_cards: [cards[n][0], cards[n][1], cards[n][6]],
     up_cards: cards[n].slice(2, 6), stack: 3600, bet: 0, contributed: 400, folded: false,
     all_in: false, shown: true, best: best[n] ?? null});
-  ui.state = {
+  stud.ui.state = {
     table: "crafted", game: "seven_card_stud", name: "", mode: "chips",
     stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400},
     viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
@@ -39,11 +39,11 @@ SHOWDOWN = """(names) => {
            is_over: true, street_name: "seventh", actor: null},
     turn: null, competition: null,
   };
-  ui.tableId = "crafted";
-  ui.eventsHand = 3;
-  ui.handEvents = [{type: "PotAwarded", pot: 0, half: "whole", seat: 5, amount: 1600,
+  stud.ui.tableId = "crafted";
+  stud.ui.eventsHand = 3;
+  stud.ui.handEvents = [{type: "PotAwarded", pot: 0, half: "whole", seat: 5, amount: 1600,
                     value: null}];
-  renderTable();
+  stud.renderTable();
 }"""
 
 # What the server names each hand (hands/best.py, sent in each player's ``best``).
@@ -109,3 +109,80 @@ def test_seven_shown_cards_keep_every_corner_in_view_and_the_winner_is_marked(
             assert not page.errors, page.errors
         finally:
             page.context.close()
+
+
+# A Stud/8 hand over (R5.5): Ann all in for less; the main pot split high (Ann) and low
+# (Bob), the side pot between Bob and Cy, high to Cy and low to Bob.
+SPLIT_POTS = """() => {
+  stud.openTable("crafted");
+  const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false, chips: 4000,
+    in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
+    time_bank: 60, top_up: 0, waiting: null});
+  const player = (n) => ({seat: n, down_cards: [null, null, null],
+    up_cards: ["2c", "5d", "9h", "Kc"], stack: 0, bet: 0, contributed: 400, folded: false,
+    all_in: n === 0, shown: false, best: null});
+  stud.ui.state = {
+    table: "crafted", game: "stud_hilo", name: "", mode: "chips",
+    stakes: {ante: 40, bring_in: 50, small_bet: 200, big_bet: 400}, money_unit: 100,
+    viewer: null, hand_number: 7, last_hand_number: 6, rollover: 0,
+    seats: [seat(0, "Ann"), seat(1, "Bob"), seat(2, "Cy"), null, null, null, null, null],
+    hand: {players: [player(0), player(1), player(2)],
+           pots: [{amount: 1200, eligible: [0, 1, 2]}, {amount: 800, eligible: [1, 2]}],
+           pot_total: 2000, carry_in: 0, is_over: true, street_name: "seventh", actor: null},
+    turn: null, competition: null,
+  };
+  stud.ui.tableId = "crafted";
+  stud.ui.eventsHand = 7;
+  const award = (pot, half, seat, amount) =>
+    ({type: "PotAwarded", pot, half, seat, amount, value: null});
+  stud.ui.handEvents = [award(0, "high", 0, 600), award(0, "low", 1, 600),
+                        award(1, "high", 2, 400), award(1, "low", 1, 400)];
+  stud.renderTable();
+  return [...document.querySelectorAll("#felt .pot-move")].map((chip) =>
+    [chip.dataset.pot, chip.dataset.half, chip.dataset.seat, chip.textContent]);
+}"""
+
+
+def test_each_pot_and_each_half_goes_to_whoever_won_it(room: Server, browser: Any) -> None:
+    expect = sync_api.expect
+    page = guest_page(browser, room.url)
+    try:
+        moves = {
+            "en": [
+                "Main pot · high 6.00",
+                "Main pot · low 6.00",
+                "Side pot 1 · high 4.00",
+                "Side pot 1 · low 4.00",
+            ],
+            "zh-Hant": [
+                "主池 · 高手 6.00",
+                "主池 · 低手 6.00",
+                "邊池 1 · 高手 4.00",
+                "邊池 1 · 低手 4.00",
+            ],
+            "zh-Hans": [
+                "主池 · 高手 6.00",
+                "主池 · 低手 6.00",
+                "边池 1 · 高手 4.00",
+                "边池 1 · 低手 4.00",
+            ],
+        }
+        for lang, texts in moves.items():
+            page.select_option("#lang", lang)
+            chips = page.evaluate(SPLIT_POTS)
+            assert chips == [
+                ["0", "high", "0", texts[0]],
+                ["0", "low", "1", texts[1]],
+                ["1", "high", "2", texts[2]],
+                ["1", "low", "1", texts[3]],
+            ]
+            page.evaluate(
+                "() => { stud.ui.movedHand = undefined;"
+                " document.querySelectorAll('.pot-move').forEach((c) => c.remove()); }"
+            )
+        # Bob, who won both low halves, is marked a winner with the sum: 10.00.
+        bob = page.locator('#felt .seat[data-seat="1"]')
+        expect(bob.locator(".won")).to_have_text("赢得 10.00")
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()

@@ -9,18 +9,18 @@ from typing import Any
 
 from server.conftest import Server
 
-from .helpers import guest_page
+from .helpers import guest_page, new_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
 
 # Show Hand's second street, one's own decision; Bob has pushed all in (docs/protocol.md).
 SECOND_STREET = """() => {
-  openTable("crafted");
+  stud.openTable("crafted");
   const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false, chips: 1000,
     in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
     time_bank: 60, top_up: 0, waiting: null});
-  ui.state = {
+  stud.ui.state = {
     table: "crafted", game: "show_hand", name: "", mode: "chips",
     stakes: {ante: 10, min_bet: 10},
     viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
@@ -37,9 +37,9 @@ SECOND_STREET = """() => {
       {kind: "call", minimum: 990, maximum: 990, choices: null, text: "call 990"}]},
     competition: null,
   };
-  ui.tableId = "crafted";
-  ui.turnAt = performance.now();
-  renderTable();
+  stud.ui.tableId = "crafted";
+  stud.ui.turnAt = performance.now();
+  stud.renderTable();
 }"""
 
 
@@ -104,3 +104,27 @@ def test_screen_readers_hear_the_pages_language(room: Server, browser: Any) -> N
         assert not page.errors, page.errors
     finally:
         page.context.close()
+
+
+def test_a_refusal_is_said_in_the_pages_language_from_its_code(room: Server, browser: Any) -> None:
+    """The server's refusals carry a code and params (docs/protocol.md, "Errors"): the
+    page writes them in its language from those, and in English shows the server's own
+    sentence.  (Three sign-ups: the room limits them by address.)"""
+    expect = sync_api.expect
+    room.register("taken-name")
+    tries = [
+        ("en", "taken-name", "password1", "the name taken-name is taken"),
+        ("zh-Hant", "a-new-name", "abc", "密碼至少要 8 個字元（這個只有 3 個）"),
+        ("zh-Hans", "taken-name", "password1", "名称 taken-name 已有人使用"),
+    ]
+    for lang, name, password, said in tries:
+        page = new_page(browser, room.url)
+        try:
+            page.select_option("#lang", lang)
+            page.fill("#name", name)
+            page.fill("#password", password)
+            page.click("#do-register")
+            expect(page.locator("#status")).to_have_text(said)
+            assert not page.errors, page.errors
+        finally:
+            page.context.close()

@@ -8,9 +8,10 @@ player typed (a name, a chat line) can never become a script even where the clie
 slipped in escaping it:
 
 - ``default-src 'none'``: nothing loads that a directive below does not allow;
-- ``script-src 'self'``, ``style-src 'self'``: index.html loads hands.js, app.js and
-  style.css and has no inline script, style or event handler (app.js places the seats
-  through ``element.style``, which CSP does not govern);
+- ``script-src 'self'``, ``style-src 'self'``: index.html loads main.js (an ES module,
+  which imports the others of web/) and style.css and has no inline script, style or
+  event handler (table.js places the seats through ``element.style``, which CSP does
+  not govern);
 - ``img-src 'self' data:``: the page's icon is ``data:,`` (so that no favicon is asked for);
 - ``connect-src 'self' ws://HOST wss://HOST``: the API (``fetch``) and the WebSocket at
   ``/ws`` of the same host.  CSP Level 3 counts ``ws:`` and ``wss:`` of the page's own

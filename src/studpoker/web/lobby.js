@@ -1,0 +1,286 @@
+// @ts-check
+/* The lobby: the account, the tables and their filters, quick seat, the create form, the
+   leaderboard. */
+
+import { ui } from "./state.js";
+import { $, status } from "./page.js";
+import { refusal, t } from "./words.js";
+import { money, stakesText, unitOf } from "./money.js";
+import { authHeaders, fetchMe, send } from "./net.js";
+import { askBuyIn } from "./chips.js";
+import { openTable } from "./table.js";
+
+/** @typedef {import("./protocol.js").LobbyTable} LobbyTable */
+/** @typedef {import("./money.js").FixedLimitStakes} FixedLimitStakes */
+/** @typedef {import("./money.js").ShowHandStakes} ShowHandStakes */
+
+/* The REST answers read here (server/answers.py), written out by hand as net.js's are. */
+/**
+ * A game as a table of it opens by default (`GET /api/games`).
+ * @typedef {object} GameInfo
+ * @property {string} game
+ * @property {FixedLimitStakes | ShowHandStakes} stakes
+ * @property {Array<string>} stake_names
+ * @property {1 | 100} money_unit
+ * @property {number} seats
+ * @property {[number, number]} buy_in
+ */
+/**
+ * A player's rating in the competitions of a game (`GET /api/leaderboard`).
+ * @typedef {object} LeaderboardRow
+ * @property {string} name
+ * @property {number} rating
+ * @property {number} rd
+ * @property {number} games
+ * @property {boolean} provisional
+ */
+
+/** @type {Array<import("./money.js").Game>} */
+export const GAME_IDS = ["seven_card_stud", "stud_hilo", "razz", "show_hand"];
+
+/** @type {Array<LobbyTable["mode"]>} */
+const MODE_IDS = ["practice", "chips", "competition"];
+
+export function renderAccount() {
+  const account = ui.account;
+  const signed = Boolean(account);
+  $("login").hidden = signed;
+  $("account").hidden = !signed;
+  const label = account
+    ? account.name + (account.guest ? ` (${t("guest")})` : "")
+    : "";
+  $("account-name").textContent = label;
+  /* the balance beside the name (not for guests, who play practice only, R7.2): money
+     as the seven-card games write it, 10000 chips = 100.00 (R1.4) */
+  const balance = account && !account.guest && Number.isInteger(account.balance)
+    ? ` · ${t("balance_words", { amount: money(account.balance, "seven_card_stud") })}`
+    : "";
+  $("who").textContent = label + balance;
+  $("who").title = label + balance;
+}
+
+/* The account as the server holds it now: after a buy-in, a top-up, leaving a chips
+   table or the end of one of its hands, the balance in the header is read again. */
+/** @type {ReturnType<typeof setTimeout> | null} */
+let balanceSoon = null;
+
+export function refreshBalance() {
+  if (!ui.token || !ui.account || ui.account.guest || balanceSoon) return;
+  balanceSoon = setTimeout(async () => {
+    balanceSoon = null;
+    try {
+      const me = await fetchMe();
+      if (me && ui.account && me.id === ui.account.id) {
+        ui.account = { ...ui.account, balance: me.balance };
+        renderAccount();
+      }
+    } catch (_error) {
+      /* the next change reads it again */
+    }
+  }, 300);
+}
+
+export function renderLobby() {
+  renderAccount();
+  const body = $("table-list");
+  body.textContent = "";
+  const shown = filteredTables();
+  $("no-tables").hidden = shown.length > 0;
+  for (const table of shown) {
+    const row = document.createElement("tr");
+    row.dataset.table = table.id;
+    const cells = [
+      t(table.game) + (table.name && table.name !== table.id ? ` — ${table.name}` : ""),
+      stakesText(table.stakes, table.game),
+      t(table.mode) + (table.competition ? ` · ${t("running")}` : "") +
+        (table.halted ? ` · ${t("stopped")}` : ""),
+      seatedText(table),
+      money(table.average_pot || 0, table.game),
+    ];
+    for (const text of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    const cell = document.createElement("td");
+    const button = document.createElement("button");
+    button.className = "sit";
+    button.dataset.table = table.id;
+    const canSit = ui.account && !table.halted && (table.mode === "practice" || !ui.account.guest);
+    button.textContent = canSit ? t("sit") : t("watch");
+    button.addEventListener("click", () => {
+      if (canSit && table.mode === "chips" && Array.isArray(table.buy_in)) {
+        askBuyIn(table);
+        return;
+      }
+      openTable(table.id);
+      if (canSit) send({ type: "sit", table: table.id });
+      else send({ type: "watch", table: table.id });
+    });
+    cell.append(button);
+    row.append(cell);
+    body.append(row);
+  }
+  renderBoard();
+}
+
+/** Who sits at a table: people and computer players apart (practice, R7.1).
+   @param {LobbyTable} table */
+function seatedText(table) {
+  const people = table.humans ?? table.seated;
+  const bots = table.seated - people;
+  return bots > 0
+    ? t("seated_bots", { people, bots, seats: table.seats })
+    : `${people}/${table.seats}`;
+}
+
+/* The game and mode selects: the filters offer "all" first; the labels follow the language. */
+export function fillChoices() {
+  /** @type {NodeListOf<HTMLSelectElement>} */
+  const selects = document.querySelectorAll("select.games-select, select.modes-select");
+  for (const select of selects) {
+    /** @type {Array<string>} */
+    const ids = select.classList.contains("games-select") ? GAME_IDS : MODE_IDS;
+    const all = select.classList.contains("games-select") ? "all_games" : "all_modes";
+    const value = select.value;
+    select.textContent = "";
+    const values = select.dataset.any ? ["", ...ids] : ids;
+    for (const id of values) {
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = id ? t(id) : t(all);
+      select.append(option);
+    }
+    if (values.includes(value)) select.value = value;
+  }
+}
+
+function filteredTables() {
+  const game = $("filter-game", HTMLSelectElement).value;
+  const mode = $("filter-mode", HTMLSelectElement).value;
+  return ui.tables.filter((table) => (!game || table.game === game) && (!mode || table.mode === mode));
+}
+
+/* Quick seat: the practice table of the chosen game, else the first practice table with a free seat. */
+export function quickSeat() {
+  if (!ui.account) { status(t("login_first"), true); return; }
+  const game = $("filter-game", HTMLSelectElement).value;
+  const practice = ui.tables.filter((table) => table.mode === "practice");
+  // a practice table's computer players give their seats up: count the people (R7.1)
+  const free = (/** @type {LobbyTable} */ table) => (table.humans ?? table.seated) < Math.min(8, table.seats);
+  const table = (game && (practice.find((x) => x.game === game && x.id === `practice-${game}` && free(x)) ||
+    practice.find((x) => x.game === game && free(x)))) || practice.find(free);
+  if (!table) { status(t("no_free_seat"), true); return; }
+  status("");
+  openTable(table.id);
+  send({ type: "sit", table: table.id });
+}
+
+/** @param {SubmitEvent} event */
+export async function createTable(event) {
+  event.preventDefault();
+  if (!ui.account || !ui.token) { status(t("login_first"), true); return; }
+  const game = $("create-game", HTMLSelectElement).value;
+  const unit = unitOf(game);
+  const number = (/** @type {string} */ id) => Number($(id, HTMLInputElement).value);
+  const cents = (/** @type {string} */ id) => Math.round(number(id) * unit);
+  const stakes = game === "show_hand"
+    ? { ante: number("create-sh-ante"), min_bet: number("create-min-bet") }
+    : {
+      ante: cents("create-ante"), bring_in: cents("create-bring-in"),
+      small_bet: cents("create-small-bet"), big_bet: cents("create-big-bet"),
+    };
+  const body = {
+    game,
+    mode: $("create-mode", HTMLSelectElement).value,
+    seats: number("create-seats"),
+    clock: number("create-clock"),
+    stakes,
+    name: $("create-name", HTMLInputElement).value.trim(),
+  };
+  try {
+    const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json", ...authHeaders() }, body: JSON.stringify(body) });
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) throw new Error(refusal(data) || answer.statusText);
+    if (!ui.tables.some((table) => table.id === data.id)) ui.tables = [...ui.tables, data];
+    status("");
+    $("create-name", HTMLInputElement).value = "";
+    renderLobby();
+  } catch (error) {
+    status(/** @type {Error} */ (error).message, true);
+  }
+}
+
+/* The create form's stakes: the seven-card games' in dollars, Show Hand's ante and
+   minimum bet in chips; a game's preset stakes when it is chosen, as GET /api/games
+   gives them (games/spec.py: the page keeps no copy). */
+export async function loadGames() {
+  try {
+    const answer = await fetch("/api/games");
+    if (!answer.ok) return;
+    for (const info of await answer.json()) ui.games[info.game] = info;
+    fillStakes();
+    renderLobby();
+  } catch (_error) {
+    /* the form waits for the next load */
+  }
+}
+
+export function fillStakes() {
+  const game = $("create-game", HTMLSelectElement).value || GAME_IDS[0];
+  const info = ui.games[game];
+  if (!info) return;
+  const five = game === "show_hand";
+  /** @type {NodeListOf<HTMLElement>} */
+  const labels = document.querySelectorAll("#create .stake");
+  for (const label of labels) {
+    const mine = label.classList.contains(five ? "five" : "seven");
+    label.hidden = !mine;
+    /** @type {HTMLInputElement} */ (label.querySelector("input")).disabled = !mine;
+  }
+  const input = (/** @type {string} */ id) => $(id, HTMLInputElement);
+  if (five) {
+    const stakes = /** @type {ShowHandStakes} */ (info.stakes);
+    input("create-sh-ante").value = String(stakes.ante);
+    input("create-min-bet").value = String(stakes.min_bet);
+  } else {
+    const stakes = /** @type {FixedLimitStakes} */ (info.stakes);
+    input("create-ante").value = money(stakes.ante, game);
+    input("create-bring-in").value = money(stakes.bring_in, game);
+    input("create-small-bet").value = money(stakes.small_bet, game);
+    input("create-big-bet").value = money(stakes.big_bet, game);
+  }
+}
+
+export async function loadBoard() {
+  const board = $("board-game", HTMLSelectElement);
+  const game = board.value || GAME_IDS[0];
+  try {
+    const answer = await fetch(`/api/leaderboard?game=${encodeURIComponent(game)}&limit=20`);
+    const data = await answer.json();
+    if (!answer.ok) throw new Error(data.detail || answer.statusText);
+    if (board.value === game) ui.board = data;
+    renderBoard();
+  } catch (error) {
+    status(/** @type {Error} */ (error).message, true);
+  }
+}
+
+export function renderBoard() {
+  const body = $("board-list");
+  body.textContent = "";
+  const rows = ui.board || [];
+  $("board-empty").hidden = ui.board === null || rows.length > 0;
+  /** @type {HTMLTableElement} */ (body.closest("table")).hidden = rows.length === 0;
+  rows.forEach((row, index) => {
+    const line = document.createElement("tr");
+    const rating = row.provisional ? `${row.rating}? (${t("provisional")})` : String(row.rating);
+    for (const text of [String(index + 1), row.name, rating, String(row.games)]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      line.append(cell);
+    }
+    if (row.provisional) line.classList.add("provisional");
+    body.append(line);
+  });
+}

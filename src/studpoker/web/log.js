@@ -1,0 +1,135 @@
+// @ts-check
+/* What a table says and keeps: the dealer's lines, the chat, the last hand, the hand
+   history, a competition's standings. */
+
+import { ui } from "./state.js";
+import { $, status } from "./page.js";
+import { refusal, t } from "./words.js";
+import { money } from "./money.js";
+import { cardElement } from "./cards.js";
+import { authHeaders } from "./net.js";
+
+/**
+ * A finished hand as one's seat saw it (`GET /api/tables/{table}/hands/{number}`,
+ * server/hands.py), written out by hand as net.js's REST answers are.
+ * @typedef {object} FinishedHand
+ * @property {string} table
+ * @property {number} hand
+ * @property {Array<string>} names - who held each engine seat, in dealing order
+ * @property {Array<number>} seats - the table seat of each engine seat
+ * @property {Array<import("./protocol.js").HandEvent>} events
+ * @property {Array<string>} lines
+ */
+
+/** @param {Array<string>} lines the dealer's */
+export function addLines(lines) {
+  const log = $("log");
+  for (const line of lines) {
+    const item = document.createElement("li");
+    item.textContent = line;
+    log.append(item);
+  }
+  while (log.children.length > 200) /** @type {ChildNode} */ (log.firstChild).remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+/**
+ * @param {string} name
+ * @param {string} text
+ */
+export function addChat(name, text) {
+  const log = $("chat-log");
+  const item = document.createElement("li");
+  const who = document.createElement("b");
+  who.textContent = `${name}: `;
+  item.append(who, document.createTextNode(text));
+  log.append(item);
+  while (log.children.length > 100) /** @type {ChildNode} */ (log.firstChild).remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+/** The "last hand" window: the dealer's lines of the last finished hand as one's seat
+   saw it, in the page's language (R5.7, R5.8); hand `shown` again, in another language.
+   @param {number} [shown] */
+export async function showLastHand(shown) {
+  const s = ui.state;
+  const number = shown || (s && s.last_hand_number);
+  if (!number) { status(t("no_last_hand"), true); return; }
+  const path = `/api/tables/${encodeURIComponent(String(ui.tableId))}/hands/${number}` +
+    `?lang=${encodeURIComponent(ui.lang)}`;
+  try {
+    const answer = await fetch(path, { headers: authHeaders() });
+    const body = await answer.json();
+    if (!answer.ok) throw new Error(refusal(body) || answer.statusText);
+    /** @type {FinishedHand} */
+    const data = body;
+    $("last-title").textContent = `${t("last_hand")} · ${t("hand", { n: number })}`;
+    $("last-box").dataset.hand = String(number);
+    const list = $("last-lines");
+    list.textContent = "";
+    for (const line of data.lines) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      list.append(item);
+    }
+    /* the hands shown, as cards (R5.8: never a mucked one, which the server leaves out) */
+    const shows = $("last-shows");
+    shows.textContent = "";
+    for (const event of data.events || []) {
+      if (event.type !== "Show") continue;
+      const row = document.createElement("div");
+      row.className = "last-show";
+      const who = document.createElement("span");
+      who.className = "name";
+      who.textContent = data.names[data.seats.indexOf(event.seat)] ?? `#${event.seat + 1}`;
+      const cards = document.createElement("span");
+      cards.className = "cards";
+      for (const card of event.cards) cards.append(cardElement(card, false));
+      row.append(who, cards);
+      shows.append(row);
+    }
+    $("last-box").hidden = false;
+  } catch (error) {
+    status(/** @type {Error} */ (error).message, true);
+  }
+}
+
+/** @param {Event} event */
+export async function downloadHistory(event) {
+  event.preventDefault();
+  if (!ui.token) { status(t("login_first"), true); return; }
+  try {
+    const answer = await fetch("/api/hands", { headers: authHeaders() });
+    if (!answer.ok) throw new Error(answer.statusText);
+    const blob = await answer.blob();
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "studpoker-hands.txt";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (error) {
+    status(/** @type {Error} */ (error).message, true);
+  }
+}
+
+/** The standings when a competition ends: the winner first, the chips each ended with.
+   @param {Array<import("./protocol.js").Placing>} rows */
+export function showStandings(rows) {
+  ui.standings = rows;
+  const body = $("standings-list");
+  body.textContent = "";
+  for (const row of rows) {
+    const line = document.createElement("tr");
+    const cells = [String(row.place), row.name, money(row.chips), row.busted ? t("out") : ""];
+    for (const text of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      line.append(cell);
+    }
+    body.append(line);
+  }
+  $("standings-box").hidden = false;
+}

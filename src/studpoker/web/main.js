@@ -1,0 +1,138 @@
+// @ts-check
+/* The card room's browser client, over docs/protocol.md: the module index.html loads.
+   The others hold one concern each and say which in their first lines; state.js holds
+   what they share, protocol.js the protocol's types (made from its JSON Schema). Here
+   the page is translated, its controls wired and the connection opened. */
+
+import { ui } from "./state.js";
+import { $ } from "./page.js";
+import { t } from "./words.js";
+import { unitOf } from "./money.js";
+import { connect, logIn, receive, send } from "./net.js";
+import { createTable, fillChoices, fillStakes, loadBoard, loadGames, quickSeat, renderBoard, renderLobby } from "./lobby.js";
+import { askTopUp, renderBuyIn, sitWithBuyIn, topUp } from "./chips.js";
+import { leaveTable, openTable, renderClock, renderCompetition, renderTable } from "./table.js";
+import { downloadHistory, showLastHand, showStandings } from "./log.js";
+import { onKey, renderActions } from "./actions.js";
+import { applyOptions, options } from "./options.js";
+
+/* The static page in the page's language, and whatever is open redrawn in it. */
+function translatePage() {
+  document.documentElement.lang = ui.lang;
+  $("lang", HTMLSelectElement).value = ui.lang;
+  /** @param {string} selector */
+  const marked = (selector) => /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(selector));
+  for (const el of marked("[data-t]")) el.textContent = t(el.dataset.t ?? "");
+  /** @type {NodeListOf<HTMLInputElement>} */
+  const inputs = document.querySelectorAll("[data-tp]");
+  for (const el of inputs) el.placeholder = t(el.dataset.tp ?? "");
+  for (const el of marked("[data-ta]")) el.setAttribute("aria-label", t(el.dataset.ta ?? ""));
+  for (const el of marked("[data-tt]")) el.title = t(el.dataset.tt ?? "");
+  document.title = t("title");
+  fillChoices();
+  renderLobby();
+  if (!$("buy-in-box").hidden) renderBuyIn();
+  renderTable();
+  if (!$("last-box").hidden) showLastHand(Number($("last-box").dataset.hand));
+  if (!$("top-up-box").hidden) askTopUp();
+  if (!$("standings-box").hidden && ui.standings) showStandings(ui.standings);
+}
+
+function start() {
+  loadGames();
+  const lang = $("lang", HTMLSelectElement);
+  lang.addEventListener("change", () => {
+    ui.lang = /** @type {import("./state.js").Lang} */ (lang.value);
+    localStorage.setItem("stud.lang", ui.lang);
+    send({ type: "language", lang: ui.lang });
+    translatePage();
+  });
+  $("guest").addEventListener("click", () => logIn("/api/guests"));
+  const credentials = () => ({
+    name: $("name", HTMLInputElement).value, password: $("password", HTMLInputElement).value,
+  });
+  $("auth").addEventListener("submit", (event) => {
+    event.preventDefault();
+    logIn("/api/sessions", credentials());
+  });
+  $("do-register").addEventListener("click", () => {
+    if ($("auth", HTMLFormElement).reportValidity()) logIn("/api/accounts", credentials());
+  });
+  $("logout").addEventListener("click", async () => {
+    if (ui.token) {
+      await fetch("/api/sessions", { method: "DELETE", headers: { Authorization: `Bearer ${ui.token}` } })
+        .catch(() => null);
+    }
+    ui.token = null;
+    ui.account = null;
+    localStorage.removeItem("stud.token");
+    leaveTable();
+    connect();
+  });
+  $("leave").addEventListener("click", leaveTable);
+  const select = (/** @type {string} */ id) => $(id, HTMLSelectElement);
+  $("filter-game").addEventListener("change", () => {
+    if (select("filter-game").value) {
+      select("create-game").value = select("filter-game").value;
+      fillStakes();
+      select("board-game").value = select("filter-game").value;
+      loadBoard();
+    }
+    renderLobby();
+  });
+  $("filter-mode").addEventListener("change", renderLobby);
+  $("quick-seat").addEventListener("click", quickSeat);
+  $("create").addEventListener("submit", createTable);
+  $("board-game").addEventListener("change", () => { ui.board = null; renderBoard(); loadBoard(); });
+  $("sit-out").addEventListener("click", () => {
+    if (!ui.tableId) return;
+    send({ type: $("sit-out").dataset.out ? "sit_in" : "sit_out", table: ui.tableId });
+  });
+  $("history").addEventListener("click", downloadHistory);
+  $("last-hand").addEventListener("click", () => showLastHand());
+  $("top-up").addEventListener("click", askTopUp);
+  $("start-competition").addEventListener("click", () => {
+    if (ui.tableId) send({ type: "start_competition", table: ui.tableId });
+  });
+  $("standings-close").addEventListener("click", () => { $("standings-box").hidden = true; });
+  $("top-up-box").addEventListener("submit", topUp);
+  $("top-up-cancel").addEventListener("click", () => { $("top-up-box").hidden = true; });
+  $("create-game").addEventListener("change", fillStakes);
+  $("last-close").addEventListener("click", () => { $("last-box").hidden = true; });
+  $("chat").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("chat-text", HTMLInputElement);
+    const text = input.value.trim();
+    if (!text || !ui.tableId) return;
+    send({ type: "chat", table: ui.tableId, text: text.slice(0, 300) });
+    input.value = "";
+  });
+  document.addEventListener("keydown", onKey);
+  setInterval(() => { if (ui.tableId && ui.state) { renderClock(); renderCompetition(); } }, 500);
+  applyOptions();
+  $("four-colour").addEventListener("click", () => {
+    options.fourColour = !options.fourColour;
+    localStorage.setItem("stud.fourColour", options.fourColour ? "1" : "0");
+    applyOptions();
+  });
+  $("sound").addEventListener("click", () => {
+    options.sound = !options.sound;
+    localStorage.setItem("stud.sound", options.sound ? "on" : "off");
+    applyOptions();
+  });
+  $("buy-in").addEventListener("submit", sitWithBuyIn);
+  $("buy-in-cancel").addEventListener("click", () => { $("buy-in-box").hidden = true; });
+  translatePage();
+  fillStakes();
+  loadBoard();
+  connect();
+}
+
+/* The one hook of the page for its browser tests (tests/web), whose page.evaluate()
+   strings read and call these: a module's names are not globals. A test that captures
+   what the page sends puts a socket of its own in stud.ui.socket. */
+Object.assign(window, {
+  stud: { ui, options, unitOf, openTable, renderTable, renderClock, renderActions, receive },
+});
+
+start();

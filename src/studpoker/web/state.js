@@ -1,0 +1,86 @@
+// @ts-check
+/* What the client holds: one object that every module reads and changes. The page shows
+   it; the server's messages and the player's clicks change it. */
+
+/** @typedef {import("./protocol.js").Language["lang"]} Lang */
+/** @typedef {import("./protocol.js").TableState} TableState */
+
+/**
+ * A pre-action chosen while others act (actions.js): played when the viewer's decision
+ * comes, if the hand and the amount to call are still the ones it was chosen for.
+ * @typedef {object} PreAction
+ * @property {"fold" | "call_any" | "check_fold" | "check"} kind
+ * @property {number | null} hand
+ * @property {number} amount
+ */
+
+/** The page's languages; English first, the one a browser asking for none gets.
+ * @type {Array<Lang>} */
+export const LANGS = ["en", "zh-Hant", "zh-Hans"];
+
+export const ui = {
+  /** @type {Lang} */
+  lang: pickLanguage(),
+  token: localStorage.getItem("stud.token"),
+  /** @type {import("./protocol.js").AccountView | null} */
+  account: null,
+  /** @type {Array<import("./protocol.js").LobbyTable>} */
+  tables: [],
+  /** @type {Array<import("./lobby.js").LeaderboardRow> | null} */
+  board: null,
+  /** @type {WebSocket | null} */
+  socket: null,
+  nextId: 1,
+  /** @type {string | null} */
+  tableId: null,
+  /** @type {TableState | null} */
+  state: null,
+  /** @type {Set<number>} */
+  answered: new Set(),
+  /** @type {Object<string, import("./lobby.js").GameInfo>} */
+  games: {}, // GET /api/games by game: presets, money unit, seats, buy-ins
+  /** @type {Array<import("./protocol.js").HandEvent>} */
+  handEvents: [], // the events of the hand shown, as the server sent them
+  /** @type {Array<string>} */
+  played: [], // the sounds played, by kind (tests read it)
+  /** @type {number | null} */
+  soundedTurn: null,
+  /** @type {PreAction | null} */
+  pre: null, // a pre-action chosen: { kind, hand, amount to call when chosen }
+  /** @type {number | null} */
+  confirmFold: null, // the decision whose fold waits for a confirmation (R2.8)
+  /** @type {number | null} */
+  eventsHand: null,
+  /** @type {{id: number, seq: number} | null} */
+  acting: null, // the act message waiting for its answer: { id, seq }
+  /** @type {{seq: number, text: string} | null} */
+  refusal: null, // why the last answer was refused: { seq, text }
+  turnAt: 0,
+  stateAt: 0,
+  retry: 0,
+  /** @type {{id: number, table: string} | null} */
+  pendingSit: null,
+  balanceStale: false, // the balance is read again back in the lobby (leaveTable)
+  /** @type {Array<import("./protocol.js").Placing> | null} */
+  standings: null, // a competition's standings, shown when it ended
+  /** @type {number | null | undefined} */
+  movedHand: undefined, // the hand whose pots went to their winners (movePots)
+  /** @type {number | null} */
+  shownTurn: null, // the decision whose buttons were scrolled into view
+};
+
+/** The language saved on this browser, else the first of the browser's we have.
+ * @returns {Lang} */
+function pickLanguage() {
+  const saved = localStorage.getItem("stud.lang");
+  const known = LANGS.find((lang) => lang === saved);
+  if (known) return known;
+  for (const wanted of navigator.languages || [navigator.language || "en"]) {
+    const low = String(wanted).toLowerCase();
+    if (low.startsWith("zh")) {
+      return /hans|cn|sg/.test(low) ? "zh-Hans" : "zh-Hant";
+    }
+    if (low.startsWith("en")) return "en";
+  }
+  return "en";
+}

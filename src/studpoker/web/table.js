@@ -1,0 +1,295 @@
+// @ts-check
+/* One table: opening and leaving it, its seats, cards and pots, the turn's clock, a
+   competition's clock, the buttons of one's seat. */
+
+import { ui } from "./state.js";
+import { $ } from "./page.js";
+import { t, word } from "./words.js";
+import { money, stakesText } from "./money.js";
+import { cardElement } from "./cards.js";
+import { send } from "./net.js";
+import { renderActions } from "./actions.js";
+
+/** @typedef {import("./protocol.js").TableState} TableState */
+/** @typedef {import("./protocol.js").PlayerState} PlayerState */
+
+/** @param {string} tableId */
+export function openTable(tableId) {
+  ui.tableId = tableId;
+  ui.state = null;
+  ui.answered.clear();
+  $("log").textContent = "";
+  $("chat-log").textContent = "";
+  $("last-box").hidden = true;
+  $("standings-box").hidden = true;
+  $("lobby").hidden = true;
+  $("room").hidden = false;
+  renderTable();
+}
+
+export function leaveTable() {
+  if (ui.tableId) {
+    if (ui.state && ui.state.viewer !== null && ui.state.viewer !== undefined) {
+      send({ type: "stand", table: ui.tableId });
+    }
+    send({ type: "unwatch", table: ui.tableId });
+  }
+  ui.tableId = null;
+  ui.state = null;
+  ui.balanceStale = true; // a chips seat left pays back at the end of its hand
+  $("room").hidden = true;
+  $("lobby").hidden = false;
+  send({ type: "lobby" });
+}
+
+/* What each seat won in this hand, from its PotAwarded events (R5.5: both halves). */
+function winnings() {
+  /** @type {Map<number, number>} */
+  const won = new Map();
+  for (const event of ui.handEvents || []) {
+    if (event.type === "PotAwarded") won.set(event.seat, (won.get(event.seat) || 0) + event.amount);
+  }
+  return won;
+}
+
+export function renderTable() {
+  if (!ui.tableId) return;
+  const s = ui.state;
+  const felt = $("felt");
+  for (const old of felt.querySelectorAll(".seat")) old.remove();
+  $("actions").textContent = "";
+  renderControls();
+  if (!s) {
+    $("table-title").textContent = ui.tableId;
+    $("table-stakes").textContent = "";
+    $("pot").textContent = "";
+    $("side-pots").textContent = "";
+    $("rollover").hidden = true;
+    $("turn-clock").hidden = true;
+    $("competition-clock").hidden = true;
+    $("street").textContent = t("connecting");
+    return;
+  }
+  $("table-title").textContent = t(s.game) + (s.name ? ` — ${s.name}` : "");
+  /* 002: practice mode has no showhand; the table says so, not only the rule book */
+  const note = $("table-note");
+  note.hidden = !(s.game === "show_hand" && s.mode === "practice");
+  note.textContent = note.hidden ? "" : t("no_showhand_practice");
+  $("table-stakes").textContent = stakesText(s.stakes, s.game) +
+    (s.hand_number ? ` · ${t("hand", { n: s.hand_number })}` : "");
+  const hand = s.hand;
+  /** @type {Object<number, PlayerState>} */
+  const players = {};
+  if (hand) for (const p of hand.players) players[p.seat] = p;
+  renderPots(s);
+  const turn = s.turn;
+  let streetText = hand && !hand.is_over ? word(`street_${hand.street_name}`) : t("between");
+  $("keys").textContent = word("keys");
+  if (!hand && s.mode === "competition" && !s.competition) streetText = "";
+  const actor = turn && s.seats[turn.seat];
+  if (turn && actor) {
+    const mine = turn.seat === s.viewer;
+    streetText += " · " + (mine ? t("your_turn") : t("waiting", { name: actor.name }));
+  }
+  if (s.halted) streetText = t("halted");
+  $("street").textContent = streetText;
+  renderClock();
+  renderCompetition();
+
+  const count = s.seats.length;
+  const bottom = s.viewer === null || s.viewer === undefined ? 0 : s.viewer;
+  const narrow = felt.clientWidth < 500;
+  const rx = narrow ? 37 : 44;
+  const ry = narrow ? 43 : 42;
+  for (let i = 0; i < count; i++) {
+    const seat = s.seats[i];
+    const el = document.createElement("div");
+    el.className = "seat";
+    el.dataset.seat = String(i);
+    /* one's own seat at the bottom; the others clockwise around the oval */
+    const angle = Math.PI / 2 + (2 * Math.PI * ((i - bottom + count) % count)) / count;
+    el.style.left = `${50 + rx * Math.cos(angle)}%`;
+    el.style.top = `${50 + ry * Math.sin(angle)}%`;
+    if (!seat) {
+      el.classList.add("empty");
+      el.textContent = t("empty");
+      felt.append(el);
+      continue;
+    }
+    if (i === s.viewer) el.classList.add("me");
+    if (turn && turn.seat === i) el.classList.add("acting");
+    const player = players[i];
+    if (player && player.folded) el.classList.add("folded");
+    if (player && player.shown) el.classList.add("shown");
+    const name = document.createElement("div");
+    name.className = "name";
+    name.textContent = seat.name;
+    const chips = document.createElement("div");
+    chips.className = "stack";
+    chips.textContent = money(player ? player.stack : seat.chips, s.game) +
+      (seat.top_up ? ` (+${money(seat.top_up, s.game)})` : "") +
+      (player && player.all_in ? ` · ${word("all_in")}` : "") +
+      (player && player.folded ? ` · ${word("folded")}` : "");
+    el.append(name, chips);
+    /* R8.3: a seat sitting out, or whose player's connection is gone, says so */
+    const marks = [];
+    if (seat.sitting_out || (seat.away && !player)) marks.push(t("away"));
+    if (seat.connected === false) marks.push(t("offline"));
+    if (marks.length) {
+      el.classList.add("absent");
+      const mark = document.createElement("div");
+      mark.className = "absent-mark";
+      mark.textContent = marks.join(" · ");
+      el.append(mark);
+    }
+    if (player) {
+      const cards = document.createElement("div");
+      cards.className = "cards";
+      for (const c of player.down_cards) cards.append(cardElement(c, true));
+      for (const c of player.up_cards) cards.append(cardElement(c, false));
+      el.append(cards);
+      /* one's own hand, and every hand shown down, named under it (R4.5, R5.7) */
+      if (i === s.viewer || (player.shown && !player.folded)) {
+        const best = player.best ? player.best[ui.lang] || player.best.en : "";  // the server's (R4.5)
+        if (best) {
+          const label = document.createElement("div");
+          label.className = "best-hand";
+          if (i === s.viewer) label.id = "best-hand";
+          label.textContent = best;
+          el.append(label);
+        }
+      }
+      const won = hand && hand.is_over ? winnings().get(i) : undefined;
+      if (won) {
+        el.classList.add("winner");
+        const prize = document.createElement("div");
+        prize.className = "won";
+        prize.textContent = t("wins", { amount: money(won, s.game) });
+        el.append(prize);
+      }
+      if (player.bet) {
+        const bet = document.createElement("div");
+        bet.className = "bet";
+        bet.textContent = money(player.bet, s.game);
+        el.append(bet);
+      }
+    }
+    felt.append(el);
+  }
+  movePots(s);
+  renderActions();
+}
+
+/** Once a hand's pots are awarded, a stack of chips goes from the middle of the table to
+   each seat that won some (R5.5), once a hand.
+   @param {TableState} s */
+function movePots(s) {
+  const hand = s.hand;
+  if (!hand || !hand.is_over || ui.movedHand === s.hand_number) return;
+  /** @type {import("./protocol.js").PotAwardedEvent[]} */
+  const awards = [];
+  for (const event of ui.handEvents || []) if (event.type === "PotAwarded") awards.push(event);
+  if (!awards.length) return;
+  ui.movedHand = s.hand_number;
+  const felt = $("felt");
+  const pots = new Set(awards.map((award) => award.pot)).size;
+  // Each pot (and each half of a Stud/8 pot, R5.5) goes to whoever won it: the main
+  // pot first, then each side pot, a moment apart.
+  awards.forEach((award, order) => {
+    /** @type {HTMLElement | null} */
+    const target = felt.querySelector(`.seat[data-seat="${award.seat}"]`);
+    if (!target) return;
+    const chip = document.createElement("div");
+    chip.className = "pot-move";
+    chip.dataset.pot = String(award.pot);
+    chip.dataset.half = award.half;
+    chip.dataset.seat = String(award.seat);
+    const pot = award.pot === 0 ? t("main_pot") : `${t("side_pot")} ${award.pot}`;
+    const label = [pots > 1 ? pot : "", award.half === "whole" ? "" : t(`half_${award.half}`)]
+      .filter(Boolean).join(" · ");
+    chip.textContent = (label ? `${label} ` : "") + money(award.amount, s.game);
+    chip.setAttribute("aria-hidden", "true");
+    felt.append(chip);
+    const motion = chip.animate(
+      [{ left: "50%", top: "44%", opacity: 1 }, { left: target.style.left, top: target.style.top, opacity: 0.2 }],
+      // "both": a chip waiting its turn sits on the pot, not in the corner
+      { duration: 800, delay: 450 * order, easing: "ease-in", fill: "both" },
+    );
+    motion.onfinish = () => chip.remove();
+  });
+}
+
+/** The pot, and the side pots apart when there are more; Show Hand's rollover (R6).
+   @param {TableState} s */
+function renderPots(s) {
+  const hand = s.hand;
+  const pots = hand && Array.isArray(hand.pots) ? hand.pots.filter((p) => p.amount > 0) : [];
+  if (pots.length > 1) {
+    $("pot").textContent = money(pots[0].amount, s.game);
+    $("side-pots").textContent = pots.slice(1)
+      .map((p) => ` · ${t("side_pot")} ${money(p.amount, s.game)}`).join("");
+  } else {
+    $("pot").textContent = money(hand ? hand.pot_total : (s.rollover || 0), s.game);
+    $("side-pots").textContent = "";
+  }
+  const carried = hand && hand.carry_in > 0 ? hand.carry_in : (s.rollover || 0);
+  const box = $("rollover");
+  box.hidden = !(carried > 0);
+  box.textContent = carried > 0 ? `${t("rollover")} ${money(carried, s.game)}` : "";
+}
+
+/* Whose turn: the clock's countdown, then the seat's time bank (R8.1). */
+export function renderClock() {
+  const box = $("turn-clock");
+  const s = ui.state;
+  const turn = s && s.turn;
+  const seat = s && turn && s.seats[turn.seat];
+  if (!turn || !seat) { box.hidden = true; box.textContent = ""; $("turn-bar").hidden = true; return; }
+  const gone = (performance.now() - ui.turnAt) / 1000;
+  const clock = Number(turn.clock ?? turn.remaining) || 0;
+  const bank = Number(seat.time_bank ?? Math.max(0, turn.remaining - clock)) || 0;
+  const clockLeft = Math.max(0, Math.ceil(clock - gone));
+  const bankLeft = Math.max(0, Math.ceil(Math.min(bank, turn.remaining - gone)));
+  box.textContent = `${t("turn_clock", { n: clockLeft })} · ${t("time_bank", { n: bankLeft })}`;
+  box.hidden = false;
+  /* the time left as a bar: the clock, then the time bank (R8.1) */
+  const bar = $("turn-bar");
+  const total = Math.max(clock + bank, 0.001);
+  bar.hidden = false;
+  const part = (/** @type {string} */ name) => /** @type {HTMLElement} */ (bar.querySelector(name));
+  part(".clock-part").style.width = `${(100 * Math.max(0, clock - gone)) / total}%`;
+  part(".bank-part").style.width =
+    `${(100 * Math.max(0, Math.min(bank, turn.remaining - Math.max(gone, clock)))) / total}%`;
+}
+
+/* A competition table: the time left of the competition under way, else how one starts
+   (R7.3). */
+export function renderCompetition() {
+  const box = $("competition-clock");
+  const s = ui.state;
+  if (!s || s.mode !== "competition") { box.hidden = true; return; }
+  box.hidden = false;
+  if (!s.competition) { box.textContent = t("competition_waiting"); return; }
+  const gone = (performance.now() - ui.stateAt) / 1000;
+  const left = Math.max(0, Math.ceil(s.competition.remaining - gone));
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  box.textContent = t("competition_left", { time, n: s.competition.entrants });
+}
+
+/* sit out / sit in, the last hand, the hand history: what one's seat may use */
+function renderControls() {
+  const s = ui.state;
+  const seat = s && s.viewer !== null && s.viewer !== undefined ? s.seats[s.viewer] : null;
+  const seated = Boolean(seat);
+  const out = Boolean(seat && seat.sitting_out);
+  $("sit-out").hidden = !seated;
+  $("sit-out").textContent = out ? t("sit_in") : t("sit_out");
+  $("sit-out").dataset.out = out ? "1" : "";
+  $("top-up").hidden = !(s && seated && s.mode === "chips");
+  const start = $("start-competition", HTMLButtonElement);
+  start.hidden = !(s && seated && s.mode === "competition" && !s.competition);
+  start.disabled = !s || s.seats.filter(Boolean).length < 2;
+  if ($("top-up").hidden) $("top-up-box").hidden = true;
+  $("last-hand", HTMLButtonElement).disabled = !(s && s.last_hand_number);
+  $("history").hidden = !ui.token;
+}

@@ -1,0 +1,243 @@
+// @ts-check
+/* The page's words in each language (t), Show Hand's own (word), and the server's
+   refusals said again in the page's language (refusal). */
+
+import { ui } from "./state.js";
+import { money } from "./money.js";
+import { refusalText } from "./refusals.js";
+
+/** @typedef {import("./state.js").Lang} Lang */
+/** @typedef {import("./money.js").Game} Game */
+
+/** @type {Record<Lang, Object<string, string>>} */
+const WORDS = {
+  en: {
+    title: "Stud poker", language: "Language", play_guest: "Play as guest",
+    name: "Name", password: "Password", login: "Log in", register: "Register",
+    logout: "Log out", tables: "Tables", game: "Game", stakes: "Stakes", mode: "Mode",
+    players: "Players", sit: "Sit", watch: "Watch", leave: "Leave", pot: "Pot",
+    keys: "Keys: f fold, c check/call, r bet/raise/complete, b bring-in, s show hand",
+    practice: "Practice", chips: "Chips", competition: "Competition",
+    guest: "guest", your_turn: "Your turn", waiting: "Waiting for {name}",
+    between: "Next hand soon", folded: "folded", all_in: "all in", empty: "empty",
+    away: "sitting out", offline: "disconnected", wins: "wins {amount}",
+    preset_min: "Min", preset_half: "½ pot", preset_pot: "Pot", preset_max: "Max",
+    balance_words: "balance {amount}",
+    dealer: "Dealer", chat: "Chat", suits: "spades,hearts,diamonds,clubs", card_name: "{rank} of {suit}", ranks: "A:ace,K:king,Q:queen,J:jack,T:ten",
+    four_colour: "Four-colour deck", sound: "Sound",
+    no_showhand_practice: "Practice table: no show hand here (R7.1). Play Show Hand at a chips table to push all your chips in.",
+    min_bet_words: "minimum bet {amount}", bring_in_words: "bring-in {amount}", seated_bots: "{people} + {bots} bots / {seats}",
+    pre_fold: "Fold", pre_check_fold: "Check/Fold", pre_check: "Check", pre_call_any: "Call any",
+    fold_free: "Checking is free. Fold anyway?", fold_anyway: "Fold anyway", hidden_card: "hidden card",
+    r_not_your_turn: "It is not your turn.", r_stale_decision: "That decision is over.",
+    r_no_turn: "Nobody is to act now.", r_not_seated: "You are not seated at this table.",
+    r_amount: "That amount is not allowed ({rule}): choose {allowed}.",
+    r_bring_in_first: "Post the bring-in or complete first (R2.4).",
+    r_facing_bet: "You face a bet: call, raise or fold.", r_nothing_to_call: "There is no bet to call.",
+    r_capped: "The betting is capped (R2.5).", r_after_showhand: "After a showhand you may only call or fold (R6.6).",
+    r_no_showhand: "Showhand is not allowed now (R6.6).", r_opener_must_bet: "The opener must bet (R6.4).",
+    r_illegal: "That is not allowed now: choose {allowed}.", or: "or", list_sep: ", ",
+    ante: "ante", seconds: "{n}s", hand: "Hand #{n}",
+    fold: "Fold", check: "Check", call: "Call", bet: "Bet", raise: "Raise to",
+    complete: "Complete to", bring_in: "Bring-in", showhand: "Show hand",
+    show: "Show", muck: "Muck", connecting: "Connecting…", disconnected: "Disconnected: reconnecting…",
+    login_first: "Log in or play as a guest first",
+    seven_card_stud: "Seven Card Stud", stud_hilo: "Stud Hi/Lo", razz: "Razz",
+    show_hand: "Show Hand",
+    street_second: "Second street", street_third: "Third street", street_fourth: "Fourth street",
+    street_fifth: "Fifth street", street_sixth: "Sixth street", street_seventh: "Seventh street",
+    sit_out: "Sit out", sit_in: "Sit in", last_hand: "Last hand", history: "Hand history",
+    send: "Send", chat_placeholder: "Say something", close: "Close", low: "{all} low",
+    no_last_hand: "No hand has finished yet",
+    all_games: "All games", all_modes: "All modes", average_pot: "Average pot",
+    quick_seat: "Quick seat", no_free_seat: "No practice table has a free seat",
+    no_tables: "No tables", create_table: "Create table", seats: "Seats", clock: "Clock (s)",
+    table_name: "Table name", create: "Create", leaderboard: "Leaderboard", rating: "Rating",
+    games: "Games", provisional: "provisional", no_rated: "No rated players yet",
+    side_pot: "Side pot", main_pot: "Main pot", half_high: "high", half_low: "low", rollover: "Rollover", turn_clock: "Clock {n}s", time_bank: "Time bank {n}s",
+    buy_in: "Buy-in", buy_in_range: "Buy-in for {table} ({min}–{max})", cancel: "Cancel",
+    ante_label: "Ante", small_bet: "Small bet", big_bet: "Big bet", min_bet: "Minimum bet",
+    top_up: "Top up", top_up_range: "Top up by {min}–{max}", top_up_full: "Your stack is at the table's maximum",
+    start_competition: "Start competition", standings: "Standings", out: "out",
+    competition_left: "Competition: {time} left · {n} players", competition_waiting: "Waiting for a competition: 2 to 8 players sit, then one starts it",
+    running: "running",
+    stopped: "stopped",
+    logged_out: "You were logged out (here or in another tab): log in again to play",
+    halted: "This table has stopped dealing: its books disagree with the room's. Leave to get your chips back.",
+  },
+  "zh-Hant": {
+    title: "梭哈撲克", language: "語言", play_guest: "以訪客身分遊戲",
+    name: "名稱", password: "密碼", login: "登入", register: "註冊",
+    logout: "登出", tables: "牌桌", game: "遊戲", stakes: "注額", mode: "模式",
+    players: "玩家", sit: "入座", watch: "觀看", leave: "離開", pot: "底池",
+    keys: "快捷鍵：f 蓋牌，c 過牌／跟注，r 下注／加注／補足，b 強制開注，s 晒冷",
+    practice: "練習", chips: "籌碼", competition: "比賽",
+    guest: "訪客", your_turn: "輪到你", waiting: "等待 {name}",
+    between: "下一局即將開始", folded: "已蓋牌", all_in: "全押", empty: "空位",
+    away: "暫停中", offline: "已斷線", wins: "贏得 {amount}",
+    preset_min: "最低", preset_half: "半池", preset_pot: "一池", preset_max: "最高",
+    balance_words: "餘額 {amount}",
+    dealer: "荷官", chat: "聊天", suits: "黑桃,紅心,方塊,梅花", card_name: "{suit} {rank}", ranks: "T:10",
+    four_colour: "四色牌", sound: "聲音",
+    no_showhand_practice: "練習桌不設晒冷（R7.1）：要晒冷，請到籌碼桌玩話事啤。",
+    min_bet_words: "最低下注 {amount}", bring_in_words: "強制開注 {amount}", seated_bots: "{people} 人 + {bots} 電腦 / {seats}",
+    pre_fold: "蓋牌", pre_check_fold: "過牌/蓋牌", pre_check: "過牌", pre_call_any: "跟任何注",
+    fold_free: "現在可以免費過牌。仍要蓋牌？", fold_anyway: "仍要蓋牌", hidden_card: "未翻開的牌",
+    r_not_your_turn: "還未輪到你。", r_stale_decision: "這個決定已經過去了。",
+    r_no_turn: "現在沒有人需要行動。", r_not_seated: "你沒有坐在這張牌桌。",
+    r_amount: "這個金額不允許（{rule}）：請選 {allowed}。",
+    r_bring_in_first: "請先下強制注或補足（R2.4）。",
+    r_facing_bet: "有人下注：請跟注、加注或蓋牌。", r_nothing_to_call: "沒有注可跟。",
+    r_capped: "本輪加注已達上限（R2.5）。", r_after_showhand: "有人晒冷後只能跟或放棄（R6.6）。",
+    r_no_showhand: "現在不能晒冷（R6.6）。", r_opener_must_bet: "話事的玩家必須下注（R6.4）。",
+    r_illegal: "現在不能這樣做：請選 {allowed}。", or: "或", list_sep: "、",
+    ante: "底注", seconds: "{n} 秒", hand: "第 {n} 局",
+    fold: "蓋牌", check: "過牌", call: "跟注", bet: "下注", raise: "加注到",
+    complete: "補足到", bring_in: "強制開注", showhand: "晒冷",
+    show: "開牌", muck: "封牌", connecting: "連線中…", disconnected: "連線中斷：重新連線中…",
+    login_first: "請先登入或以訪客身分遊戲",
+    seven_card_stud: "七張梭哈", stud_hilo: "七張梭哈高/低", razz: "Razz",
+    show_hand: "話事啤 (梭哈)",
+    street_second: "第二街", street_third: "第三街", street_fourth: "第四街",
+    street_fifth: "第五街", street_sixth: "第六街", street_seventh: "第七街",
+    sit_out: "暫停", sit_in: "回座", last_hand: "上一局", history: "牌局紀錄",
+    send: "傳送", chat_placeholder: "說點什麼", close: "關閉", low: "{all} 低牌",
+    no_last_hand: "還沒有完成的牌局",
+    all_games: "所有遊戲", all_modes: "所有模式", average_pot: "平均底池",
+    quick_seat: "快速入座", no_free_seat: "沒有空位的練習桌",
+    no_tables: "沒有牌桌", create_table: "開新牌桌", seats: "座位", clock: "限時（秒）",
+    table_name: "牌桌名稱", create: "建立", leaderboard: "排行榜", rating: "積分",
+    games: "局數", provisional: "暫定", no_rated: "還沒有排名的玩家",
+    side_pot: "邊池", main_pot: "主池", half_high: "高手", half_low: "低手", rollover: "滾存", turn_clock: "限時 {n} 秒", time_bank: "時間庫 {n} 秒",
+    buy_in: "買入", buy_in_range: "{table} 買入（{min}–{max}）", cancel: "取消",
+    ante_label: "底注", small_bet: "小注", big_bet: "大注", min_bet: "最低下注",
+    top_up: "補充籌碼", top_up_range: "補充 {min}–{max}", top_up_full: "你的籌碼已達本桌上限",
+    start_competition: "開始比賽", standings: "名次", out: "出局",
+    competition_left: "比賽剩餘 {time} · {n} 位玩家", competition_waiting: "等待比賽：2 至 8 位玩家入座後，由其中一位開始",
+    running: "進行中",
+    stopped: "已停止",
+    logged_out: "你已登出（在這裏或另一個分頁）：請重新登入再遊戲",
+    halted: "本桌已停止發牌：帳目與房間不符。離座即可取回籌碼。",
+  },
+  "zh-Hans": {
+    title: "梭哈扑克", language: "语言", play_guest: "以访客身份游戏",
+    name: "名称", password: "密码", login: "登录", register: "注册",
+    logout: "退出登录", tables: "牌桌", game: "游戏", stakes: "注额", mode: "模式",
+    players: "玩家", sit: "入座", watch: "观看", leave: "离开", pot: "底池",
+    keys: "快捷键：f 弃牌，c 过牌／跟注，r 下注／加注／补足，b 强制开注，s 梭哈",
+    practice: "练习", chips: "筹码", competition: "比赛",
+    guest: "访客", your_turn: "轮到你", waiting: "等待 {name}",
+    between: "下一局即将开始", folded: "已弃牌", all_in: "全押", empty: "空位",
+    away: "暂停中", offline: "已断线", wins: "赢得 {amount}",
+    preset_min: "最低", preset_half: "半池", preset_pot: "一池", preset_max: "最高",
+    balance_words: "余额 {amount}",
+    dealer: "荷官", chat: "聊天", suits: "黑桃,红心,方块,梅花", card_name: "{suit} {rank}", ranks: "T:10",
+    four_colour: "四色牌", sound: "声音",
+    no_showhand_practice: "练习桌不设梭哈（R7.1）：要梭哈，请到筹码桌玩。",
+    min_bet_words: "最低下注 {amount}", bring_in_words: "强制开注 {amount}", seated_bots: "{people} 人 + {bots} 电脑 / {seats}",
+    pre_fold: "弃牌", pre_check_fold: "过牌/弃牌", pre_check: "过牌", pre_call_any: "跟任何注",
+    fold_free: "现在可以免费过牌。仍要弃牌？", fold_anyway: "仍要弃牌", hidden_card: "未翻开的牌",
+    r_not_your_turn: "还未轮到你。", r_stale_decision: "这个决定已经过去了。",
+    r_no_turn: "现在没有人需要行动。", r_not_seated: "你没有坐在这张牌桌。",
+    r_amount: "这个金额不允许（{rule}）：请选 {allowed}。",
+    r_bring_in_first: "请先下强制注或补足（R2.4）。",
+    r_facing_bet: "有人下注：请跟注、加注或弃牌。", r_nothing_to_call: "没有注可跟。",
+    r_capped: "本轮加注已达上限（R2.5）。", r_after_showhand: "有人梭哈后只能跟或放弃（R6.6）。",
+    r_no_showhand: "现在不能梭哈（R6.6）。", r_opener_must_bet: "话事的玩家必须下注（R6.4）。",
+    r_illegal: "现在不能这样做：请选 {allowed}。", or: "或", list_sep: "、",
+    ante: "底注", seconds: "{n} 秒", hand: "第 {n} 局",
+    fold: "弃牌", check: "过牌", call: "跟注", bet: "下注", raise: "加注到",
+    complete: "补足到", bring_in: "强制开注", showhand: "梭哈",
+    show: "摊牌", muck: "封牌", connecting: "连接中…", disconnected: "连接中断：重新连接中…",
+    login_first: "请先登录或以访客身份游戏",
+    seven_card_stud: "七张梭哈", stud_hilo: "七张梭哈高/低", razz: "Razz",
+    show_hand: "话事啤 (梭哈)",
+    sit_out: "暂停", sit_in: "回座", last_hand: "上一局", history: "牌局记录",
+    send: "发送", chat_placeholder: "说点什么", close: "关闭", low: "{all} 低牌",
+    no_last_hand: "还没有完成的牌局",
+    all_games: "所有游戏", all_modes: "所有模式", average_pot: "平均底池",
+    quick_seat: "快速入座", no_free_seat: "没有空位的练习桌",
+    no_tables: "没有牌桌", create_table: "开新牌桌", seats: "座位", clock: "限时（秒）",
+    table_name: "牌桌名称", create: "创建", leaderboard: "排行榜", rating: "积分",
+    games: "局数", provisional: "暂定", no_rated: "还没有排名的玩家",
+    side_pot: "边池", main_pot: "主池", half_high: "高手", half_low: "低手", rollover: "滚存", turn_clock: "限时 {n} 秒", time_bank: "时间库 {n} 秒",
+    buy_in: "买入", buy_in_range: "{table} 买入（{min}–{max}）", cancel: "取消",
+    ante_label: "底注", small_bet: "小注", big_bet: "大注", min_bet: "最低下注",
+    top_up: "补充筹码", top_up_range: "补充 {min}–{max}", top_up_full: "你的筹码已达本桌上限",
+    start_competition: "开始比赛", standings: "名次", out: "出局",
+    competition_left: "比赛剩余 {time} · {n} 位玩家", competition_waiting: "等待比赛：2 至 8 位玩家入座后，由其中一位开始",
+    running: "进行中",
+    stopped: "已停止",
+    logged_out: "你已退出登录（在这里或另一个标签页）：请重新登录再游戏",
+    halted: "本桌已停止发牌：账目与房间不符。离座即可取回筹码。",
+  },
+};
+WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {
+  street_second: "第二街", street_third: "第三街", street_fourth: "第四街",
+  street_fifth: "第五街", street_sixth: "第六街", street_seventh: "第七街",
+});
+
+/**
+ * The word `key` in the page's language (English where it has none), with each
+ * `{name}` of it replaced by its value.
+ * @param {string} key
+ * @param {Object<string, string | number>} [values]
+ * @returns {string}
+ */
+export function t(key, values) {
+  const table = WORDS[ui.lang] || WORDS.en;
+  let text = key in table ? table[key] : (WORDS.en[key] ?? key);
+  for (const [name, value] of Object.entries(values || {})) {
+    text = text.replace(`{${name}}`, String(value));
+  }
+  return text;
+}
+
+/* Show Hand's own words (002), the same on the buttons, the key hints, the seats, the
+   table's centre and in the dealer's lines (R4.5: one word for one thing a screen). */
+/** @type {Record<Lang, Object<string, string>>} */
+const SHOW_HAND_WORDS = {
+  en: { keys: "Keys: f fold, c check/call, r bet/raise, s show hand" },
+  "zh-Hant": {
+    fold: "放棄", check: "讓牌", all_in: "晒冷", folded: "已放棄",
+    street_second: "第二張", street_third: "第三張", street_fourth: "第四張", street_fifth: "第五張",
+    keys: "快捷鍵：f 放棄，c 讓牌／跟注，r 下注／加注，s 晒冷",
+  },
+  "zh-Hans": {
+    all_in: "梭哈",
+    street_second: "第二张", street_third: "第三张", street_fourth: "第四张", street_fifth: "第五张",
+    keys: "快捷键：f 弃牌，c 过牌／跟注，r 下注／加注，s 梭哈",
+  },
+};
+
+/**
+ * A word of the table's game: Show Hand's own where it has one.
+ * @param {string} key
+ * @param {Object<string, string | number>} [values]
+ * @returns {string}
+ */
+export function word(key, values) {
+  const words = ui.state && ui.state.game === "show_hand" ? SHOW_HAND_WORDS[ui.lang] : null;
+  return words && words[key] ? words[key] : t(key, values);
+}
+
+/**
+ * A refusal of the server in the page's language, from its stable `code` and `params`
+ * (docs/protocol.md, "Errors"; the words are refusals.js's), never from its English
+ * sentence, which is shown only where no words say it otherwise. Amounts are written
+ * as `game` writes money (40.00, not 4000 cents).
+ * @param {{code?: string, params?: Readonly<Record<string, unknown>> | null,
+ *   message?: string, detail?: unknown}} problem  a WebSocket error or a REST answer's body
+ * @param {Game | null} [game]
+ * @returns {string}
+ */
+export function refusal(problem, game) {
+  const detail = problem.detail;
+  const message = typeof problem.message === "string" ? problem.message
+    : typeof detail === "string" ? detail
+    : Array.isArray(detail) ? detail.map((d) => (d && typeof d === "object" && "msg" in d ? String(d.msg) : "")).join("; ")
+    : "";
+  if (!problem.code) return message;
+  const amount = (/** @type {number} */ value) => (game ? money(value, game) : String(value));
+  return refusalText(problem.code, problem.params, message, ui.lang, amount);
+}
