@@ -62,7 +62,7 @@ def test_guest_plays_razz_and_switches_language(room: Server, browser: Any) -> N
         # Our own action, taken with its keyboard shortcut, comes back as a Chinese line.
         press_until(page, acted_in_chinese, keys=True)
 
-        page.screenshot(path=str(SCREENSHOTS / "table-razz.png"), full_page=True)
+        page.screenshot(path=str(SCREENSHOTS / "table-razz-zh-Hant-375.png"), full_page=True)
         assert not errors, errors
     finally:
         context.close()

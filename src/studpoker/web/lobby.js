@@ -14,26 +14,9 @@ import { openTable } from "./table.js";
 /** @typedef {import("./money.js").FixedLimitStakes} FixedLimitStakes */
 /** @typedef {import("./money.js").ShowHandStakes} ShowHandStakes */
 
-/* The REST answers read here (server/answers.py), written out by hand as net.js's are. */
-/**
- * A game as a table of it opens by default (`GET /api/games`).
- * @typedef {object} GameInfo
- * @property {string} game
- * @property {FixedLimitStakes | ShowHandStakes} stakes
- * @property {Array<string>} stake_names
- * @property {1 | 100} money_unit
- * @property {number} seats
- * @property {[number, number]} buy_in
- */
-/**
- * A player's rating in the competitions of a game (`GET /api/leaderboard`).
- * @typedef {object} LeaderboardRow
- * @property {string} name
- * @property {number} rating
- * @property {number} rd
- * @property {number} games
- * @property {boolean} provisional
- */
+/* The REST answers read here, typed from the OpenAPI document (protocol.js). */
+/** @typedef {import("./protocol.js").GameInfo} GameInfo */
+/** @typedef {import("./protocol.js").LeaderboardRow} LeaderboardRow */
 
 /** @type {Array<import("./money.js").Game>} */
 export const GAME_IDS = ["seven_card_stud", "stud_hilo", "razz", "show_hand"];
@@ -258,7 +241,7 @@ export async function loadBoard() {
   try {
     const answer = await fetch(`/api/leaderboard?game=${encodeURIComponent(game)}&limit=20`);
     const data = await answer.json();
-    if (!answer.ok) throw new Error(data.detail || answer.statusText);
+    if (!answer.ok) throw new Error(refusal(data) || answer.statusText);
     if (board.value === game) ui.board = data;
     renderBoard();
   } catch (error) {

@@ -9,17 +9,8 @@ import { money } from "./money.js";
 import { cardElement } from "./cards.js";
 import { authHeaders } from "./net.js";
 
-/**
- * A finished hand as one's seat saw it (`GET /api/tables/{table}/hands/{number}`,
- * server/hands.py), written out by hand as net.js's REST answers are.
- * @typedef {object} FinishedHand
- * @property {string} table
- * @property {number} hand
- * @property {Array<string>} names - who held each engine seat, in dealing order
- * @property {Array<number>} seats - the table seat of each engine seat
- * @property {Array<import("./protocol.js").HandEvent>} events
- * @property {Array<string>} lines
- */
+/** A finished hand as one's seat saw it (`GET /api/tables/{table}/hands/{number}`).
+    @typedef {import("./protocol.js").FinishedHand} FinishedHand */
 
 /** @param {Array<string>} lines the dealer's */
 export function addLines(lines) {
@@ -100,7 +91,10 @@ export async function downloadHistory(event) {
   if (!ui.token) { status(t("login_first"), true); return; }
   try {
     const answer = await fetch("/api/hands", { headers: authHeaders() });
-    if (!answer.ok) throw new Error(answer.statusText);
+    if (!answer.ok) {
+      const body = await answer.json().catch(() => ({}));
+      throw new Error(refusal(body) || answer.statusText);
+    }
     const blob = await answer.blob();
     const url = URL.createObjectURL(blob);
     const link = document.createElement("a");

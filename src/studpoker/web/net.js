@@ -12,10 +12,10 @@ import { actRefusal, renderActions } from "./actions.js";
 import { soundsOf } from "./options.js";
 import { applyPatch } from "./patch.js";
 
-/* The REST answers read here (server/answers.py), written out by hand: the OpenAPI
-   document (/openapi.json) has them, docs/protocol.schema.json has the WebSocket's only. */
-/** @typedef {{token: string, account: import("./protocol.js").AccountView}} Session */
-/** @typedef {import("./protocol.js").AccountView & {seats: Array<{table: string, seat: number}>}} Me */
+/* The REST answers read here, typed from the OpenAPI document (/openapi.json), whose
+   bodies protocol.js holds beside the WebSocket's messages. */
+/** @typedef {import("./protocol.js").Session} Session */
+/** @typedef {import("./protocol.js").Me} Me */
 
 /**
  * POST `body` as JSON to `path`; its answer, or an Error that says why it was refused

@@ -1021,4 +1021,344 @@
  * @typedef {Lobby | Watch | Unwatch | Sit | Stand | SitOut | SitIn | TopUp | Act | Chat | StartCompetition | Language | Ping} ClientMessage
  */
 
+/* The REST API's bodies (its OpenAPI document, /openapi.json) that no WebSocket
+   message holds: sessions, the account, games, ratings, hands, refusals. */
+
+/**
+ * @typedef {object} AlreadyInSeatProblem
+ * @property {string} detail
+ * @property {"already_in_seat"} code
+ * @property {AlreadyInSeatParams} params
+ */
+
+/**
+ * @typedef {object} AlreadySeatedProblem
+ * @property {string} detail
+ * @property {"already_seated"} code
+ * @property {AlreadySeatedParams} params
+ */
+
+/**
+ * A buy-in or a top-up larger than the account's balance (R7.2).
+ * @typedef {object} BalanceProblem
+ * @property {string} detail
+ * @property {"balance_too_low"} code
+ * @property {BalanceParams} params
+ */
+
+/**
+ * @typedef {object} BuyInRangeProblem
+ * @property {string} detail
+ * @property {"buy_in_range"} code
+ * @property {BuyInRangeParams} params
+ */
+
+/**
+ * A character a name, a chat line or a table's name may not hold (a control,
+format, invisible or private-use character, a lone surrogate, a stray combining
+mark, a bidirectional control).
+ * @typedef {object} CharacterProblem
+ * @property {string} detail
+ * @property {"name_characters" | "chat_characters" | "table_name_characters"} code
+ * @property {CharacterParams} params
+ */
+
+/**
+ * Too many chat lines: the next one is said in ``retry_after`` seconds.
+ * @typedef {object} ChatLimitProblem
+ * @property {string} detail
+ * @property {"chat_limit"} code
+ * @property {ChatLimitParams} params
+ */
+
+/**
+ * A table's clock is ``minimum`` to ``maximum`` seconds (R8.1).
+ * @typedef {object} ClockRangeProblem
+ * @property {string} detail
+ * @property {"clock_range"} code
+ * @property {ClockRangeParams} params
+ */
+
+/**
+ * A competition starts with ``minimum`` to ``maximum`` players (R7.3).
+ * @typedef {object} CompetitionPlayersProblem
+ * @property {string} detail
+ * @property {"competition_players"} code
+ * @property {CompetitionPlayersParams} params
+ */
+
+/**
+ * @typedef {object} Credentials
+ * @property {string} name
+ * @property {string} password
+ */
+
+/**
+ * A refusal without parameters.
+ * @typedef {object} ErrorProblem
+ * @property {string} detail
+ * @property {"malformed" | "login" | "wrong_password" | "no_turn" | "internal" | "not_found" | "method_not_allowed" | "name_blank" | "guests_practice_only" | "competition_started" | "table_closed" | "table_stopped" | "chat_empty" | "no_guest_name" | "invalid_stakes"} code
+ */
+
+/**
+ * What FastAPI could not read: where (``body``, ``query``…, then the field), why.
+ * @typedef {object} FieldError
+ * @property {Array<string | number>} loc
+ * @property {string} msg
+ * @property {string} type
+ * @property {unknown} [input]
+ * @property {Object<string, unknown>} [ctx]
+ */
+
+/**
+ * A finished hand as the asker's seat saw it (the last hand view, R5.8).
+ * @typedef {object} FinishedHand
+ * @property {string} table
+ * @property {number} hand
+ * @property {Array<string>} names - Who held each engine seat, in dealing order.
+ * @property {Array<number>} seats - The table seat of each engine seat.
+ * @property {Object<string, number>} net
+ * @property {Array<AnteEvent | CarryInEvent | StreetStartedEvent | CardDealtEvent | CommunityCardEvent | BringInEvent | CompleteEvent | BetEvent | RaiseEvent | CallEvent | CheckEvent | FoldEvent | ShowhandEvent | AllInEvent | UncalledBetReturnedEvent | ShowEvent | MuckEvent | PotAwardedEvent | ExcessReturnedEvent | RolloverEvent>} events
+ * @property {Array<string>} lines - The dealer's lines of those events, in the asked language (R5.7).
+ */
+
+/**
+ * No room: the table is full (a practice table and a competition seat 8 players at
+most, R7.1, R7.3), or the address has as many sockets open as it may.
+ * @typedef {object} FullProblem
+ * @property {string} detail
+ * @property {"table_full" | "practice_full" | "competition_full" | "too_many_sockets"} code
+ * @property {FullParams} params
+ */
+
+/**
+ * A game as a table of it opens by default: its preset stakes, how its money is
+written, its seats and a chips table's buy-ins (``GET /api/games``).  The page takes
+these from here, never from a copy of its own.
+ * @typedef {object} GameInfo
+ * @property {string} game
+ * @property {FixedLimitStakes | ShowHandStakes} stakes - The preset's stakes (R2.1, R6.4), the ones a new table starts from.
+ * @property {Array<string>} stake_names - The stakes a player may set when opening a table of this game.
+ * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the seven-card games (cents: 1240 is written 12.40), 1 for Show Hand (chips).
+ * @property {number} seats
+ * @property {[number, number]} buy_in - A chips table's least and most buy-in at the preset's stakes.
+ */
+
+/**
+ * @typedef {object} HeldSeat
+ * @property {string} table
+ * @property {number} seat
+ */
+
+/**
+ * @typedef {object} IllegalActionProblem
+ * @property {string} detail
+ * @property {"illegal_action"} code
+ * @property {IllegalActionParams} params
+ */
+
+/**
+ * A body or a parameter that is not valid (FastAPI's 422): ``detail`` lists each
+field wrong and why; ``code`` is ``malformed``, as on the WebSocket.
+ * @typedef {object} Invalid
+ * @property {Array<FieldError>} detail
+ * @property {"malformed"} code
+ */
+
+/**
+ * A player's rating in the competitions of a game (Glicko-2), rounded.
+ * @typedef {object} LeaderboardRow
+ * @property {string} name
+ * @property {number} rating
+ * @property {number} rd - The rating deviation: how sure the rating is.
+ * @property {number} games
+ * @property {boolean} provisional
+ */
+
+/**
+ * The asker's account, fresh, and the seats it holds.
+ * @typedef {object} Me
+ * @property {number} id
+ * @property {string} name
+ * @property {number} balance - Chips on the account, off the tables.
+ * @property {boolean} guest
+ * @property {boolean} bot - A remote computer player's account (practice tables only).
+ * @property {Array<HeldSeat>} seats
+ */
+
+/**
+ * What the table's mode does not allow: top-ups (practice, R7.1; competition,
+R7.3), computer players (chips, R7.2; competition, R7.3).
+ * @typedef {object} ModeProblem
+ * @property {string} detail
+ * @property {"no_top_ups" | "bots_practice_only"} code
+ * @property {ModeParams} params
+ */
+
+/**
+ * A name another player has (``name_taken``) or one that reads like it
+(``name_lookalike``), one the room keeps for itself (``name_reserved``: Dealer,
+Bot 3, Guest 123456), or no player of that name (``no_player``).
+ * @typedef {object} NameRefusedProblem
+ * @property {string} detail
+ * @property {"name_taken" | "name_lookalike" | "name_reserved" | "no_player"} code
+ * @property {NameParams} params
+ */
+
+/**
+ * @typedef {object} NewAccount
+ * @property {string} name
+ * @property {string} password
+ * @property {boolean} [bot]
+ */
+
+/**
+ * A table a player opens, every number bounded as the room bounds it: seats for the
+game (R7.4), the clock (R8.1, table.config), stakes of at most a billion each
+(games.spec).
+ * @typedef {object} NewTable
+ * @property {string} game
+ * @property {string} [mode]
+ * @property {number | null} [seats]
+ * @property {number | null} [clock]
+ * @property {Object<string, number> | null} [stakes]
+ * @property {string} [name]
+ */
+
+/**
+ * @typedef {object} NoAccountProblem
+ * @property {string} detail
+ * @property {"no_account"} code
+ * @property {AccountParams} params
+ */
+
+/**
+ * A hand the table does not keep (or has not played).
+ * @typedef {object} NoHandProblem
+ * @property {string} detail
+ * @property {"no_hand"} code
+ * @property {HandParams} params
+ */
+
+/**
+ * @typedef {object} NoSeatProblem
+ * @property {string} detail
+ * @property {"no_seat"} code
+ * @property {NoSeatParams} params
+ */
+
+/**
+ * @typedef {object} NotYourTurnProblem
+ * @property {string} detail
+ * @property {"not_your_turn"} code
+ * @property {NotYourTurnParams} params
+ */
+
+/**
+ * A player has ``most`` tables of their own open at once (docs/security.md).
+ * @typedef {object} OpenTablesProblem
+ * @property {string} detail
+ * @property {"open_tables"} code
+ * @property {OpenTablesParams} params
+ */
+
+/**
+ * Every rating a player has had in a game, oldest first.
+ * @typedef {object} RatingHistory
+ * @property {string} name
+ * @property {string} game
+ * @property {Array<RatingPoint>} history
+ */
+
+/**
+ * @typedef {object} RatingPoint
+ * @property {string} at
+ * @property {number} rating
+ * @property {number} rd
+ */
+
+/**
+ * Too many messages (``rate_limited``), or the room too busy now (``busy``): the
+next one is read in ``retry_after`` seconds.
+ * @typedef {object} RetryLaterProblem
+ * @property {string} detail
+ * @property {"rate_limited" | "busy"} code
+ * @property {RetryParams} params
+ */
+
+/**
+ * @typedef {object} SeatRefusedProblem
+ * @property {string} detail
+ * @property {"seat_taken" | "seat_empty" | "no_chips" | "already_leaving" | "already_sitting_out" | "not_sitting_out"} code
+ * @property {SeatParams} params
+ */
+
+/**
+ * A table of the game has ``minimum`` to ``maximum`` seats (R7.4).
+ * @typedef {object} SeatsRangeProblem
+ * @property {string} detail
+ * @property {"seats_range"} code
+ * @property {SeatsRangeParams} params
+ */
+
+/**
+ * A session: its token, for ``Authorization: Bearer TOKEN`` and the WebSocket's
+subprotocol ``bearer.TOKEN``, and its account.
+ * @typedef {object} Session
+ * @property {string} token
+ * @property {AccountView} account
+ */
+
+/**
+ * An ``act`` for a decision that is not the one pending.
+ * @typedef {object} StaleDecisionProblem
+ * @property {string} detail
+ * @property {"stale_decision"} code
+ * @property {StaleDecisionParams} params
+ */
+
+/**
+ * No such table, not seated at it, not a competition table, or (a table opened with
+an id of its own) a table of that id already open.
+ * @typedef {object} TableRefusedProblem
+ * @property {string} detail
+ * @property {"no_table" | "not_seated" | "not_competition" | "table_exists"} code
+ * @property {TableParams} params
+ */
+
+/**
+ * @typedef {object} TooLongProblem
+ * @property {string} detail
+ * @property {"name_length" | "password_too_long" | "chat_length" | "table_name_length" | "too_large"} code
+ * @property {TooLongParams} params
+ */
+
+/**
+ * @typedef {object} TooShortProblem
+ * @property {string} detail
+ * @property {"password_too_short"} code
+ * @property {TooShortParams} params
+ */
+
+/**
+ * @typedef {object} TopUpLimitProblem
+ * @property {string} detail
+ * @property {"top_up_limit"} code
+ * @property {TopUpLimitParams} params
+ */
+
+/**
+ * @typedef {object} UnknownChoiceProblem
+ * @property {string} detail
+ * @property {"unknown_game" | "unknown_mode" | "unknown_language"} code
+ * @property {ChoiceParams} params
+ */
+
+/**
+ * @typedef {object} UnknownStakesProblem
+ * @property {string} detail
+ * @property {"unknown_stakes"} code
+ * @property {UnknownStakesParams} params
+ */
+
 export {};
