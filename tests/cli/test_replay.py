@@ -43,7 +43,7 @@ def test_replay_of_every_shared_hand_prints_a_match_per_hand_and_a_summary(capsy
     lines = out.splitlines()
     assert status == 0
     assert len(lines) == 43
-    assert lines[-1] == "42 hands: 42 matched, 0 mismatched, 0 could not be read"
+    assert lines[-1] == "42 stud hands: 42 matched, 0 mismatched, 0 could not be read"
     assert all(": match (" in line for line in lines[:-1])
 
 
@@ -51,7 +51,13 @@ def test_replay_of_every_shared_hand_prints_a_match_per_hand_and_a_summary(capsy
 def test_replay_json_counts_the_hands(capsys):
     status, out, _ = run(capsys, "replay", "--json", *map(str, FILES))
     assert status == 0
-    assert json.loads(out) == {"hands": 42, "matched": 42, "mismatched": [], "errors": []}
+    assert json.loads(out) == {
+        "hands": 42,
+        "matched": 42,
+        "mismatched": [],
+        "errors": [],
+        "skipped": 0,
+    }
 
 
 def test_replay_names_the_first_difference_and_the_unreadable_hand(capsys, tmp_path):
@@ -65,7 +71,7 @@ def test_replay_names_the_first_difference_and_the_unreadable_hand(capsys, tmp_p
         "hands.txt: PokerStars #7: match (14 facts)",
         "hands.txt: PokerStars #8: line 29: Ann collects 3 in the record; ours 2",
         f"{path}: error: PokerStars hand #9, line 41: '3z' is not a card",
-        "3 hands: 1 matched, 1 mismatched, 1 could not be read",
+        "3 stud hands: 1 matched, 1 mismatched, 1 could not be read",
     ]
     status, out, _ = run(capsys, "replay", "--json", str(path))
     assert json.loads(out) == {
@@ -86,13 +92,14 @@ def test_replay_names_the_first_difference_and_the_unreadable_hand(capsys, tmp_p
                 "error": "PokerStars hand #9, line 41: '3z' is not a card",
             }
         ],
+        "skipped": 0,
     }
 
 
 def test_replay_of_a_missing_file_is_an_error(capsys, tmp_path):
     status, out, _ = run(capsys, "replay", str(tmp_path / "nothing.txt"))
     assert status == 1
-    assert out.splitlines()[-1] == "0 hands: 0 matched, 0 mismatched, 1 could not be read"
+    assert out.splitlines()[-1] == "0 stud hands: 0 matched, 0 mismatched, 1 could not be read"
 
 
 def test_stud_replay_runs_as_a_command(tmp_path):
@@ -106,5 +113,25 @@ def test_stud_replay_runs_as_a_command(tmp_path):
     )
     assert (done.returncode, done.stdout) == (
         0,
-        "1 hands: 1 matched, 0 mismatched, 0 could not be read\n",
+        "1 stud hands: 1 matched, 0 mismatched, 0 could not be read\n",
     )
+
+
+def test_replay_of_a_mixed_game_file_skips_the_other_games_and_exits_0(capsys, tmp_path):
+    """An 8-Game or HORSE file: its stud hands replayed, the others counted as skipped,
+    not as errors, and every stud hand matching is a success."""
+    holdem = HAND.replace(HAND.splitlines()[0], HORSE_HOLDEM, 1)
+    path = tmp_path / "horse.txt"
+    path.write_text(HAND + "\n\n" + holdem + "\n\n" + holdem, encoding="utf-8")
+    status, out, _ = run(capsys, "replay", "--quiet", str(path))
+    assert (status, out.splitlines()[-1]) == (
+        0,
+        "1 stud hands: 1 matched, 0 mismatched, 0 could not be read; other games: 2 skipped",
+    )
+    status, out, _ = run(capsys, "replay", "--json", str(path))
+    assert (status, json.loads(out)["skipped"], json.loads(out)["hands"]) == (0, 2, 1)
+
+
+HORSE_HOLDEM = (
+    "PokerStars Hand #77: HORSE (Hold'em Limit, $0.04/$0.08 USD) - 2009/11/26 10:24:42 ET"
+)

@@ -3,7 +3,9 @@ files through the engine and check every fact they state.
 
 One line per hand (``match``, or the first difference with its line), a summary,
 and with ``--json`` one object: ``{"hands": N, "matched": M, "mismatched": [...],
-"errors": [...]}``.  The exit status is 0 when every hand matched, 1 otherwise.
+"errors": [...], "skipped": S}``.  A mixed-game file's hands of games that are not stud
+(8-Game's hold'em, HORSE's Omaha) are skipped and counted apart: ``N`` counts the stud
+hands only.  The exit status is 0 when every stud hand matched, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from studpoker.history import HistoryError, read_history, replay
+from studpoker.history import HistoryError, OtherGame, read_history, replay
 
 
 def add_parser(commands: Any) -> None:
@@ -34,7 +36,7 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    hands = matched = 0
+    hands = matched = skipped = 0
     mismatched: list[dict[str, Any]] = []
     errors: list[dict[str, Any]] = []
     lines: list[str] = []
@@ -46,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
             lines.append(f"{path}: {error}")
             continue
         for record in records:
+            if isinstance(record, OtherGame):
+                skipped += 1
+                continue
             hands += 1
             if isinstance(record, HistoryError):
                 errors.append({"file": str(path), "hand": None, "error": str(record)})
@@ -65,13 +70,20 @@ def run(args: argparse.Namespace) -> int:
                     }
                 )
     if args.json:
-        result = {"hands": hands, "matched": matched, "mismatched": mismatched, "errors": errors}
+        result = {
+            "hands": hands,
+            "matched": matched,
+            "mismatched": mismatched,
+            "errors": errors,
+            "skipped": skipped,
+        }
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
         if not args.quiet:
             print("\n".join(lines))
+        other = f"; other games: {skipped} skipped" if skipped else ""
         print(
-            f"{hands} hands: {matched} matched, {len(mismatched)} mismatched, "
-            f"{len(errors)} could not be read"
+            f"{hands} stud hands: {matched} matched, {len(mismatched)} mismatched, "
+            f"{len(errors)} could not be read{other}"
         )
     return 0 if matched == hands and not errors else 1

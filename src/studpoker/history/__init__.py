@@ -15,7 +15,7 @@ from studpoker.history.phh import from_phh, to_phh
 from studpoker.history.pokerstars import HEADER as _POKERSTARS
 from studpoker.history.pokerstars import read_pokerstars
 from studpoker.history.pokerstars_write import to_pokerstars
-from studpoker.history.record import HandRecord, HistoryError
+from studpoker.history.record import HandRecord, HistoryError, OtherGame
 from studpoker.history.replay import SITE_OPTIONS, ReplayReport, replay
 from studpoker.history.text import decode
 
@@ -23,6 +23,7 @@ __all__ = [
     "SITE_OPTIONS",
     "HandRecord",
     "HistoryError",
+    "OtherGame",
     "ReplayReport",
     "from_phh",
     "read_fulltilt",

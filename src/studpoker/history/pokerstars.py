@@ -40,6 +40,7 @@ from studpoker.history.record import (
     Game,
     HandRecord,
     HistoryError,
+    OtherGame,
     RecordedAction,
     SeatRecord,
     amount_at,
@@ -52,17 +53,29 @@ from studpoker.history.text import Names, read_hands
 
 __all__ = ["HEADER", "read_pokerstars"]
 
-HEADER = re.compile(r"^PokerStars (?:Hand|Game) #(\d+):\s+(.*)$")
+# Every form of the first line PokerStars wrote (cash, tournament, Home Game, Zoom),
+# its words matched without regard to case: trackers that export hands again write
+# them in capitals (PokerTracker: ``TOURNAMENT #…, 7 CARD STUD HI/LO LIMIT - LEVEL I``).
+HEADER = re.compile(
+    r"^PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #(\d+):\s+(.*)$", re.IGNORECASE
+)
 _GAMES: tuple[tuple[str, Game], ...] = (
-    ("7 Card Stud Hi/Lo", "stud_hilo"),
-    ("7 Card Stud", "seven_card_stud"),
-    ("Razz", "razz"),
+    ("7 card stud hi/lo", "stud_hilo"),
+    ("7 card stud", "seven_card_stud"),
+    ("razz", "razz"),
 )
+# A mixed game's hand names its game in brackets: ``HORSE (Razz Limit, $0.10/$0.20 USD)``,
+# ``Triple Stud (7 Card Stud Limit)``, ``8-Game (Hold'em No Limit, …)``.
+_MIXED = re.compile(r"\(([^,()]*\blimit)\b", re.IGNORECASE)
 _STAKES = re.compile(
-    r"\((?:[^()]*?, )?([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: [A-Z]{3})?\)(?: - \d{4}/| - Level)"
+    r"\((?:[^()]*?, )?([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: [A-Z]{3})?\)(?: - \d{4}/| - Level"
+    r"| - Match Round)",
+    re.IGNORECASE,
 )
-_LEVEL = re.compile(r" - Level [^(]*\(([\d.,]+)/([\d.,]+)\)")
-_TOURNAMENT = re.compile(r"Tournament #(\d+)")
+# A tournament's level, with a shootout's or a match's round before it:
+# ``- Level XXXI (250/500)``, ``- Match Round I, Level I (20/40)``.
+_LEVEL = re.compile(r" - (?:Match Round [^,(]*, )?Level [^(]*\(([\d.,]+)/([\d.,]+)\)", re.I)
+_TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
 _TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([$€£]?[\d.,]+) in chips[^)]*\)(.*)$")
 _STREET = re.compile(r"^\*\*\* (3rd|4th|5th|6th|7th) STREET \*\*\*|^\*\*\* RIVER \*\*\*(.*)$")
@@ -153,8 +166,15 @@ def _header(number: int, line: str) -> HandRecord:
     assert match is not None
     hand_id, rest = match.groups()
     where = f"PokerStars hand #{hand_id}, line {number}"
-    game = next((game for name, game in _GAMES if name in rest), None)
-    if game is None or " Limit" not in rest or "No Limit" in rest or "Pot Limit" in rest:
+    lowered = rest.lower()
+    mixed = _MIXED.search(rest)
+    named = mixed.group(1).strip() if mixed else None
+    if named is not None and not any(name in named.lower() for name, _ in _GAMES):
+        # A mixed-game file's hand of another game: skipped, not an error.
+        raise OtherGame(f"{where}: a hand of {named}, not a stud game", named)
+    game = next((game for name, game in _GAMES if name in lowered), None)
+    limit = " limit" in lowered and "no limit" not in lowered and "pot limit" not in lowered
+    if game is None or not limit:
         raise HistoryError(f"{where}: not a fixed-limit stud game: {rest!r}")
     tournament = _TOURNAMENT.search(rest)
     stakes = _LEVEL.search(rest) if tournament else _STAKES.search(rest)

@@ -39,6 +39,16 @@ class HistoryError(ValueError):
     """A record that cannot be read: the message names the hand and the line."""
 
 
+class OtherGame(HistoryError):
+    """A hand of a game that is not one of ours, such as a mixed-game file's hold'em,
+    Omaha or draw hands (8-Game, HORSE): skipped and counted as skipped, not an error.
+    ``game`` is the game as the header names it."""
+
+    def __init__(self, message: str, game: str) -> None:
+        super().__init__(message)
+        self.game = game
+
+
 @dataclass(slots=True)
 class SeatRecord:
     """A seat as the header lists it."""

@@ -40,8 +40,9 @@ def split_hands(
     hand starts at a line matching ``header``, which begins with ``first_word``."""
     lines = text.splitlines()
     start: int | None = None
+    word = first_word.lower()  # any case: trackers' exports write headers in capitals
     for number, line in enumerate(lines):
-        if first_word in line[:12] and header.match(line.lstrip("\ufeff")):
+        if word in line[:12].lower() and header.match(line.lstrip("\ufeff")):
             if start is not None:
                 yield start + 1, lines[start:number]
             start = number
