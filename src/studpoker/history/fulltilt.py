@@ -32,6 +32,7 @@ when they ante (a sit-and-go blinds them off).
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from studpoker.history.record import (
     Collected,
@@ -78,7 +79,13 @@ _ACTIONS = (
 )
 _ANTE = re.compile(rf"^antes {_AMOUNT}(.*)$")
 _UNCALLED = re.compile(rf"^Uncalled bet of {_AMOUNT} returned to (.+?)\s*$")
-_WINS = re.compile(rf"^wins (?:the )?(pot|main pot|side pot|high pot|low pot)[^(]*\({_AMOUNT}\)")
+# Every pot a Stud/8 hand can award, and its ties: ``wins the pot ($9.50)``, ``wins the
+# high main pot ($3.60)``, ``wins the low side pot ($6)``, ``ties for the high pot ($2)``
+# (a side pot may be numbered: ``side pot #2``).
+_WINS = re.compile(
+    r"^(?:wins|ties for) (?:the )?(?:(high|low) )?(pot|main pot|side pot(?: #?\d+)?)[^(]*"
+    rf"\({_AMOUNT}\)"
+)
 _TOTAL = re.compile(rf"^Total pot {_AMOUNT}(.*?)\s*\| Rake {_AMOUNT}")
 _SHOWS = re.compile(r"^shows \[([^\]]*)\]")
 _CLAIM = re.compile(r"^is (?:low|high) with \[")
@@ -227,9 +234,13 @@ def _play_line(
         return
     wins = _WINS.match(rest)
     if wins:
-        amount = to_units(wins.group(2), record.scale, where=where)
-        pot = wins.group(1) if wins.group(1) in ("main pot", "side pot") else "pot"
-        record.collected.append(Collected(player, amount, pot, number))  # type: ignore[arg-type]
+        half, which, won = wins.groups()
+        amount = to_units(won, record.scale, where=where)
+        pot: Literal["pot", "main pot", "side pot"] = (
+            "side pot" if which.startswith("side") else "main pot" if which == "main pot" else "pot"
+        )
+        named: Literal["high", "low"] | None = "high" if half == "high" else "low" if half else None
+        record.collected.append(Collected(player, amount, pot, number, named))
         return
     if rest == "mucks" or rest.startswith("mucks "):
         record.mucks[player] = number

@@ -83,6 +83,9 @@ class Collected:
     amount: int
     pot: Literal["pot", "main pot", "side pot"]
     line: int
+    half: Literal["high", "low"] | None = None
+    """The Stud/8 half the record names (Full Tilt: ``wins the low side pot``), if it
+    names one."""
 
 
 @dataclass(slots=True)

@@ -443,14 +443,32 @@ class _Replay:
         rake = record.rake
         awards = [e for e in hand.events if isinstance(e, PotAwarded)]
         ours: Counter[str] = Counter()
+        # What each player may collect after the rake: PokerStars takes it from the pots
+        # in proportion; Full Tilt takes it all from the main pot, so a side pot is
+        # collected whole and the main pot's winners share what is left of it.
+        least: Counter[str] = Counter()
+        most: Counter[str] = Counter()
+        main = hand.pots[0].amount if hand.pots else total
         for award in awards:
-            ours[record.players[award.seat]] += award.amount
+            player = record.players[award.seat]
+            ours[player] += award.amount
+            if record.site == "Full Tilt":
+                low_, high__ = (
+                    _after_rake(award.amount, main, rake) if award.pot == 0 else (award.amount,) * 2
+                )
+            else:
+                low_, high__ = _after_rake(award.amount, total, rake)
+            least[player] += low_
+            most[player] += high__
         said: Counter[str] = Counter()
         for got in record.collected:
             said[got.player] += got.amount
         line = record.collected[0].line if record.collected else record.summary_line
         for player in sorted(set(ours) | set(said)):
-            low, high_ = _after_rake(ours[player], total, rake)
+            if record.site == "Full Tilt":
+                low, high_ = least[player], most[player]
+            else:
+                low, high_ = _after_rake(ours[player], total, rake)
             self.fact(
                 low <= said[player] <= high_,
                 line,
@@ -459,7 +477,11 @@ class _Replay:
                     player,
                     said[player],
                     ours[player],
-                    f" less its share of the rake {rake}" if rake else "",
+                    ""
+                    if not rake
+                    else f" less its share of the rake {rake} taken from the main pot"
+                    if record.site == "Full Tilt"
+                    else f" less its share of the rake {rake}",
                 ),
             )
         if rake == 0:
@@ -474,16 +496,20 @@ class _Replay:
                 ),
             )
             for got in record.collected:
-                if got.pot == "pot":
+                if got.pot == "pot" and got.half is None:
                     continue
                 main = got.pot == "main pot"
+                named = f"{got.half} {got.pot}" if got.half else got.pot
                 self.fact(
                     any(
-                        record.players[a.seat] == got.player and (a.pot == 0) == main
+                        record.players[a.seat] == got.player
+                        and a.amount == got.amount
+                        and (got.pot == "pot" or (a.pot == 0) == main)
+                        and (got.half is None or a.half == got.half)
                         for a in awards
                     ),
                     got.line,
-                    _say("{} collects from the {}; ours does not (R5.4)", got.player, got.pot),
+                    _say("{} collects from the {}; ours does not (R5.4, R5.5)", got.player, named),
                 )
         if record.pots is not None:
             pots = [pot.amount for pot in hand.pots]
