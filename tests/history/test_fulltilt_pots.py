@@ -1,4 +1,5 @@
-"""Full Tilt's wording of every pot a Stud/8 hand can award (R5.5): ``wins the high main
+"""Full Tilt's first lines in any case, a mixed table's other games skipped, and its wording of
+every pot a Stud/8 hand can award (R5.5): ``wins the high main
 pot``, ``the low main pot``, ``the high side pot``, ``the low side pot``, and ``ties for``
 each; read, and replayed with each half checked against the engine's award of it.
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from studpoker.history import HistoryError, read_fulltilt, replay
+from studpoker.history import HistoryError, OtherGame, read_fulltilt, replay
 
 HAND = """\
 Full Tilt Poker Game #30000000001: Table Bonn - $2/$4 Ante $0.40 - Limit Stud H/L - 21:00:00 ET - 2011/03/28
@@ -144,3 +145,35 @@ def test_a_rake_shared_by_the_side_pot_is_a_difference_on_full_tilt():
         "line 46: Bob collects 879 in the record; ours 960 less its share of the rake 100"
         " taken from the main pot"
     )
+
+
+# -- the first line: any case, a mixed table, and other games skipped ---------------------
+
+FIRST = HAND.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        FIRST,
+        FIRST.upper(),  # a tracker's export
+        FIRST.replace(" - Limit Stud H/L - ", " - HORSE - Limit Stud H/L - "),
+        FIRST.replace(" - Limit Stud H/L - ", " - Limit Stud Hi/Lo - "),
+        FIRST.replace(" - Limit Stud H/L - ", " - Limit Stud 8 - "),
+    ],
+)
+def test_the_hand_reads_under_every_first_line(header):
+    (record,) = read_fulltilt(HAND.replace(FIRST, header))
+    assert not isinstance(record, HistoryError), record
+    assert (record.game, record.small_bet, record.ante) == ("stud_hilo", 200, 40)
+    assert replay(record).matched
+
+
+@pytest.mark.parametrize(
+    "game", ["Limit Hold'em", "No Limit Hold'em", "Pot Limit Omaha Hi", "Limit Omaha H/L"]
+)
+def test_a_mixed_tables_hand_of_another_game_is_skipped(game):
+    header = FIRST.replace(" - Limit Stud H/L - ", f" - HORSE - {game} - ")
+    (skipped,) = read_fulltilt(HAND.replace(FIRST, header))
+    assert isinstance(skipped, OtherGame)
+    assert str(skipped) == f"Full Tilt hand #30000000001, line 1: a hand of {game}, not a stud game"

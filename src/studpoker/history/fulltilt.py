@@ -39,6 +39,7 @@ from studpoker.history.record import (
     Game,
     HandRecord,
     HistoryError,
+    OtherGame,
     RecordedAction,
     SeatRecord,
     amount_at,
@@ -51,19 +52,25 @@ from studpoker.history.text import Names, read_hands
 
 __all__ = ["HEADER", "read_fulltilt"]
 
-HEADER = re.compile(r"^Full Tilt Poker Game #(\d+): (.*)$")
+HEADER = re.compile(r"^Full Tilt Poker Game #(\d+): (.*)$", re.IGNORECASE)
 _AMOUNT = r"([$€£]?\d+(?:,\d{3})*(?:\.\d+)?)"
+# The table, the stakes and the game; a mixed table names its mix between them
+# (``- $1/$2 - HORSE - Limit Razz -``); header words in any case (a tracker's export).
 _STAKES = re.compile(
-    rf"(?:^|, )Table (.+?) - {_AMOUNT}/{_AMOUNT}(?: Ante {_AMOUNT})? - Limit ([^-]+?) - "
+    rf"(?:^|, )Table (.+?) - {_AMOUNT}/{_AMOUNT}(?: Ante {_AMOUNT})?(?: - [^-]+?)?"
+    r" - Limit ([^-]+?) - ",
+    re.IGNORECASE,
 )
+# Any game's name, to tell a mixed file's hold'em or Omaha hand from a hand unreadable.
+_ANY_GAME = re.compile(r" - ((?:No |Pot )?Limit [^-]+?) - ", re.IGNORECASE)
 _TOURNAMENT = re.compile(r"\((\d+)\), Table ")
-_GAMES: dict[str, Game] = {
-    "Stud Hi": "seven_card_stud",
-    "Stud": "seven_card_stud",
-    "Stud H/L": "stud_hilo",
-    "Stud Hi/Lo": "stud_hilo",
-    "Stud 8": "stud_hilo",
-    "Razz": "razz",
+_GAMES: dict[str, Game] = {  # by the name in lower case
+    "stud hi": "seven_card_stud",
+    "stud": "seven_card_stud",
+    "stud h/l": "stud_hilo",
+    "stud hi/lo": "stud_hilo",
+    "stud 8": "stud_hilo",
+    "razz": "razz",
 }
 _SEAT = re.compile(rf"^Seat (\d+): (.+?) \({_AMOUNT}\)(.*)$")
 _STREET = re.compile(r"^\*\*\* (3RD|4TH|5TH|6TH|7TH) STREET \*\*\*")
@@ -174,12 +181,14 @@ def _header(number: int, line: str) -> HandRecord:
     hand_id, rest = match.groups()
     where = f"Full Tilt hand #{hand_id}, line {number}"
     stakes = _STAKES.search(rest)
-    if stakes is None:
+    game = _GAMES.get(stakes.group(5).strip().lower()) if stakes else None
+    if stakes is None or game is None:
+        named = _ANY_GAME.search(rest)
+        if named is not None and not any(w in named.group(1).lower() for w in ("stud", "razz")):
+            # A mixed-game file's hand of another game: skipped, not an error.
+            raise OtherGame(f"{where}: a hand of {named.group(1)}, not a stud game", named.group(1))
         raise HistoryError(f"{where}: not a fixed-limit stud game: {rest!r}")
-    table, small, big, ante, name = stakes.groups()
-    game = _GAMES.get(name.strip())
-    if game is None:
-        raise HistoryError(f"{where}: not a fixed-limit stud game: Limit {name.strip()!r}")
+    table, small, big, ante, _name = stakes.groups()
     currency = next((sign for sign in "$€£" if sign in small), None)
     tournament = _TOURNAMENT.search(rest)
     scale = 100 if currency and not tournament else 1
