@@ -135,3 +135,54 @@ def test_replay_of_a_mixed_game_file_skips_the_other_games_and_exits_0(capsys, t
 HORSE_HOLDEM = (
     "PokerStars Hand #77: HORSE (Hold'em Limit, $0.04/$0.08 USD) - 2009/11/26 10:24:42 ET"
 )
+
+
+# -- PHH files: found by their content -----------------------------------------------------
+
+
+def played_phh(seed: int) -> str:
+    """A whole Razz hand the engine plays (every action the cheapest), as PHH."""
+    import random
+
+    from studpoker.cards import Deck
+    from studpoker.engine import Hand
+    from studpoker.games import razz
+    from studpoker.history import to_phh
+
+    deck = Deck(rng=random.Random(seed)).deal(52)
+    hand = Hand(razz(ante=5, bring_in=10, small_bet=20, big_bet=40), [500, 500, 500], deck=deck)
+    hand.act("bring_in")
+    while hand.round is not None:
+        hand.check_or_call()
+    hand.play_showdown()
+    return to_phh(hand, names=["Ann", "Bob", "Cy"])
+
+
+def test_replay_reads_phh_and_phhs_files_by_their_content(capsys, tmp_path):
+    one = tmp_path / "one.txt"  # no .phh suffix: the content says what it is
+    one.write_text(played_phh(1), encoding="utf-8")
+    many = tmp_path / "many.phhs"
+    many.write_text("".join(f"[{n}]\n{played_phh(n)}\n" for n in (2, 3, 4)), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(one), str(many))
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[-1] == "4 stud hands: 4 matched, 0 mismatched, 0 could not be read"
+    assert all(": PHH: match (" in line and "the stacks)" in line for line in lines[:-1])
+
+
+def test_a_phh_hand_whose_stacks_differ_or_that_breaks_a_rule_is_a_difference(capsys, tmp_path):
+    text = played_phh(5)
+    stacks = next(line for line in text.splitlines() if line.startswith("finishing_stacks"))
+    wrong = tmp_path / "wrong.phh"
+    wrong.write_text(text.replace(stacks, "finishing_stacks = [1, 2, 1497]"), encoding="utf-8")
+    broken = tmp_path / "broken.phh"
+    broken.write_text("variant = 'R'\nactions = [", encoding="utf-8")
+    status, out, _ = run(capsys, "replay", "--quiet", str(wrong), str(broken))
+    assert status == 1
+    assert out.splitlines()[-1] == "2 stud hands: 0 matched, 1 mismatched, 1 could not be read"
+    status, out, _ = run(capsys, "replay", "--json", str(wrong))
+    (difference,) = json.loads(out)["mismatched"]
+    ours = stacks.split(" = ")[1]
+    assert difference["difference"] == (
+        f"PHH: finishing stacks [1, 2, 1497] in the record; ours {ours}"
+    )

@@ -1,5 +1,8 @@
 """``stud replay FILE…``: play every hand of PokerStars or Full Tilt history
-files through the engine and check every fact they state.
+files, or of PHH files (``.phh``, and ``.phhs`` with many hands), through the engine
+and check every fact they state.  The format is found by the file's content.  A PHH
+hand is played action by action (any action the rules refuse is its difference) and
+its ``finishing_stacks``, when it gives them, compared with the engine's.
 
 One line per hand (``match``, or the first difference with its line), a summary,
 and with ``--json`` one object: ``{"hands": N, "matched": M, "mismatched": [...],
@@ -12,10 +15,48 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
-from studpoker.history import HistoryError, OtherGame, read_history, replay
+from studpoker.history import HistoryError, OtherGame, from_phh, read_history, replay
+from studpoker.history.text import decode
+
+# A PHH hand's fields (TOML): ``variant = 'FR'``; a .phhs file's hands are tables ``[1]``.
+_PHH = re.compile(r"^\s*variant\s*=", re.MULTILINE)
+_PHHS_TABLE = re.compile(r"^\[[^\]\n]+\]\s*$", re.MULTILINE)
+
+
+def phh_hands(text: str) -> list[str]:
+    """The PHH hands of ``text``: one, or each table of a ``.phhs`` file."""
+    starts = [m.start() for m in _PHHS_TABLE.finditer(text)]
+    if not starts:
+        return [text]
+    ends = [*starts[1:], len(text)]
+    return [
+        text[a:b].split("\n", 1)[1] if "\n" in text[a:b] else ""
+        for a, b in zip(starts, ends, strict=True)
+    ]
+
+
+def replay_phh(text: str) -> tuple[bool, str]:
+    """Whether one PHH hand replays with every fact matching, and its report line.
+    Raises ``tomllib.TOMLDecodeError`` for text that is not TOML (a hand unreadable)."""
+    fields = tomllib.loads(text)
+    try:
+        hand = from_phh(text)
+    except ValueError as error:
+        return False, f"PHH: {error}"
+    stated = fields.get("finishing_stacks")
+    if stated is not None:
+        if hand.result is None:
+            return False, "PHH: the record gives finishing stacks, and the hand is not over"
+        ours = list(hand.result.stacks)
+        if list(stated) != ours:
+            return False, f"PHH: finishing stacks {list(stated)} in the record; ours {ours}"
+    actions = len(fields.get("actions", []))
+    return True, f"PHH: match ({actions} actions" + (", the stacks)" if stated else ")")
 
 
 def add_parser(commands: Any) -> None:
@@ -26,7 +67,10 @@ def add_parser(commands: Any) -> None:
             "Read each hand of PokerStars or Full Tilt hand-history files (Seven Card Stud, "
             "Stud Hi/Lo, Razz), play it through the engine with the site's stakes and the "
             "recorded actions, and check who brings in, who acts when, what each action "
-            "costs, uncalled bets, pots, who shows and what each player collects."
+            "costs, uncalled bets, pots, who shows and what each player collects. PHH "
+            "files (.phh, .phhs) are played action by action and their finishing stacks "
+            "compared. The format is found by each file's content; hands of other games "
+            "in a mixed-game file are skipped and counted apart."
         ),
     )
     parser.add_argument("files", nargs="+", type=Path, help="hand-history files")
@@ -42,8 +86,31 @@ def run(args: argparse.Namespace) -> int:
     lines: list[str] = []
     for path in args.files:
         try:
-            records = read_history(path)
+            text = decode(path.read_bytes())
         except (OSError, HistoryError) as error:
+            errors.append({"file": str(path), "hand": None, "error": str(error)})
+            lines.append(f"{path}: {error}")
+            continue
+        if _PHH.search(text):
+            for number, one in enumerate(phh_hands(text), 1):
+                hands += 1
+                try:
+                    ok, said = replay_phh(one)
+                except tomllib.TOMLDecodeError as error:
+                    errors.append({"file": str(path), "hand": number, "error": str(error)})
+                    lines.append(f"{path}: error: hand {number}: {error}")
+                    continue
+                lines.append(f"{path.name}: {said}")
+                if ok:
+                    matched += 1
+                else:
+                    mismatched.append(
+                        {"file": str(path), "hand": number, "site": "PHH", "difference": said}
+                    )
+            continue
+        try:
+            records = read_history(text)
+        except HistoryError as error:
             errors.append({"file": str(path), "hand": None, "error": str(error)})
             lines.append(f"{path}: {error}")
             continue
