@@ -17,11 +17,15 @@ import argparse
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from studpoker.history import HistoryError, OtherGame, from_phh, read_history, replay
-from studpoker.history.text import decode
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+from studpoker.history import HistoryError, OtherGame, from_phh, iter_history, replay
+from studpoker.history.text import decode, open_text
 
 # A PHH hand's fields (TOML): ``variant = 'FR'``; a .phhs file's hands are tables ``[1]``.
 _PHH = re.compile(r"^\s*variant\s*=", re.MULTILINE)
@@ -79,63 +83,92 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
 def run(args: argparse.Namespace) -> int:
     hands = matched = skipped = 0
     mismatched: list[dict[str, Any]] = []
     errors: list[dict[str, Any]] = []
-    lines: list[str] = []
-    for path in args.files:
-        try:
-            text = decode(path.read_bytes())
-        except (OSError, HistoryError) as error:
-            errors.append({"file": str(path), "hand": None, "error": str(error)})
-            lines.append(f"{path}: {error}")
-            continue
-        if _PHH.search(text):
-            for number, one in enumerate(phh_hands(text), 1):
-                hands += 1
-                try:
-                    ok, said = replay_phh(one)
-                except tomllib.TOMLDecodeError as error:
-                    errors.append({"file": str(path), "hand": number, "error": str(error)})
-                    lines.append(f"{path}: error: hand {number}: {error}")
-                    continue
-                lines.append(f"{path.name}: {said}")
-                if ok:
-                    matched += 1
-                else:
-                    mismatched.append(
-                        {"file": str(path), "hand": number, "site": "PHH", "difference": said}
-                    )
-            continue
-        try:
-            records = read_history(text)
-        except HistoryError as error:
-            errors.append({"file": str(path), "hand": None, "error": str(error)})
-            lines.append(f"{path}: {error}")
-            continue
-        for record in records:
-            if isinstance(record, OtherGame):
-                skipped += 1
+    # Each hand's line is printed as it is replayed: a file of any size streams, in the
+    # memory of one hand; the bar (on a terminal only) follows the characters read.
+    console = Console(stderr=True)
+    say: Callable[[str], object] = (lambda _line: None) if args.json or args.quiet else print
+    total = sum(_size(path) for path in args.files)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task("replaying", total=total or None)
+        for path in args.files:
+            progress.update(task, description=path.name)
+            try:
+                with open_text(path) as file:
+                    head = file.read(65536)
+                    width = 2 if "16" in file.encoding else 1  # bytes a character, about
+            except OSError as error:
+                errors.append({"file": str(path), "hand": None, "error": str(error)})
+                say(f"{path}: {error}")
                 continue
-            hands += 1
-            if isinstance(record, HistoryError):
-                errors.append({"file": str(path), "hand": None, "error": str(record)})
-                lines.append(f"{path}: error: {record}")
+            if _PHH.search(head):
+                text = decode(path.read_bytes())
+                progress.advance(task, _size(path))
+                for number, one in enumerate(phh_hands(text), 1):
+                    hands += 1
+                    try:
+                        ok, said = replay_phh(one)
+                    except tomllib.TOMLDecodeError as error:
+                        errors.append({"file": str(path), "hand": number, "error": str(error)})
+                        say(f"{path}: error: hand {number}: {error}")
+                        continue
+                    say(f"{path.name}: {said}")
+                    if ok:
+                        matched += 1
+                    else:
+                        mismatched.append(
+                            {"file": str(path), "hand": number, "site": "PHH", "difference": said}
+                        )
                 continue
-            report = replay(record)
-            lines.append(f"{path.name}: {report.line()}")
-            if report.matched:
-                matched += 1
-            else:
-                mismatched.append(
-                    {
-                        "file": str(path),
-                        "hand": record.number,
-                        "site": record.site,
-                        "difference": report.difference,
-                    }
-                )
+
+            def advance(characters: int, width: int = width) -> None:
+                progress.advance(task, characters * width)
+
+            records = iter_history(path, advance)
+            try:
+                for record in records:
+                    if isinstance(record, OtherGame):
+                        skipped += 1
+                        continue
+                    hands += 1
+                    if isinstance(record, HistoryError):
+                        errors.append({"file": str(path), "hand": None, "error": str(record)})
+                        say(f"{path}: error: {record}")
+                        continue
+                    report = replay(record)
+                    say(f"{path.name}: {report.line()}")
+                    if report.matched:
+                        matched += 1
+                    else:
+                        mismatched.append(
+                            {
+                                "file": str(path),
+                                "hand": record.number,
+                                "site": record.site,
+                                "difference": report.difference,
+                            }
+                        )
+            except HistoryError as error:  # no hand of either site in the file
+                errors.append({"file": str(path), "hand": None, "error": str(error)})
+                say(f"{path}: {error}")
     if args.json:
         result = {
             "hands": hands,
@@ -146,8 +179,6 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
-        if not args.quiet:
-            print("\n".join(lines))
         other = f"; other games: {skipped} skipped" if skipped else ""
         print(
             f"{hands} stud hands: {matched} matched, {len(mismatched)} mismatched, "

@@ -7,17 +7,19 @@ through the engine with every fact they state checked.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from studpoker.history.fulltilt import HEADER as _FULL_TILT
-from studpoker.history.fulltilt import read_fulltilt
+from studpoker.history.fulltilt import iter_fulltilt, read_fulltilt
 from studpoker.history.phh import from_phh, to_phh
 from studpoker.history.pokerstars import HEADER as _POKERSTARS
-from studpoker.history.pokerstars import read_pokerstars
+from studpoker.history.pokerstars import iter_pokerstars, read_pokerstars
 from studpoker.history.pokerstars_write import to_pokerstars
 from studpoker.history.record import HandRecord, HistoryError, OtherGame
 from studpoker.history.replay import SITE_OPTIONS, ReplayReport, replay
-from studpoker.history.text import decode
+from studpoker.history.text import decode, open_text
 
 __all__ = [
     "SITE_OPTIONS",
@@ -26,6 +28,7 @@ __all__ = [
     "OtherGame",
     "ReplayReport",
     "from_phh",
+    "iter_history",
     "read_fulltilt",
     "read_history",
     "read_pokerstars",
@@ -49,3 +52,37 @@ def read_history(source: str | bytes | Path) -> list[HandRecord | HistoryError]:
         if _FULL_TILT.match(line):
             return read_fulltilt(text)
     raise HistoryError("no PokerStars or Full Tilt hand found")
+
+
+def iter_history(
+    path: str | Path, read: Callable[[int], None] | None = None
+) -> Iterator[HandRecord | HistoryError]:
+    """:func:`read_history` of a file a hand at a time, as it is read: a file of any
+    size reads in the memory of one hand.  ``read`` is told how many characters each
+    line read had (a progress bar).  Raises ``HistoryError`` (when the first hand is
+    looked for) if the file holds no PokerStars or Full Tilt hand."""
+    with open_text(path) as file:
+        lines: Iterator[str] = iter(file)
+        if read is not None:
+            lines = _told(lines, read)
+        seen: list[str] = []
+        for line in lines:
+            seen.append(line)
+            first = line.lstrip("\ufeff").rstrip("\r\n")
+            site = (
+                iter_pokerstars
+                if _POKERSTARS.match(first)
+                else iter_fulltilt
+                if _FULL_TILT.match(first)
+                else None
+            )
+            if site is not None:
+                yield from site(itertools.chain(seen, lines))
+                return
+    raise HistoryError("no PokerStars or Full Tilt hand found")
+
+
+def _told(lines: Iterator[str], read: Callable[[int], None]) -> Iterator[str]:
+    for line in lines:
+        read(len(line))
+        yield line

@@ -32,6 +32,7 @@ when they ante (a sit-and-go blinds them off).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from studpoker.history.record import (
@@ -48,9 +49,9 @@ from studpoker.history.record import (
     parse_card_list,
     to_units,
 )
-from studpoker.history.text import Names, read_hands
+from studpoker.history.text import Names, iter_hands, read_hands
 
-__all__ = ["HEADER", "read_fulltilt"]
+__all__ = ["HEADER", "iter_fulltilt", "read_fulltilt"]
 
 HEADER = re.compile(r"^Full Tilt Poker Game #(\d+): (.*)$", re.IGNORECASE)
 _AMOUNT = r"([$€£]?\d+(?:,\d{3})*(?:\.\d+)?)"
@@ -112,10 +113,15 @@ _NOISE = (
 )
 
 
-def read_fulltilt(text: str) -> list[HandRecord | HistoryError]:
-    """Every hand of a Full Tilt file, each a record or the error that stopped
-    reading it (the other hands are still read)."""
+def read_fulltilt(text: str | Iterable[str]) -> list[HandRecord | HistoryError]:
+    """Every hand of a Full Tilt file (its text, or its lines), each a record or the
+    error that stopped reading it (the other hands are still read)."""
     return read_hands(text, HEADER, "Full Tilt", _read_hand)
+
+
+def iter_fulltilt(lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]:
+    """:func:`read_fulltilt` a hand at a time, as ``lines`` are read."""
+    return iter_hands(lines, HEADER, "Full Tilt", _read_hand)
 
 
 def _read_hand(first: int, lines: list[str]) -> HandRecord:

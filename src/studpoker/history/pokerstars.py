@@ -34,6 +34,7 @@ The format, as the records in ``../shared/handhistories/pokerstars`` write it:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 
 from studpoker.history.record import (
     Collected,
@@ -49,9 +50,9 @@ from studpoker.history.record import (
     parse_card_list,
     to_units,
 )
-from studpoker.history.text import Names, read_hands
+from studpoker.history.text import Names, iter_hands, read_hands
 
-__all__ = ["HEADER", "read_pokerstars"]
+__all__ = ["HEADER", "iter_pokerstars", "read_pokerstars"]
 
 # Every form of the first line PokerStars wrote (cash, tournament, Home Game, Zoom),
 # its words matched without regard to case: trackers that export hands again write
@@ -92,10 +93,15 @@ _SHOWS = re.compile(r"^shows \[([^\]]*)\]")
 _BOARD_CARD = re.compile(r"^\s*\[(\S+)\]\s*$")
 
 
-def read_pokerstars(text: str) -> list[HandRecord | HistoryError]:
-    """Every hand of a PokerStars file, each a record or the error that stopped
-    reading it (the other hands are still read)."""
+def read_pokerstars(text: str | Iterable[str]) -> list[HandRecord | HistoryError]:
+    """Every hand of a PokerStars file (its text, or its lines), each a record or the
+    error that stopped reading it (the other hands are still read)."""
     return read_hands(text, HEADER, "PokerStars", _read_hand)
+
+
+def iter_pokerstars(lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]:
+    """:func:`read_pokerstars` a hand at a time, as ``lines`` are read."""
+    return iter_hands(lines, HEADER, "PokerStars", _read_hand)
 
 
 def _read_hand(first: int, lines: list[str]) -> HandRecord:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TextIO
 
 from studpoker.history.record import HandRecord, HistoryError
 
-__all__ = ["Names", "decode", "read_hands", "read_text", "split_hands"]
+__all__ = ["Names", "decode", "iter_hands", "open_text", "read_hands", "read_text", "split_hands"]
 
 
 def decode(data: bytes) -> str:
@@ -34,37 +35,71 @@ def read_text(path: str | Path) -> str:
 
 
 def split_hands(
-    text: str, header: re.Pattern[str], first_word: str
+    text: str | Iterable[str], header: re.Pattern[str], first_word: str
 ) -> Iterator[tuple[int, list[str]]]:
     """Each hand's first line number (1-based) and its lines (no line ends); a
-    hand starts at a line matching ``header``, which begins with ``first_word``."""
-    lines = text.splitlines()
-    start: int | None = None
+    hand starts at a line matching ``header``, which begins with ``first_word``.
+    ``text`` is the file's text, or its lines as they are read (a file streamed: one
+    hand's lines are held at a time)."""
+    lines: Iterable[str] = text.splitlines() if isinstance(text, str) else text
+    hand: list[str] = []
+    start = 0
     word = first_word.lower()  # any case: trackers' exports write headers in capitals
-    for number, line in enumerate(lines):
+    for number, line in enumerate(lines, 1):
+        line = line.rstrip("\r\n")
         if word in line[:12].lower() and header.match(line.lstrip("\ufeff")):
-            if start is not None:
-                yield start + 1, lines[start:number]
-            start = number
-    if start is not None:
-        yield start + 1, lines[start:]
+            if hand:
+                yield start, hand
+            hand, start = [line], number
+        elif hand:
+            hand.append(line)
+    if hand:
+        yield start, hand
 
 
 def read_hands(
-    text: str,
+    text: str | Iterable[str],
     header: re.Pattern[str],
     first_word: str,
     read_hand: Callable[[int, list[str]], HandRecord],
 ) -> list[HandRecord | HistoryError]:
     """Every hand of a site's file, each a record or the error that stopped
     reading it (the other hands are still read)."""
-    hands: list[HandRecord | HistoryError] = []
+    return list(iter_hands(text, header, first_word, read_hand))
+
+
+def iter_hands(
+    text: str | Iterable[str],
+    header: re.Pattern[str],
+    first_word: str,
+    read_hand: Callable[[int, list[str]], HandRecord],
+) -> Iterator[HandRecord | HistoryError]:
+    """:func:`read_hands` a hand at a time, as the lines come."""
     for first, lines in split_hands(text, header, first_word):
         try:
-            hands.append(read_hand(first, lines))
+            yield read_hand(first, lines)
         except HistoryError as error:
-            hands.append(error)
-    return hands
+            yield error
+
+
+def open_text(path: str | Path) -> TextIO:
+    """A site's file opened as text to be read line by line, in its encoding: UTF-16
+    (with a mark, or without one: every second byte zero), else UTF-8 (with or without
+    a mark) when its first 64 KB are UTF-8, else cp1252 (old Windows clients)."""
+    with open(path, "rb") as raw:
+        head = raw.read(65536)
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        encoding = "utf-16"
+    elif len(head) > 1 and head[1:2] == b"\x00":
+        encoding = "utf-16-le"
+    else:
+        try:
+            head.decode("utf-8-sig")
+            encoding = "utf-8-sig"
+        except UnicodeDecodeError as error:
+            # A character cut by the 64 KB's end is still UTF-8.
+            encoding = "utf-8-sig" if error.start >= len(head) - 3 else "cp1252"
+    return open(path, encoding=encoding, newline=None)
 
 
 class Names:
