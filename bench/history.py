@@ -24,6 +24,12 @@ Hands PokerKit cannot load or replay (its known gaps: the community card of R7.4
 an unknown card where it wants a rank) are counted and left out of its rate.
 PokerKit's hand-history paper reports 6,801 hands a second for its parser on its
 machine, printed as a further reference point.
+
+Then a file of ``--file-hands`` hands (default 100,000: the records again and again,
+about 220 MB) is written to a temporary folder and streamed through
+``iter_history`` and ``replay`` in a child process, as ``stud replay`` does: its time
+and the child's peak resident memory (``ru_maxrss``), beside the same child's memory
+before the file (the interpreter and the imports).
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ import argparse
 import gc
 import json
 import platform
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -98,6 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--copies", type=int, default=100, help="copies of the records (100)")
     parser.add_argument("--rounds", type=int, default=3, help="runs, the best kept (3)")
     parser.add_argument("--json", action="store_true", help="print one JSON object only")
+    parser.add_argument(
+        "--file-hands", type=int, default=100_000, help="hands of the streamed file (100,000)"
+    )
     args = parser.parse_args(argv)
     files = sorted(SHARED.glob("*.txt"))
     if not files:
@@ -146,9 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name, run, _count in runs:
                 best[name] = min(best[name], timed(run))
     rates = {name: count / best[name] for name, _, count in runs}
+    streamed = stream_file(one, args.file_hands)
     result = {
         "hands": hands,
         **rates,
+        "file": streamed,
         "pokerkit_hands": len(phh_all),
         "pokerkit_failed": pokerkit_failed * args.copies,
         "pokerkit_parser_paper": POKERKIT_PAPER,
@@ -181,7 +194,53 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{rates['parse'] / POKERKIT_PAPER:.2f})."
         + (f" Unmatched: {unmatched}" if unmatched else " Every hand matched.")
     )
+    rate = streamed["hands"] / streamed["seconds"]
+    console.print(
+        f"A {streamed['megabytes']:,.0f} MB file of {streamed['hands']:,} hands streamed, read "
+        f"and replayed: {streamed['seconds']:,.1f} s ({rate:,.0f} hands/s), peak memory "
+        f"{streamed['peak_mb']:,.0f} MB (the interpreter and the imports: "
+        f"{streamed['base_mb']:,.0f} MB)."
+    )
     return 0
+
+
+CHILD = """
+import resource, sys, time
+from studpoker.history import HandRecord, iter_history, replay
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+start = time.perf_counter()
+hands = matched = 0
+for record in iter_history(sys.argv[1]):
+    if isinstance(record, HandRecord):
+        hands += 1
+        matched += replay(record).matched
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(hands, matched, seconds, base, peak)
+"""
+
+
+def stream_file(one: str, wanted: int) -> dict[str, float]:
+    """``wanted`` hands (``one`` again and again) in a file, streamed in a child."""
+    per_copy = len([r for r in read_pokerstars(one) if isinstance(r, HandRecord)])
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.txt"
+        with path.open("w", encoding="utf-8") as out:
+            for _ in range(-(-wanted // per_copy)):
+                out.write(one + "\n\n")
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD, str(path)], capture_output=True, text=True, check=True
+        )
+        size = path.stat().st_size
+    hands, matched, seconds, base, peak = done.stdout.split()
+    return {
+        "hands": int(hands),
+        "matched": int(matched),
+        "megabytes": size / 1e6,
+        "seconds": float(seconds),
+        "base_mb": int(base) / 1024,  # ru_maxrss is in KiB on Linux
+        "peak_mb": int(peak) / 1024,
+    }
 
 
 if __name__ == "__main__":
