@@ -9,9 +9,11 @@ its own store instead.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from studpoker.history import to_pokerstars
 from studpoker.history.phh import from_phh
-from studpoker.store import Store
+from studpoker.store import Competition, Store
 
 __all__ = ["hand_histories"]
 
@@ -27,6 +29,7 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
             _stores[store] = Store(store)
         store = _stores[store]
     texts = []
+    competitions: dict[str, list[Competition]] = {}  # by table, read once
     for stored in reversed(store.hands_of(account_id, limit=limit)):
         if table_id is not None and stored.table_id != table_id:
             continue
@@ -34,6 +37,18 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
         players = sorted(stored.players, key=lambda p: p.seat)
         engine = [p.account_id for p in players].index(account_id)
         spec = hand.spec
+        # What the money is, so that a tracker never books play chips as dollars: a
+        # chips table's seven-card games in dollars and cents (Show Hand in chips), a
+        # practice table's play chips as PokerStars writes play money (no currency), a
+        # competition's hands as the tournament they are (R7.3), in chips.
+        tournament = None
+        if stored.mode == "competition":
+            if stored.table_id not in competitions:
+                competitions[stored.table_id] = store.competitions(stored.table_id)
+            tournament = _competition_of(
+                competitions[stored.table_id], stored.started_at, stored.ended_at
+            )
+        money = stored.mode == "chips" and not spec.is_show_hand
         texts.append(
             to_pokerstars(
                 hand,
@@ -43,8 +58,21 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
                 hand_id=stored.id,
                 table=stored.table_id,
                 started=stored.started_at,
-                currency=None if spec.is_show_hand else "$",
+                currency="$" if money else None,
+                tournament=tournament,
                 max_seats=spec.max_seats,
             )
         )
     return "\n\n\n".join(texts) + ("\n" if texts else "")
+
+
+def _competition_of(competitions: list[Competition], started: datetime, ended: datetime) -> int:
+    """The number of the competition a hand played from ``started`` to ``ended`` was
+    part of (its id in the store; 0 if none is found, which a tracker still reads as a
+    tournament).  The first hand is dealt as the competition starts, a moment before
+    the store writes its start: the hand's time and the competition's overlap."""
+    for competition in competitions:
+        end = competition.finished_at or competition.ends_at
+        if competition.started_at <= ended and started <= end:
+            return competition.id
+    return 0
