@@ -127,6 +127,8 @@ class _Replay:
         it, and then nothing it states depends on it."""
         record = self.record
         third = [a for a in record.actions if a.street == 0]
+        if third and third[0].kind in ("check", "fold"):
+            return 0  # the first to act checked or folded: a game with no bring-in
         posted = next((a for a in third if a.kind == "bring_in"), None)
         if posted is not None and posted.amount and not posted.all_in:
             return posted.amount
@@ -154,7 +156,8 @@ class _Replay:
             guess = max(guess, posted.amount)
         if wager is not None and wager.amount:
             guess = min(guess, wager.amount - 1)
-        guess = max(1, min(guess, record.small_bet - 1))
+        # Below the small bet, as a game's must be (none at all under a 1-chip small bet).
+        guess = max(1, min(guess, record.small_bet - 1)) if record.small_bet > 1 else 0
         if posted is not None:
             why = "posted all in"
         elif third:
