@@ -71,7 +71,15 @@ from engine.test_pokerkit_differential import (
 )
 from engine.test_properties import Deal, deals, draw_action
 from studpoker.cards import Card, deck_cards, parse_cards
-from studpoker.engine import Action, ActionKind, Hand, IllegalAction, LegalAction, Rollover
+from studpoker.engine import (
+    Action,
+    ActionKind,
+    CardDealt,
+    Hand,
+    IllegalAction,
+    LegalAction,
+    Rollover,
+)
 from studpoker.games import razz, seven_card_stud, show_hand, stud_hilo
 from studpoker.history.phh import POKERKIT_OPTIONS, VARIANTS, from_phh, to_phh
 
@@ -925,3 +933,43 @@ def test_show_hand_cards_outside_a_stripped_deck_are_refused_r6_10() -> None:
     message = "actions[1] 'd dh p2 2c9h': 2c is not in the 28-card deck"
     with pytest.raises(ValueError, match=re.escape(message)):
         from_phh(record)
+
+
+@pytest.mark.parametrize(
+    ("variant", "first", "bring_in"),
+    [("FR", "As3dKc", "p1"), ("F7S", "As3d2c", "p1"), ("F7S/8", "As3d2c", "p1")],
+)
+def test_a_player_who_folds_with_no_cards_shown_is_trusted_to_have_folded(
+    variant: str, first: str, bring_in: str
+) -> None:
+    """The WSOP's records (and PokerKit's) may give a player who folds on third street
+    no cards at all (``??????``): the engine needs every up card to know who brings in
+    (R3.1), so the folded player gets an unseen card that cannot bring in, and the hand
+    plays as recorded."""
+    text = "\n".join(
+        [
+            f"variant = '{variant}'",
+            "ante_trimming_status = true",
+            "antes = [5, 5, 5]",
+            "bring_in = 10",
+            "small_bet = 20",
+            "big_bet = 40",
+            "starting_stacks = [500, 500, 500]",
+            "actions = [",
+            f"  'd dh p1 {first}',",
+            "  'd dh p2 ??????',",
+            "  'd dh p3 Kd4hQs',",
+            f"  '{bring_in} pb',",
+            "  'p2 f',",
+            "  'p3 cbr 20',",
+            "  'p1 f',",
+            "]",
+        ]
+    )
+    hand = from_phh(text)
+    assert hand.is_over
+    assert hand.result is not None
+    assert list(hand.result.stacks) == [485, 495, 520]
+    (up,) = [e.card for e in hand.events if isinstance(e, CardDealt) and e.seat == 1 and e.up]
+    assert up is not None
+    assert str(up)[0] == "A"  # an unseen ace: never the bring-in, in any of the three

@@ -297,6 +297,7 @@ def from_phh(text: str) -> Hand:
     PokerKit's records: a ``cc`` it asks of the one player left with chips (R2.9) is
     skipped, and its ``cbr`` to a short all-in bring-in is the bring-in (R2.4)."""
     record = _read(text)
+    _trust_the_folded(record)
     layout: dict[int, _StreetDeal] = {}
     tried: set[tuple[int, _StreetDeal]] = set()
     while True:
@@ -311,6 +312,37 @@ def from_phh(text: str) -> Hand:
                 ) from None
             tried.add((fix.street, fix.deal))
             layout[fix.street] = fix.deal
+
+
+# The up cards that never bring in (nor speak first), game by game: given to a player
+# who folded on third street with cards the record does not show.
+_NEVER_FIRST = {"razz": "A23", "show_hand": "234"}
+_NEVER_FIRST_HIGH = "AKQ"
+
+
+def _trust_the_folded(record: _Record) -> None:
+    """A player who folds at their first decision may have no cards in the record
+    (``??????``, as the WSOP's records write them); the engine needs each up card to
+    know who brings in, so such a player is given an unseen up card that cannot bring
+    in or speak first (an ace in Seven Card Stud, R3.1), trusting the recorded actor,
+    as the site readers trust theirs.  Their cards decide nothing else."""
+    spec = record.spec
+    third = spec.streets[0].cards
+    if "u" not in third or not record.cards:
+        return
+    up = third.index("u")
+    first_verb: dict[int, str] = {}
+    for step in record.steps:
+        if step.seat >= 0 and step.verb not in ("dh", "db", "") and step.seat not in first_verb:
+            first_verb[step.seat] = step.verb
+    seen = {card for cards in record.cards for card in cards if card is not None}
+    if record.community is not None:
+        seen.add(record.community)
+    ranks = _NEVER_FIRST.get(spec.game, _NEVER_FIRST_HIGH)
+    spare = [c for r in ranks for c in deck_cards(spec.deck) if str(c)[0] == r and c not in seen]
+    for seat, cards in enumerate(record.cards):
+        if len(cards) > up and cards[up] is None and first_verb.get(seat) == "f" and spare:
+            cards[up] = spare.pop(0)
 
 
 @dataclass(frozen=True, slots=True)
