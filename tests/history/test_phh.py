@@ -973,3 +973,30 @@ def test_a_player_who_folds_with_no_cards_shown_is_trusted_to_have_folded(
     (up,) = [e.card for e in hand.events if isinstance(e, CardDealt) and e.seat == 1 and e.up]
     assert up is not None
     assert str(up)[0] == "A"  # an unseen ace: never the bring-in, in any of the three
+
+
+def test_a_raise_pokerkit_caps_at_what_the_other_can_call_is_the_raise_it_stands_for() -> None:
+    """PokerKit writes a completion to 20 against a player with 17 in all as 'cbr 17':
+    read as the complete to 20 it stands for (R2.6), the excess returned (R2.10)."""
+    text = "\n".join(
+        [
+            "variant = 'F7S'",
+            "ante_trimming_status = true",
+            "antes = [5, 5]",
+            "bring_in = 10",
+            "small_bet = 20",
+            "big_bet = 40",
+            "starting_stacks = [500, 22]",
+            "actions = [",
+            "  'd dh p1 As3dKc',",
+            "  'd dh p2 Qh4h2s',",
+            "  'p2 pb',",
+            "  'p1 cbr 17',",
+            "  'p2 cc',",
+            "]",
+        ]
+    )
+    hand = from_phh(text)
+    assert [str(action) for _, action in hand.actions] == ["bring_in", "complete 20", "call"]
+    with pytest.raises(ValueError, match=r"actions\[3\] 'p1 cbr 18': seat 0 cannot complete 18"):
+        from_phh(text.replace("cbr 17", "cbr 18"))  # not the cap: still refused

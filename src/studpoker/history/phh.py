@@ -295,7 +295,9 @@ def from_phh(text: str) -> Hand:
     pots by RULES.md.  At the showdown the seats act in our order (R5.2) as the record
     says they did; a muck of a hand that can still win is a show (R5.3, R5.7).  From
     PokerKit's records: a ``cc`` it asks of the one player left with chips (R2.9) is
-    skipped, and its ``cbr`` to a short all-in bring-in is the bring-in (R2.4)."""
+    skipped, its ``cbr`` to a short all-in bring-in is the bring-in (R2.4), and its
+    ``cbr`` capped at what the others can still call is the bet or raise it stands for
+    (R2.6)."""
     record = _read(text)
     _trust_the_folded(record)
     layout: dict[int, _StreetDeal] = {}
@@ -760,14 +762,25 @@ def _bet(hand: Hand, step: _Step) -> None:
         if hand.round is None:
             raise ValueError("the betting is over")
         raise ValueError(f"{_player(hand.actor)} is to act, not p{seat + 1}")
-    hand.act(_action(step, hand.legal_actions(), hand.round.level))
+    hand.act(_action(step, hand.legal_actions(), hand.round.level, _most_called(hand, seat)))
 
 
 def _player(seat: int | None) -> str:
     return "nobody" if seat is None else f"p{seat + 1}"
 
 
-def _action(step: _Step, legal: list[LegalAction], level: int) -> Action:
+def _most_called(hand: Hand, seat: int) -> int:
+    """The most any other player still in can have in front of them this street: what
+    a bet or raise by ``seat`` can be called up to."""
+    others = [
+        hand.bets[s] + hand.stacks[s]
+        for s in range(hand.player_count)
+        if s != seat and not hand.folded[s]
+    ]
+    return max(others, default=0)
+
+
+def _action(step: _Step, legal: list[LegalAction], level: int, most: int = 0) -> Action:
     options = {option.kind: option for option in legal}
     if step.verb == "pb":
         return Action(K.BRING_IN)
@@ -786,6 +799,16 @@ def _action(step: _Step, legal: list[LegalAction], level: int) -> Action:
         return Action(K.BRING_IN)  # PokerKit "completes" to a short all-in bring-in (R2.4)
     kinds = (K.COMPLETE, K.BET, K.RAISE)
     kind = next((k for k in kinds if k in options), K.RAISE if level else K.BET)
+    option = options.get(kind)
+    if (
+        option is not None
+        and not option.allows(step.amount)
+        and step.amount == most
+        and step.amount < option.minimum
+    ):
+        # PokerKit writes a bet or raise capped at what the others can still call;
+        # it stands for the wager the rules make it (the least one, R2.6).
+        return Action(kind, option.minimum)
     return Action(kind, step.amount)
 
 
