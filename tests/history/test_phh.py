@@ -110,6 +110,21 @@ def pokerkit_replay(text: str) -> tuple[int, ...]:
     return tuple(states[-1].stacks)
 
 
+# The divergences after which PokerKit accepts our record and ends with other stacks,
+# no error (docs/history.md, "What PokerKit reads of ours"): it lets the others call a
+# short bring-in (R2.4), halves a Stud/8 side pot nobody in it has a low for (R5.5), and
+# gives a split's odd chips to the first tied seat (R5.6).
+OTHER_STACKS = {"short_bring_in", "hilo_side_pot", "odd_chips"}
+
+
+def pokerkit_verdict(text: str, ours: tuple[int, ...]) -> str:
+    try:
+        theirs = pokerkit_replay(text)
+    except (ValueError, KeyError, AssertionError):
+        return "refused"
+    return "our stacks" if theirs == tuple(ours) else "other stacks"
+
+
 def calling(hand: Hand, legal: list[LegalAction]) -> Action:
     """Post the bring-in, check or call (a Show Hand opener bets the least, R6.4):
     every hand goes to the showdown."""
@@ -155,6 +170,11 @@ def write_many(game: str, wanted: int) -> Counter[str]:
             counts[f"tolerated: {kind}"] += 1
         if outcome.excluded:
             counts[f"excluded: {outcome.excluded}"] += 1
+            # What PokerKit makes of the record: it refuses it, or ends with our stacks,
+            # or (only where it settles by another rule) with other stacks, no error.
+            verdict = pokerkit_verdict(text, hand.result.stacks)
+            counts[f"PokerKit on {outcome.excluded}: {verdict}"] += 1
+            assert verdict != "other stacks" or outcome.excluded in OTHER_STACKS, text
             continue
         assert outcome.ours == hand.result.stacks
         assert pokerkit_replay(text) == hand.result.stacks, text
