@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
 from studpoker.history import HistoryError, OtherGame, from_phh, iter_history, replay
-from studpoker.history.text import decode, open_text
+from studpoker.history.text import open_text
 
 # A PHH hand's fields (TOML): ``variant = 'FR'``; a .phhs file's hands are tables ``[1]``.
 _PHH = re.compile(r"^\s*variant\s*=", re.MULTILINE)
@@ -115,12 +115,13 @@ def run(args: argparse.Namespace) -> int:
                 with open_text(path) as file:
                     head = file.read(65536)
                     width = 2 if "16" in file.encoding else 1  # bytes a character, about
+                    # A PHH file is read whole (a .phhs is small); a site's file streams.
+                    text = head + file.read() if _PHH.search(head) else None
             except OSError as error:
                 errors.append({"file": str(path), "hand": None, "error": str(error)})
                 say(f"{path}: {error}")
                 continue
-            if _PHH.search(head):
-                text = decode(path.read_bytes())
+            if text is not None:
                 progress.advance(task, _size(path))
                 for number, one in enumerate(phh_hands(text), 1):
                     hands += 1

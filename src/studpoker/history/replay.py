@@ -446,23 +446,22 @@ class _Replay:
         rake = record.rake
         awards = [e for e in hand.events if isinstance(e, PotAwarded)]
         ours: Counter[str] = Counter()
+        for award in awards:
+            ours[record.players[award.seat]] += award.amount
         # What each player may collect after the rake: PokerStars takes it from the pots
-        # in proportion; Full Tilt takes it all from the main pot, so a side pot is
-        # collected whole and the main pot's winners share what is left of it.
+        # in proportion (a player's whole share at once, below); Full Tilt takes it all
+        # from the main pot, so a side pot is collected whole and the main pot's winners
+        # share what is left of it.
         least: Counter[str] = Counter()
         most: Counter[str] = Counter()
-        main = hand.pots[0].amount if hand.pots else total
-        for award in awards:
-            player = record.players[award.seat]
-            ours[player] += award.amount
-            if record.site == "Full Tilt":
-                low_, high__ = (
-                    _after_rake(award.amount, main, rake) if award.pot == 0 else (award.amount,) * 2
-                )
-            else:
-                low_, high__ = _after_rake(award.amount, total, rake)
-            least[player] += low_
-            most[player] += high__
+        if record.site == "Full Tilt":
+            main = hand.pots[0].amount if hand.pots else total
+            for award in awards:
+                player = record.players[award.seat]
+                whole = (award.amount, award.amount)
+                low_, high__ = _after_rake(award.amount, main, rake) if award.pot == 0 else whole
+                least[player] += low_
+                most[player] += high__
         said: Counter[str] = Counter()
         for got in record.collected:
             said[got.player] += got.amount
