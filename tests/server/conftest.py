@@ -234,6 +234,26 @@ def play_to_the_end(client: Client, table: str) -> dict[str, Any]:
             )
 
 
+def read_to_the_close(client: Client) -> None:
+    """Read every message until the server closes the socket (or 10 s pass quiet)."""
+    try:
+        while True:
+            client.receive(timeout=10)
+    except (ConnectionClosed, TimeoutError):
+        pass
+
+
+def without_clock(state: dict[str, Any]) -> dict[str, Any]:
+    """A table's state less the seconds left (the turn's, the competition's), which move
+    between two readings of the clock."""
+    state = dict(state)
+    if state.get("turn") is not None:
+        state["turn"] = {k: v for k, v in state["turn"].items() if k not in ("remaining", "clock")}
+    if state.get("competition") is not None:
+        state["competition"] = {k: v for k, v in state["competition"].items() if k != "remaining"}
+    return state
+
+
 def wait_for(test: Any, timeout: float = 20) -> None:
     deadline = time.monotonic() + timeout
     while not test():

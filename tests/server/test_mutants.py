@@ -23,15 +23,7 @@ from studpoker.server.limits import NO_LIMITS, Rate
 from studpoker.table import Occupant, RemotePlayer, Table, TableConfig
 from studpoker.table.snapshot import event_dict
 
-from .conftest import served
-
-
-def without_clock(state: dict) -> dict:
-    """The state less the seconds left, which move between two snapshots."""
-    state = dict(state)
-    if state.get("turn") is not None:
-        state["turn"] = {k: v for k, v in state["turn"].items() if k not in ("remaining", "clock")}
-    return state
+from .conftest import served, without_clock
 
 
 def cheapest(turn) -> str:

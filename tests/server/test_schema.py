@@ -19,7 +19,6 @@ from typing import Any, get_args, get_type_hints
 import httpx
 import jsonschema
 from pydantic import TypeAdapter, ValidationError
-from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
@@ -33,7 +32,16 @@ from studpoker.server.messages import LobbyTable, Reason, ServerError
 from studpoker.server.schema import SERVER_MESSAGE, protocol_schema
 from studpoker.server.state import HandEvent, TableState
 
-from .conftest import Client, Server, choose, in_threads, play_to_the_end, play_together, served
+from .conftest import (
+    Client,
+    Server,
+    choose,
+    in_threads,
+    play_to_the_end,
+    play_together,
+    read_to_the_close,
+    served,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "docs" / "protocol.schema.json"
@@ -350,14 +358,6 @@ def done_with(made: list[Client]) -> None:
     for one in made:
         one.drain()
         one.close()
-
-
-def read_to_the_close(client: Client) -> None:
-    try:
-        while True:
-            client.receive(timeout=10)
-    except (ConnectionClosed, TimeoutError):
-        pass
 
 
 def test_real_traffic_follows_the_schema():

@@ -5,20 +5,9 @@ player's language, every bet back on the account."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from websockets.exceptions import ConnectionClosed
 
-from .conftest import served
-
-
-def read_to_the_close(client: Any) -> None:
-    try:
-        while True:
-            client.receive(timeout=10)
-    except (ConnectionClosed, TimeoutError):
-        pass
+from .conftest import read_to_the_close, served
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,8 @@ from studpoker.server.connections import Client, Hub
 from studpoker.server.patch import PatchError, apply_patch, diff
 from studpoker.table import Occupant, RemotePlayer, Table, TableConfig
 
+from .conftest import without_clock
+
 SEATS = 5
 
 
@@ -38,14 +40,6 @@ def pick(legal: Any, rng: random.Random) -> str:
 def compact(value: Any) -> str:
     """JSON as the socket sends it."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def without_clock(state: dict[str, Any]) -> dict[str, Any]:
-    """The state less the seconds left, which move between two readings of the clock."""
-    state = dict(state)
-    if state.get("turn") is not None:
-        state["turn"] = {k: v for k, v in state["turn"].items() if k not in ("remaining", "clock")}
-    return state
 
 
 @pytest.mark.parametrize("game", GAMES)

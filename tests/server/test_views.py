@@ -14,15 +14,7 @@ from studpoker.games import GAMES, preset
 from studpoker.server.connections import seat_state
 from studpoker.table import Occupant, Table, TableConfig
 
-
-def without_clock(state: dict) -> dict:
-    """The state less the seconds left, which move between two snapshots."""
-    state = dict(state)
-    if state.get("turn") is not None:
-        state["turn"] = {k: v for k, v in state["turn"].items() if k not in ("remaining", "clock")}
-    if state.get("competition") is not None:
-        state["competition"] = {k: v for k, v in state["competition"].items() if k != "remaining"}
-    return state
+from .conftest import without_clock
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -9,7 +9,7 @@ import json
 import time
 from typing import Any
 
-from server.conftest import Server
+from server.conftest import Server, without_clock
 
 from .helpers import guest_page, new_page, press_once, sit
 from .helpers import sync_api as load_sync_api
@@ -19,11 +19,9 @@ sync_api = load_sync_api()
 TABLE = "practice-razz"
 
 
-def without_clock(state: dict[str, Any]) -> dict[str, Any]:
-    state = json.loads(json.dumps(state))  # as JSON: the page's numbers and the server's
-    if state.get("turn") is not None:
-        state["turn"] = {k: v for k, v in state["turn"].items() if k not in ("remaining", "clock")}
-    return state
+def as_json(state: dict[str, Any]) -> dict[str, Any]:
+    """The state through JSON, as the page holds it, less the clock's seconds."""
+    return without_clock(json.loads(json.dumps(state)))
 
 
 def test_the_pages_rebuild_the_tables_snapshot_from_its_updates(room: Server, browser: Any):
@@ -49,10 +47,10 @@ def test_the_pages_rebuild_the_tables_snapshot_from_its_updates(room: Server, br
         onlooker.wait_for_function(
             f"() => stud.ui.state && stud.ui.state.turn && stud.ui.state.turn.seq === {turn.seq}"
         )
-        mine = without_clock(table.snapshot(seat, events=False))
-        theirs = without_clock(table.snapshot(None, events=False))
-        assert without_clock(player.evaluate("() => stud.ui.state")) == mine
-        assert without_clock(onlooker.evaluate("() => stud.ui.state")) == theirs
+        mine = as_json(table.snapshot(seat, events=False))
+        theirs = as_json(table.snapshot(None, events=False))
+        assert as_json(player.evaluate("() => stud.ui.state")) == mine
+        assert as_json(onlooker.evaluate("() => stud.ui.state")) == theirs
         compared += 1
         hands.add(mine["hand_number"])
         press_once(player)
