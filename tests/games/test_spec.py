@@ -14,6 +14,7 @@ from studpoker.games import (
     GAMES,
     GameSpec,
     Street,
+    five_card_stud,
     preset,
     razz,
     seven_card_stud,
@@ -259,7 +260,10 @@ def test_show_hand_amounts_are_whole_numbers_of_chips(name, amount):
 
 
 def test_an_unknown_game_is_refused():
-    message = "game must be one of seven_card_stud, stud_hilo, razz, show_hand, not 'holdem'"
+    message = (
+        "game must be one of seven_card_stud, stud_hilo, razz, show_hand, five_card_stud, "
+        "not 'holdem'"
+    )
     with says(message):
         preset("holdem")
     with says(message):
@@ -283,13 +287,38 @@ def test_show_hand_seats_no_more_players_than_the_deck_deals_five_cards(deck, se
 def test_the_seven_card_games_seat_at_most_eight():
     """R7.4: eight players a table (003)."""
     for game in (seven_card_stud, stud_hilo, razz):
-        with says("the seven-card games seat at most 8 players, not 9"):
+        with says(f"{game.__name__} seats at most 8 players, not 9"):
             game(max_seats=9)
 
 
-def test_the_seven_card_games_use_the_52_card_deck():
-    with says("the seven-card games use the 52-card deck"):
+def test_five_card_stud_seats_two_to_ten():
+    """R9.1: 2-10 players; the sites' tables had eight, the default."""
+    assert five_card_stud().max_seats == 8
+    assert five_card_stud(max_seats=10).max_seats == 10
+    with says("five_card_stud seats at most 10 players, not 11"):
+        five_card_stud(max_seats=11)
+
+
+def test_five_card_stud_is_fixed_limit_with_a_bring_in():
+    """R9.1, R9.2: four streets, one down and one up first, big bets from fourth street."""
+    spec = five_card_stud()
+    assert spec.betting == "bring_in"
+    assert [(s.name, s.cards, s.big) for s in spec.streets] == [
+        ("second", "du", False),
+        ("third", "u", False),
+        ("fourth", "u", True),
+        ("fifth", "u", True),
+    ]
+    assert (spec.ante, spec.bring_in, spec.small_bet, spec.big_bet) == (25, 50, 200, 400)
+    assert spec.open_pair_double is False  # R9.3: off by default
+    assert five_card_stud(bring_in=0).betting == "fixed_limit"
+
+
+def test_the_stud_games_use_the_52_card_deck():
+    with says("seven_card_stud uses the 52-card deck"):
         seven_card_stud(deck=32)
+    with says("five_card_stud uses the 52-card deck"):
+        five_card_stud(deck=28)
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,10 @@ presets of RULES.md."""
 
 from studpoker.games.spec import (
     GAMES,
+    Betting,
     GameSpec,
     Street,
+    five_card_stud,
     preset,
     razz,
     seven_card_stud,
@@ -14,8 +16,10 @@ from studpoker.games.spec import (
 
 __all__ = [
     "GAMES",
+    "Betting",
     "GameSpec",
     "Street",
+    "five_card_stud",
     "preset",
     "razz",
     "seven_card_stud",

@@ -7,6 +7,8 @@
 (False, True)
 >>> show_hand(ante=10).min_bet
 10
+>>> five_card_stud().betting, show_hand().betting, [street.name for street in five_card_stud().streets]
+('bring_in', 'show_hand', ['second', 'third', 'fourth', 'fifth'])
 >>> seven_card_stud(bring_in=200)
 Traceback (most recent call last):
 ...
@@ -26,8 +28,10 @@ __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
     "STAKE_MAX",
+    "Betting",
     "GameSpec",
     "Street",
+    "five_card_stud",
     "preset",
     "razz",
     "seven_card_stud",
@@ -35,8 +39,12 @@ __all__ = [
     "stud_hilo",
 ]
 
-Game = Literal["seven_card_stud", "stud_hilo", "razz", "show_hand"]
-GAMES: tuple[Game, ...] = ("seven_card_stud", "stud_hilo", "razz", "show_hand")
+Game = Literal["seven_card_stud", "stud_hilo", "razz", "show_hand", "five_card_stud"]
+GAMES: tuple[Game, ...] = ("seven_card_stud", "stud_hilo", "razz", "show_hand", "five_card_stud")
+# The betting structure (DESIGN.md idea 5), one strategy of the engine's betting loop each:
+# fixed limit opened by a bring-in (R2.4, R9.2), fixed limit opened by the first to act
+# (a table without a bring-in), and Show Hand's open betting with its showhand (R6.4-R6.6).
+Betting = Literal["bring_in", "fixed_limit", "show_hand"]
 
 # The seats of a table: two at least, and Show Hand's ten at most (R7.4; the seven-card
 # games have eight).
@@ -65,6 +73,13 @@ SEVEN_CARD_STREETS = (
     Street("sixth", "u", big=True),
     Street("seventh", "d", big=True),
 )
+# R9.1, R9.2: second street one down and one up; small bets on second and third street.
+FIVE_CARD_STREETS = (
+    Street("second", "du"),
+    Street("third", "u"),
+    Street("fourth", "u", big=True),
+    Street("fifth", "u", big=True),
+)
 SHOW_HAND_STREETS = (
     Street("second", "du"),
     Street("third", "u"),
@@ -77,7 +92,7 @@ SHOW_HAND_STREETS = (
 class GameSpec:
     """A game and its table's stakes and options.  Amounts are integers in the
     table's smallest unit (R1.4).  Build one with a preset: :func:`seven_card_stud`,
-    :func:`stud_hilo`, :func:`razz`, :func:`show_hand`."""
+    :func:`stud_hilo`, :func:`razz`, :func:`show_hand`, :func:`five_card_stud`."""
 
     game: Game
     streets: tuple[Street, ...]
@@ -120,10 +135,20 @@ class GameSpec:
     _ranking: ShowHandRules | None = field(default=None, init=False, repr=False, compare=False)
     # Whether this is Show Hand (R6), read on every action: a field, not a property.
     is_show_hand: bool = field(default=False, init=False, repr=False, compare=False)
+    # The betting structure, which follows from the game and its bring-in.
+    betting: Betting = field(default="bring_in", init=False, compare=False)
 
     def __post_init__(self) -> None:
         _check(self)
         object.__setattr__(self, "is_show_hand", self.game == "show_hand")
+        betting: Betting = (
+            "show_hand"
+            if self.game == "show_hand"
+            else "bring_in"
+            if self.bring_in > 0
+            else "fixed_limit"
+        )
+        object.__setattr__(self, "betting", betting)
         if self.game == "show_hand":
             object.__setattr__(
                 self,
@@ -263,9 +288,10 @@ def _check(spec: GameSpec) -> None:
         if spec.max_raises < 1:
             raise ValueError(f"max_raises must be at least 1, not {spec.max_raises}")
         if spec.deck != 52:
-            raise ValueError("the seven-card games use the 52-card deck")
-        if spec.max_seats > 8:
-            raise ValueError(f"the seven-card games seat at most 8 players, not {spec.max_seats}")
+            raise ValueError(f"{spec.game} uses the 52-card deck")
+        most = MAX_SEATS if spec.game == "five_card_stud" else 8  # R7.4, R9.1
+        if spec.max_seats > most:
+            raise ValueError(f"{spec.game} seats at most {most} players, not {spec.max_seats}")
         if spec.settlement != "side_pots":
             raise ValueError("capped settlement (R6.7) is a Show Hand rule")
 
@@ -329,6 +355,22 @@ def show_hand(*, ante: int = 10, min_bet: int | None = None, **options: Any) -> 
     )
 
 
+def five_card_stud(
+    *, ante: int = 25, bring_in: int = 50, small_bet: int = 200, big_bet: int = 400, **options: Any
+) -> GameSpec:
+    """Fixed-limit Five-Card Stud as the Western sites dealt it (R9); default $2/$4,
+    ante 0.25, bring-in 0.50, eight seats (a table may have up to ten, R9.1)."""
+    return GameSpec(
+        game="five_card_stud",
+        streets=FIVE_CARD_STREETS,
+        ante=ante,
+        bring_in=bring_in,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        **options,
+    )
+
+
 def preset(game: str, **stakes_and_options: Any) -> GameSpec:
     """The preset of ``game`` by name."""
     presets = {
@@ -336,6 +378,7 @@ def preset(game: str, **stakes_and_options: Any) -> GameSpec:
         "stud_hilo": stud_hilo,
         "razz": razz,
         "show_hand": show_hand,
+        "five_card_stud": five_card_stud,
     }
     if game not in presets:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
