@@ -7,8 +7,10 @@
 (False, True)
 >>> show_hand(ante=10).min_bet
 10
->>> five_card_stud().betting, show_hand().betting, [street.name for street in five_card_stud().streets]
-('bring_in', 'show_hand', ['second', 'third', 'fourth', 'fifth'])
+>>> five_card_stud().betting, show_hand().betting
+('bring_in', 'show_hand')
+>>> [street.name for street in five_card_stud().streets]
+['second', 'third', 'fourth', 'fifth']
 >>> seven_card_stud(bring_in=200)
 Traceback (most recent call last):
 ...
