@@ -42,7 +42,14 @@ from studpoker.engine import (
     Muck,
     Show,
 )
-from studpoker.games import GameSpec, razz, seven_card_stud, show_hand, stud_hilo
+from studpoker.games import (
+    GameSpec,
+    five_card_stud,
+    razz,
+    seven_card_stud,
+    show_hand,
+    stud_hilo,
+)
 
 K = ActionKind
 WAGERS = (K.BET, K.RAISE, K.COMPLETE)
@@ -74,11 +81,14 @@ class Deal:
 
 
 SEVEN_CARD = {"seven_card_stud": seven_card_stud, "stud_hilo": stud_hilo, "razz": razz}
+FIXED_LIMIT = SEVEN_CARD | {"five_card_stud": five_card_stud}  # R2 and R9
 
 
 @st.composite
-def seven_card_specs(draw: st.DrawFn) -> GameSpec:
-    preset = SEVEN_CARD[draw(st.sampled_from(sorted(SEVEN_CARD)))]
+def seven_card_specs(draw: st.DrawFn, games: dict[str, Any] = SEVEN_CARD) -> GameSpec:
+    """A fixed-limit game of ``games`` with any stakes and options."""
+    name = draw(st.sampled_from(sorted(games)))
+    preset = games[name]
     small_bet = draw(st.integers(1, 400))
     big_bet = draw(
         st.sampled_from([small_bet, 2 * small_bet]) | st.integers(small_bet, 3 * small_bet)
@@ -98,6 +108,7 @@ def seven_card_specs(draw: st.DrawFn) -> GameSpec:
         showdown_order=draw(st.sampled_from(["seat", "last_aggressor"])),
         odd_chip=draw(st.sampled_from(["suit", "seat"])),
         reveal_mucked=draw(st.booleans()),
+        max_seats=draw(st.sampled_from([8, 10])) if name == "five_card_stud" else 8,
     )
 
 
@@ -145,7 +156,7 @@ def show_hand_specs(draw: st.DrawFn) -> GameSpec:
     )
 
 
-specs = seven_card_specs() | show_hand_specs()
+specs = seven_card_specs(FIXED_LIMIT) | show_hand_specs()
 
 
 @st.composite
@@ -405,6 +416,13 @@ FULL_RUN = settings(max_examples=5000, deadline=None, suppress_health_check=[Hea
 @QUICK
 @given(deal=deals(seven_card_specs()), data=st.data())
 def test_seven_card_games_conserve_chips_end_and_hide_cards(deal: Deal, data: st.DataObject):
+    run(data, deal)
+
+
+@QUICK
+@given(deal=deals(seven_card_specs({"five_card_stud": five_card_stud})), data=st.data())
+def test_five_card_stud_conserves_chips_ends_and_hides_cards(deal: Deal, data: st.DataObject):
+    """R9: the same properties for fixed-limit Five-Card Stud, 2 to 10 players."""
     run(data, deal)
 
 

@@ -1,12 +1,11 @@
-"""One betting round: who may do what, and what each action does to the chips.
+"""One betting round: whose turn it is, checking an action, and what it does.
 
-Fixed-limit stud (R2): bring-in and completion on third street, small and big
-bets, the cap (R2.5), the open-pair double bet (R2.7) and short all-in wagers
-(R2.11).  Show Hand (R6.4 to R6.6): the opener must bet, raises of at least the
-last raise, the table's limit and street caps, and the showhand.
-
-The round keeps its own state (the level to match, who has acted); the chips
-live in :class:`~studpoker.engine.hand.Hand`'s seats, which the round changes.
+The loop is the same for every game (DESIGN.md idea 5); what differs between betting
+structures — who opens, what each seat may do, whether a wager reopens the betting —
+is a :class:`~studpoker.engine.structures.Structure` the round is given.  The round
+keeps its own state (the level to match, who has acted); the chips are the hand's,
+and only :meth:`Hand.put_in <studpoker.engine.hand.Hand.put_in>` and
+:meth:`Hand.fold <studpoker.engine.hand.Hand.fold>` change them.
 """
 
 from __future__ import annotations
@@ -30,9 +29,10 @@ from studpoker.engine.events import (
 
 if TYPE_CHECKING:
     from studpoker.engine.hand import Hand
+    from studpoker.engine.structures import Structure
     from studpoker.games import GameSpec
 
-__all__ = ["BettingRound"]
+__all__ = ["CHECK", "FOLD", "BettingRound", "option", "single"]
 
 K = ActionKind
 WAGERS = frozenset((K.BET, K.RAISE, K.COMPLETE))
@@ -43,7 +43,7 @@ CHECK = LegalAction(K.CHECK)
 _MADE: dict[tuple[ActionKind, int, int, tuple[int, ...] | None], LegalAction] = {}
 
 
-def _single(kind: ActionKind, amount: int) -> LegalAction:
+def single(kind: ActionKind, amount: int) -> LegalAction:
     """The option of ``kind`` at one amount: a call or bring-in costing it, or a
     completion, bet or raise to it."""
     made = _SINGLE[kind]
@@ -57,10 +57,9 @@ def _single(kind: ActionKind, amount: int) -> LegalAction:
 
 
 _SINGLE: dict[ActionKind, dict[int, LegalAction]] = {kind: {} for kind in ActionKind}
-_CALLS = _SINGLE[K.CALL]
 
 
-def _option(
+def option(
     kind: ActionKind, low: int, high: int, choices: tuple[int, ...] | None = None
 ) -> LegalAction:
     key = (kind, low, high, choices)
@@ -79,6 +78,7 @@ class BettingRound:
     hand: Hand
     street: int
     first: int
+    structure: Structure
     level: int = 0  # what every player must put in this street to stay
     full_level: int = 0  # the level of the last full bet or raise (R2.11)
     last_increment: int = 0  # Show Hand: a raise is at least the last raise (R6.4)
@@ -110,7 +110,7 @@ class BettingRound:
         if self.actor is not None:
             self.first = self.actor
 
-    def _opponent_can_act(self, seat: int) -> bool:
+    def opponent_can_act(self, seat: int) -> bool:
         """Whether anyone else could put in more than the current level: a raise
         nobody can call any of (everyone else folded, all in, or covered) is no
         raise, only a call."""
@@ -121,9 +121,13 @@ class BettingRound:
                 return True
         return False
 
-    def _can_act(self, seat: int) -> bool:
-        hand = self.hand
-        return not hand.folded[seat] and hand.stacks[seat] > 0
+    def capped(self) -> bool:
+        """Whether the street's bet and raises have reached the cap (R2.5): not
+        heads-up unless ``cap_heads_up``."""
+        spec = self.spec
+        if self.wagers < 1 + spec.max_raises:
+            return False
+        return spec.cap_heads_up or self.hand.folded.count(False) != 2
 
     def _next_from(self, seat: int, *, include_self: bool = False) -> int | None:
         """The next seat clockwise that must act, or None when the street's betting
@@ -164,162 +168,8 @@ class BettingRound:
             seat = self.actor
             if seat is None:
                 return []
-            if self.spec.is_show_hand:
-                legal = self._legal = self._show_hand_actions(seat)
-            else:
-                legal = self._legal = self._fixed_limit_actions(seat)
+            legal = self._legal = self.structure.actions(self, seat)
         return legal
-
-    def _step(self) -> int:
-        """The size of a bet or raise now (R2.6, R2.7)."""
-        if self.big_made:
-            return self.spec.big_bet
-        return self.step
-
-    def _steps(self) -> tuple[int, ...]:
-        spec = self.spec
-        if self.open_pair and not self.big_made:
-            return (spec.small_bet, spec.big_bet)
-        return (self._step(),)
-
-    def _capped(self) -> bool:
-        spec = self.spec
-        if self.wagers < 1 + spec.max_raises:
-            return False
-        heads_up = self.hand.folded.count(False) == 2
-        return spec.cap_heads_up or not heads_up
-
-    def _fixed_limit_actions(self, seat: int) -> list[LegalAction]:
-        hand, spec = self.hand, self.spec
-        chips, bet = hand.stacks[seat], hand.bets[seat]
-        most = chips + bet  # the seat's wager if it puts every chip in
-        if self.bring_in_due:
-            posted = spec.bring_in if chips > spec.bring_in else chips
-            actions = [_single(K.BRING_IN, posted)]
-            if chips > spec.bring_in:
-                actions.append(_single(K.COMPLETE, min(spec.small_bet, most)))
-            return actions
-        level = self.level
-        to_call = level - bet
-        if to_call > 0 and self.short_bring_in:
-            to_call = self._short_bring_in_call(seat, to_call)
-        if to_call > 0:
-            paid = to_call if to_call < chips else chips
-            actions = [FOLD, _CALLS.get(paid) or _single(K.CALL, paid)]
-        else:
-            actions = [CHECK, FOLD]
-        if (
-            chips <= to_call
-            or seat in self.acted
-            or (self.wagers > spec.max_raises and self._capped())
-        ):
-            return actions
-        stacks, bets, folded = hand.stacks, hand.bets, hand.folded
-        for s in range(hand.player_count):  # _opponent_can_act, inline
-            if s != seat and not folded[s] and stacks[s] + bets[s] > level:
-                break
-        else:
-            return actions
-        if self.street == 0 and not self.completed and spec.bring_in > 0:
-            actions.append(_single(K.COMPLETE, min(spec.small_bet, most)))
-            return actions
-        kind = K.BET if level == 0 else K.RAISE
-        if self.open_pair and not self.big_made:
-            # R2.7: a small or a big bet, until a big one is made.
-            tos = sorted({min(self.full_level + step, most) for step in self._steps()})
-            choices = tuple(to for to in tos if to > level)
-        else:
-            to = self.full_level + (spec.big_bet if self.big_made else self.step)
-            if to > most:
-                to = most
-            if to > level:
-                actions.append(_single(kind, to))
-            return actions
-        if choices:
-            actions.append(_option(kind, choices[0], choices[-1], choices))
-        return actions
-
-    def _short_bring_in_call(self, seat: int, to_call: int) -> int:
-        """R2.4: after a bring-in posted all in for less than the bring-in, the
-        others enter for the full bring-in, but only while one of them could still
-        bet against the caller: when everyone else is folded or all in, a call
-        matches the most anyone else put in (as Full Tilt records it)."""
-        hand = self.hand
-        stacks, bets, folded = hand.stacks, hand.bets, hand.folded
-        others = [s for s in range(hand.player_count) if s != seat and not folded[s]]
-        if any(stacks[s] for s in others):
-            return to_call
-        return min(to_call, max(bets[s] for s in others) - bets[seat])
-
-    def _show_hand_actions(self, seat: int) -> list[LegalAction]:
-        hand, spec = self.hand, self.spec
-        chips, bet = hand.stacks[seat], hand.bets[seat]
-        most = chips + bet
-        to_call = self.level - bet
-        if self.showhand_to is not None:
-            paid = self._showhand_call(seat)
-            return [LegalAction(K.FOLD), LegalAction(K.CALL, paid, paid)]
-        actions: list[LegalAction] = []
-        opener_must_bet = self.level == 0 and seat == self.first and not self.spoken
-        if to_call > 0:
-            paid = min(to_call, chips)
-            actions += [LegalAction(K.FOLD), LegalAction(K.CALL, paid, paid)]
-        elif not opener_must_bet or spec.opener_may_check:
-            actions += [LegalAction(K.CHECK), LegalAction(K.FOLD)]
-        if not self._opponent_can_act(seat):
-            return actions
-        showhand = hand.showhand_open(self.street)
-        if chips > to_call and seat not in self.acted:
-            low = self.level + max(self.last_increment, spec.min_bet, 1)
-            # A limit or a street cap never forbids the smallest bet or raise.
-            high = min(max(self._limit_max(seat), low), most)
-            if showhand:
-                high = min(high, most - 1)  # all of one's chips is the showhand
-            low = min(low, most)  # a short stack may bet what it has
-            if low <= high and low > self.level:
-                kind = K.BET if self.level == 0 else K.RAISE
-                actions.append(LegalAction(kind, low, high))
-        if showhand and self._showhand_level(seat) > self.level:
-            paid = self._showhand_level(seat) - bet
-            actions.append(LegalAction(K.SHOWHAND, paid, paid))
-        return actions
-
-    def _limit_max(self, seat: int) -> int:
-        hand, spec = self.hand, self.spec
-        most = hand.stacks[seat] + hand.bets[seat]
-        if spec.limit == "pot":
-            pot_after_call = sum(hand.contributed) + self.level - hand.bets[seat]
-            most = min(most, self.level + pot_after_call)
-        elif spec.limit == "fixed_max":
-            most = min(most, self.level + spec.max_bet)
-        if spec.street_caps is not None:
-            most = min(most, int(spec.street_caps[self.street] * hand.showhand_base))
-        return most
-
-    def _showhand_level(self, seat: int) -> int:
-        """The street level a showhand by ``seat`` pushes to (R6.6): every chip, or
-        with ``showhand_amount="smallest_stack"`` no more than every other player
-        still in can match."""
-        hand = self.hand
-        most = hand.stacks[seat] + hand.bets[seat]
-        if hand.spec.showhand_amount == "smallest_stack":
-            others = [
-                hand.stacks[s] + hand.bets[s]
-                for s in range(hand.player_count)
-                if s != seat and not hand.folded[s] and hand.stacks[s] > 0
-            ]
-            if others:
-                most = min(most, min(others))
-        return most
-
-    def _showhand_call(self, seat: int) -> int:
-        """What calling a showhand costs: every chip (002), or with
-        ``showhand_amount="smallest_stack"`` no more than the showhand."""
-        hand = self.hand
-        assert self.showhand_to is not None
-        if hand.spec.showhand_amount == "smallest_stack":
-            return min(hand.stacks[seat], max(self.showhand_to - hand.bets[seat], 0))
-        return hand.stacks[seat]
 
     # -- doing it -----------------------------------------------------------------
 
@@ -348,16 +198,14 @@ class BettingRound:
         stacks = hand.stacks
         self.spoken.add(seat)
         if kind == K.FOLD:
-            hand.folded[seat] = True
+            hand.fold(seat)
             events.append(Fold(seat))
         elif kind == K.CALL:
             paid = option.minimum
             bets = hand.bets
             if self.showhand_to is None and paid == stacks[seat] < self.level - bets[seat]:
                 hand.short_callers.add(seat)  # R6.8: cannot match a bet that is no showhand
-            stacks[seat] -= paid
-            bets[seat] += paid
-            hand.contributed[seat] += paid
+            hand.put_in(seat, paid)
             if self.short_bring_in and stacks[seat] and bets[seat] < self.level:
                 self.level = bets[seat]  # R2.4: nobody left to enter for the full bring-in
             self.acted.add(seat)
@@ -367,9 +215,7 @@ class BettingRound:
             events.append(Check(seat))
         elif kind == K.BRING_IN:
             paid = option.minimum
-            stacks[seat] -= paid
-            hand.bets[seat] += paid
-            hand.contributed[seat] += paid
+            hand.put_in(seat, paid)
             self.level = self.full_level = self.spec.bring_in  # R2.4: the full bring-in
             self.short_bring_in = paid < self.spec.bring_in
             self.bring_in_due = False
@@ -396,24 +242,10 @@ class BettingRound:
 
     def _wager(self, seat: int, kind: ActionKind, to: int) -> Event:
         """A bet, raise or completion to ``to``; full ones reopen the betting (R2.11)."""
-        hand, spec = self.hand, self.spec
+        hand = self.hand
         before = self.level
         hand.put_in(seat, to - hand.bets[seat])
-        if spec.is_show_hand:
-            increment = to - before
-            full = increment >= max(self.last_increment, spec.min_bet, 1)
-            if full:
-                self.last_increment = increment
-        elif kind == K.COMPLETE:
-            step = spec.small_bet - self.full_level
-            full = to == spec.small_bet or 2 * (to - self.full_level) >= step
-            if full:
-                self.completed = True
-        else:
-            steps = self._steps()
-            full = to - self.full_level in steps or 2 * (to - before) >= self._step()
-            if full and self.open_pair and to - self.full_level == spec.big_bet:
-                self.big_made = True
+        full = self.structure.is_full(self, kind, to, before)
         self.level = to
         self.aggressor = seat
         if full:
@@ -471,14 +303,11 @@ class BettingRound:
             return f"{kind} needs an amount to bet to", "amount_needed", None
         if kind in (K.CALL, K.BRING_IN, K.SHOWHAND) and action.amount is not None:
             return f"it costs {self._cost(seat, kind)}, not {action.amount}", "wrong_cost", None
-        if kind in (K.BET, K.RAISE, K.COMPLETE) and (seat in self.acted or self._capped()):
+        if kind in (K.BET, K.RAISE, K.COMPLETE) and (seat in self.acted or self.capped()):
             return "the betting is capped or not reopened (R2.5, R2.11)", "capped", "R2.5"
         if kind == K.FOLD:
             return "the opener must bet (R6.4)", "opener_must_bet", "R6.4"
         if option is not None:  # the kind is open, the amount is not
-            if hand.spec.is_show_hand:  # the least bet or raise, or the table's limit
-                rule = "R6.4" if (action.amount or 0) < option.minimum else "R6.5"
-            else:
-                rule = "R2.7" if self.open_pair else "R2.6"
+            rule = self.structure.amount_rule(self, action.amount or 0, option)
             return f"the amount is not one the rules allow ({rule})", "amount", rule
         return "that is not one of the actions open now", "not_open", None

@@ -41,6 +41,7 @@ from studpoker.engine.events import (
     UncalledBetReturned,
 )
 from studpoker.engine.pots import Pot, side_pots
+from studpoker.engine.structures import STRUCTURES
 from studpoker.engine.view import HandView, filter_events, view_of
 from studpoker.games import GameSpec
 from studpoker.hands import HandValue, show_hand_board
@@ -107,6 +108,7 @@ class Hand:
         if not isinstance(carry_in, int) or carry_in < 0:
             raise ValueError(f"carry_in is a whole number of chips, 0 or more, not {carry_in!r}")
         self.spec = spec
+        self.structure = STRUCTURES[spec.betting]  # DESIGN.md idea 5
         self.player_count = count
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
@@ -130,7 +132,7 @@ class Hand:
         self.round: BettingRound | None = None
         self._deck = self._deck_order(deck, rng)
         self._drawn = 0
-        self._speaker = 0  # Show Hand: who spoke first, and so is dealt first (R6.2)
+        self.speaker = 0  # Show Hand: who spoke first, and so is dealt first (R6.2)
         self._showing: list[int] = []  # showdown: seats still to show or muck, in order
         self._shown: dict[int, _showdown.SeatValues] = {}
         self._values: dict[int, _showdown.SeatValues | None] = {}
@@ -186,16 +188,17 @@ class Hand:
     def cards_left(self) -> int:
         return len(self._deck) - self._drawn
 
-    # -- chips --------------------------------------------------------------------
+    # -- chips: the one place the betting changes them -------------------------------
 
-    def _pay(self, seat: int, amount: int) -> None:
+    def put_in(self, seat: int, amount: int) -> None:
+        """Move ``amount`` of the seat's chips into its bet (for the betting round)."""
         self.stacks[seat] -= amount
         self.bets[seat] += amount
         self.contributed[seat] += amount
 
-    def put_in(self, seat: int, amount: int) -> None:
-        """Move ``amount`` of the seat's chips into its bet (for the betting round)."""
-        self._pay(seat, amount)
+    def fold(self, seat: int) -> None:
+        """The seat gives up its cards (for the betting round)."""
+        self.folded[seat] = True
 
     def _return_uncalled(self) -> None:
         """R2.10: a bet or raise nobody could call goes back to its owner."""
@@ -217,31 +220,22 @@ class Hand:
 
     def showhand_open(self, street: int) -> bool:
         """Whether a showhand may be made on this street (R6.6, R7.1)."""
-        spec = self.spec
-        return (
-            spec.is_show_hand
-            and spec.showhand_allowed
-            and street + 1 >= spec.showhand_from_round
-            and not self.showhand_made
-        )
+        return self.structure.showhand_open(self, street)
 
     def _deal_street(self, index: int) -> None:
         spec = self.spec
         street = spec.streets[index]
-        events, folded, count = self.events, self.folded, self.player_count
+        events = self.events
         events.append(StreetStarted(street.name, index))
-        if spec.is_show_hand:  # the speaker is dealt first (R6.2)
-            first = self._speaker
-            players = [s for s in (*range(first, count), *range(first)) if not folded[s]]
-        else:
-            players = [s for s in range(count) if not folded[s]]
+        players = self.structure.dealing_order(self)
         cards, deck = street.cards, self._deck
         needed = len(players) * len(cards)
         left = len(deck) - self._drawn
-        community_ok = len(cards) == 1 and not spec.is_show_hand
+        # R7.4: only a game whose full table could empty the deck has a community card
+        # (not Show Hand, which deals every player five cards, R6.10, nor Five-Card Stud).
+        community_ok = len(cards) == 1 and spec.max_seats * spec.cards_per_player > spec.deck
         if index and spec.burn_cards and (left > needed or (community_ok and left > 1)):
-            # R2.12; a deck too short to burn and still deal keeps its cards (Show
-            # Hand deals every player five cards, R6.10: it has no community card).
+            # R2.12; a deck too short to burn and still deal keeps its cards.
             self._draw()
             left -= 1
         if community_ok and left < len(players):
@@ -272,18 +266,26 @@ class Hand:
                     events.append(CardDealt(seat, card, False))
         self._drawn = drawn
 
-    def _first_to_act(self, index: int) -> int:
+    # -- who acts first: the boards (each structure chooses which rule applies) ------
+
+    def best_show_hand_board(self) -> int:
+        """R6.2: the seat whose up cards rank highest by Show Hand's ranking."""
         spec, folded = self.spec, self.folded
-        if index == 0 and not spec.is_show_hand:
-            return self._bring_in_seat()
-        if spec.is_show_hand:
-            values = {
-                s: show_hand_board(self._known_up(s), spec.ranking)
-                for s in range(self.player_count)
-                if not folded[s]
-            }
-            self._speaker = max(values, key=lambda s: values[s])
-            return self._speaker
+        values = {
+            s: show_hand_board(self._known_up(s), spec.ranking)
+            for s in range(self.player_count)
+            if not folded[s]
+        }
+        return max(values, key=lambda s: values[s])
+
+    def open_pair_showing(self) -> bool:
+        """R2.7, R9.3: whether a player still in shows a pair."""
+        keys, folded = self._up_keys, self.folded
+        return any(keys[s] & _PAIRED for s in range(self.player_count) if not folded[s])
+
+    def best_showing_seat(self) -> int:
+        """R3.2, R3.3: the seat with the best showing hand (lowest in Razz) acts first."""
+        spec, folded = self.spec, self.folded
         low, by_suit = spec.low, spec.board_tie == "suit"
         known = _SHOWING_LOW if low else _SHOWING_HIGH  # boards' values by their ranks
         keys, up = self._up_keys, self.up
@@ -307,7 +309,7 @@ class Hand:
                 best_seat, best = seat, value
         return best_seat
 
-    def _bring_in_seat(self) -> int:
+    def bring_in_seat(self) -> int:
         """R3.1 by the up cards; R3.2: if that player is all in from the ante, the
         next player clockwise with chips brings in, whatever their card."""
         count, stacks, folded = self.player_count, self.stacks, self.folded
@@ -332,7 +334,7 @@ class Hand:
 
     def _next_street(self) -> None:
         """Deal the next street and start its betting, or go on to the showdown."""
-        spec = self.spec
+        spec, structure = self.spec, self.structure
         while True:
             self.street += 1
             if self.street >= len(spec.streets):
@@ -340,30 +342,14 @@ class Hand:
                 return
             self._deal_street(self.street)
             self.aggressors.append(None)
-            if spec.is_show_hand:
-                self._speaker = self._first_to_act(self.street)
+            structure.street_dealt(self, self.street)
             stacks, folded = self.stacks, self.folded
             can_bet = [s for s in range(self.player_count) if stacks[s] and not folded[s]]
             if self.showhand_made or len(can_bet) < 2:
                 continue  # nobody left to bet against: deal on (R2.9, R6.6)
-            if spec.is_show_hand:
-                self.showhand_base = min(stacks[s] + self.contributed[s] for s in can_bet)
-            first = self._speaker if spec.is_show_hand else self._first_to_act(self.street)
-            rnd = BettingRound(self, self.street, first)
-            if not spec.is_show_hand:
-                street = spec.streets[self.street]
-                rnd.step = spec.big_bet if street.big else spec.small_bet
-                rnd.bring_in_due = self.street == 0 and spec.bring_in > 0
-                if self.street == 1 and spec.open_pair_double:
-                    keys = self._up_keys
-                    rnd.open_pair = any(
-                        keys[s] & _PAIRED for s in range(self.player_count) if not folded[s]
-                    )
-            rnd.start()
+            rnd = structure.open_round(self, self.street, can_bet)
             if rnd.actor is None:
                 continue
-            if spec.is_show_hand:
-                self._speaker = rnd.first  # R6.2: who speaks first is dealt first next
             self.round = rnd
             return
 
@@ -549,9 +535,8 @@ class Hand:
     def cards_of(self, seat: int) -> list[Card | None]:
         """The seat's cards: down, up and community, in dealing order of each."""
         down, up = self.down[seat], self.up[seat]
-        if self.spec.is_show_hand:
-            return down + up
-        # Third street's two down cards, the up cards, seventh street's down card.
+        # The first street's down cards (two in the seven-card games, one in the
+        # five-card ones), the up cards, seventh street's down card, a community card.
         return down[:2] + up + down[2:] + self.community
 
     @property
