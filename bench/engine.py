@@ -23,8 +23,9 @@ shuffled its deck).  PokerKit
 0.7.7's ``FixedLimitSevenCardStud``, ``…HighLowSplitEightOrBetter`` and
 ``FixedLimitRazz`` deal, show down and push the chips by its automations.  The
 stakes are our presets' (7-stud and Razz: ante 25, bring-in 50, bets 200/400;
-Stud/8: ante 40), every stack 20,000.  Show Hand (ours only; PokerKit has no such
-game) plays the same two ways with 8 players (``show_hand()`` preset, ante 10,
+Stud/8: ante 40), every stack 20,000.  Five-Card Stud (ours only: PokerKit has no
+such game) plays the same two ways at the ``five_card_stud()`` preset's stakes, and
+Show Hand (ours only too) plays the same two ways with 8 players (``show_hand()`` preset, ante 10,
 stacks 10,000; a random bet or raise is a random amount in the allowed range,
 and a showhand is chosen with weight 0.05).
 
@@ -62,10 +63,18 @@ from rich.console import Console
 from rich.table import Table
 
 from studpoker.engine import Action, ActionKind, Hand
-from studpoker.games import GameSpec, razz, seven_card_stud, show_hand, stud_hilo
+from studpoker.games import (
+    GameSpec,
+    five_card_stud,
+    razz,
+    seven_card_stud,
+    show_hand,
+    stud_hilo,
+)
 
 K = ActionKind
 SEVEN_CARD = ("seven_card_stud", "stud_hilo", "razz")
+OURS_ONLY = ("five_card_stud", "show_hand")  # PokerKit deals neither
 MODES = ("random", "calldown")
 PLAYERS = 8
 STACK = 20_000
@@ -77,12 +86,14 @@ NAMES = {
     "stud_hilo": "Stud/8",
     "razz": "Razz",
     "show_hand": "Show Hand",
+    "five_card_stud": "Five-Card Stud",
 }
 SPECS: dict[str, GameSpec] = {
     "seven_card_stud": seven_card_stud(),
     "stud_hilo": stud_hilo(),
     "razz": razz(),
     "show_hand": show_hand(),
+    "five_card_stud": five_card_stud(),
 }
 PK_GAMES: dict[str, Any] = {
     "seven_card_stud": pokerkit.FixedLimitSevenCardStud,
@@ -282,7 +293,7 @@ def runs(args: argparse.Namespace) -> dict[tuple[str, str, str], tuple[int, Call
     stacks = [STACK] * PLAYERS
     weights = WEIGHTS if args.weighted else UNIFORM
     table: dict[tuple[str, str, str], tuple[int, Callable[[], Any]]] = {}
-    for game in (*SEVEN_CARD, "show_hand"):
+    for game in (*SEVEN_CARD, *OURS_ONLY):
         spec = SPECS[game]
         game_stacks = [SHOW_HAND_STACK] * PLAYERS if spec.is_show_hand else stacks
 
@@ -366,7 +377,7 @@ def report(result: dict[str, Any], args: argparse.Namespace, console: Console) -
     table.add_column("PokerKit", justify="right")
     table.add_column("ours ×", justify="right")
     table.add_column("target (aim)", justify="right")
-    for game in (*SEVEN_CARD, "show_hand"):
+    for game in (*SEVEN_CARD, *OURS_ONLY):
         for mode in MODES:
             rates = result[game][mode]
             theirs = rates.get("pokerkit")
