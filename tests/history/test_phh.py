@@ -389,7 +389,7 @@ def assert_round_trip(hand: Hand) -> str:
 def play_some(deal: Deal, data: st.DataObject) -> Hand:
     """Play ``deal`` with random legal actions, to the end or to a random stop, some
     of the first down cards unknown."""
-    first_down = len(deal.stacks) * (1 if deal.spec.is_show_hand else 2)
+    first_down = len(deal.stacks) * deal.spec.streets[0].cards.count("d")  # R2.3, R6.2, R9.1
     hidden = data.draw(st.sets(st.integers(0, first_down - 1)), label="unknown down cards")
     deck: list[Card | None] = [None if i in hidden else c for i, c in enumerate(deal.deck)]
     hand = deal.hand(deck)
@@ -670,7 +670,7 @@ def test_optional_and_user_defined_fields_are_toml_values() -> None:
 
 def test_a_record_without_game_is_read_with_pokerkits_rules() -> None:
     assert dict(POKERKIT_OPTIONS) == PK_CHOICES
-    assert set(VARIANTS) == {"F7S", "F7S/8", "FR", "_SH"}
+    assert set(VARIANTS) == {"F7S", "F7S/8", "FR", "_SH", "_F5S"}
     record = (
         "variant = 'F7S'\nantes = [5, 5]\nbring_in = 10\nsmall_bet = 20\nbig_bet = 40\n"
         "starting_stacks = [500, 500]\nactions = ['d dh p1 AhAd9s', 'd dh p2 KhKd2c']\n"
@@ -818,7 +818,7 @@ GOOD = (
         (
             "'F7S'",
             "'NT'",
-            "variant: 'NT' is not a game studpoker plays; use F7S, F7S/8, FR, _SH",
+            "variant: 'NT' is not a game studpoker plays; use F7S, F7S/8, FR, _SH, _F5S",
         ),
         (
             "bring_in = 10\n",

@@ -1,14 +1,16 @@
 """``stud replay FILE…``: play every hand of PokerStars or Full Tilt history
-files, or of PHH files (``.phh``, and ``.phhs`` with many hands), through the engine
-and check every fact they state.  The format is found by the file's content.  A PHH
-hand is played action by action (any action the rules refuse is its difference) and
-its ``finishing_stacks``, when it gives them, compared with the engine's.
+files (Seven Card Stud, Stud Hi/Lo, Razz, Five-Card Stud), or of PHH files (``.phh``,
+and ``.phhs`` with many hands), through the engine and check every fact they state.
+The format is found by the file's content.  A PHH hand is played action by action (any
+action the rules refuse is its difference) and its ``finishing_stacks``, when it gives
+them, compared with the engine's.
 
 One line per hand (``match``, or the first difference with its line), a summary,
 and with ``--json`` one object: ``{"hands": N, "matched": M, "mismatched": [...],
 "errors": [...], "skipped": S}``.  A mixed-game file's hands of games that are not stud
 (8-Game's hold'em, HORSE's Omaha) are skipped and counted apart: ``N`` counts the stud
-hands only.  The exit status is 0 when every stud hand matched, 1 otherwise.
+hands only, Five-Card Stud's among them.  The exit status is 0 when every stud hand
+matched, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -69,9 +71,9 @@ def add_parser(commands: Any) -> None:
         help="replay hand histories and check them against the rules engine",
         description=(
             "Read each hand of PokerStars or Full Tilt hand-history files (Seven Card Stud, "
-            "Stud Hi/Lo, Razz), play it through the engine with the site's stakes and the "
-            "recorded actions, and check who brings in, who acts when, what each action "
-            "costs, uncalled bets, pots, who shows and what each player collects. PHH "
+            "Stud Hi/Lo, Razz, Five-Card Stud), play it through the engine with the site's "
+            "stakes and the recorded actions, and check who brings in, who acts when, what "
+            "each action costs, uncalled bets, pots, who shows and what each player collects. PHH "
             "files (.phh, .phhs) are played action by action and their finishing stacks "
             "compared. The format is found by each file's content; hands of other games "
             "in a mixed-game file are skipped and counted apart."

@@ -1,11 +1,15 @@
-"""Reading Full Tilt Poker hand histories of Seven Card Stud, Stud Hi/Lo and Razz.
+"""Reading Full Tilt Poker hand histories of Seven Card Stud, Stud Hi/Lo, Razz and
+Five-Card Stud.
 
 Full Tilt writes lines without a colon after the name (``Hero calls $3``),
 ``completes it to $3`` and ``raises to $6`` (totals), ``is low with [3c]`` for
 the bring-in, an ante nobody matched returned at once (``Uncalled bet of 1
 returned to Hero``), all-in hands shown as soon as the betting is over, and
 ``wins the pot ($9.50)`` after rake.  Seats listed as sitting out are dealt in
-when they ante (a sit-and-go blinds them off).
+when they ante (a sit-and-go blinds them off).  Five-Card Stud (R9) is ``Limit 5
+Card Stud`` (or ``Limit 5-Card Stud Hi``, the other name fpdb's reader knows), its
+streets ``*** 2ND STREET ***`` to ``*** 5TH STREET ***``, the hero's second street
+``Dealt to Hero [9s] [Kd]`` (the down card, the up card).
 
 >>> text = '''Full Tilt Poker Game #1: Table Mart - $0.10/$0.20 Ante $0.02 - Limit Razz - \\
 ... 17:10:10 ET - 2010/12/07
@@ -47,6 +51,7 @@ from studpoker.history.record import (
     learn_dealt,
     learn_shown,
     parse_card_list,
+    street_of_marker,
     to_units,
 )
 from studpoker.history.text import Names, iter_hands, read_hands
@@ -56,14 +61,15 @@ __all__ = ["HEADER", "iter_fulltilt", "read_fulltilt"]
 HEADER = re.compile(r"^Full Tilt Poker Game #(\d+): (.*)$", re.IGNORECASE)
 _AMOUNT = r"([$€£]?\d+(?:,\d{3})*(?:\.\d+)?)"
 # The table, the stakes and the game; a mixed table names its mix between them
-# (``- $1/$2 - HORSE - Limit Razz -``); header words in any case (a tracker's export).
+# (``- $1/$2 - HORSE - Limit Razz -``, ``- 10-Game -``); header words in any case (a
+# tracker's export).
 _STAKES = re.compile(
-    rf"(?:^|, )Table (.+?) - {_AMOUNT}/{_AMOUNT}(?: Ante {_AMOUNT})?(?: - [^-]+?)?"
-    r" - Limit ([^-]+?) - ",
+    rf"(?:^|, )Table (.+?) - {_AMOUNT}/{_AMOUNT}(?: Ante {_AMOUNT})?(?: - (?:\d+-Game|[^-]+?))?"
+    r" - Limit (5-Card Stud Hi|[^-]+?) - ",
     re.IGNORECASE,
 )
 # Any game's name, to tell a mixed file's hold'em or Omaha hand from a hand unreadable.
-_ANY_GAME = re.compile(r" - ((?:No |Pot )?Limit [^-]+?) - ", re.IGNORECASE)
+_ANY_GAME = re.compile(r" - ((?:No |Pot )?Limit (?:5-Card Stud Hi|[^-]+?)) - ", re.IGNORECASE)
 _TOURNAMENT = re.compile(r"\((\d+)\), Table ")
 _GAMES: dict[str, Game] = {  # by the name in lower case
     "stud hi": "seven_card_stud",
@@ -72,9 +78,11 @@ _GAMES: dict[str, Game] = {  # by the name in lower case
     "stud hi/lo": "stud_hilo",
     "stud 8": "stud_hilo",
     "razz": "razz",
+    "5 card stud": "five_card_stud",
+    "5-card stud hi": "five_card_stud",
 }
 _SEAT = re.compile(rf"^Seat (\d+): (.+?) \({_AMOUNT}\)(.*)$")
-_STREET = re.compile(r"^\*\*\* (3RD|4TH|5TH|6TH|7TH) STREET \*\*\*")
+_STREET = re.compile(r"^\*\*\* (2ND|3RD|4TH|5TH|6TH|7TH) STREET \*\*\*")
 _ALL_IN = "and is all in"
 _ACTIONS = (
     (re.compile(rf"^brings in for {_AMOUNT}(.*)$"), "bring_in"),
@@ -162,7 +170,7 @@ def _read_hand(first: int, lines: list[str]) -> HandRecord:
             continue
         heading = _STREET.match(line)
         if heading:
-            street = ("3RD", "4TH", "5TH", "6TH", "7TH").index(heading.group(1))
+            street = street_of_marker(record, heading.group(1), number)
             continue
         if line.startswith("*** "):
             continue  # *** SHOW DOWN ***
@@ -177,7 +185,7 @@ def _read_hand(first: int, lines: list[str]) -> HandRecord:
     record.players = [seat.name for seat in record.seats if seat.name in dealt]
     record.ante = max((amount for amount, _, _ in record.antes.values()), default=0)
     for player in record.players:
-        record.cards.setdefault(player, [None] * 7)
+        record.cards.setdefault(player, [None] * len(record.layout.slots))
     return record
 
 

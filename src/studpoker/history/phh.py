@@ -35,12 +35,18 @@ True
 
 Show Hand has no PHH variant code: it is written ``variant = '_SH'`` (the underscore
 marks it user-defined, as PHH marks user-defined fields), with ``antes``, ``min_bet``
-(R6.4) and ``'pN sh'`` for a showhand (R6.6, the amount is the rules').  Every option
+(R6.4) and ``'pN sh'`` for a showhand (R6.6, the amount is the rules').  Nor has
+fixed-limit Five-Card Stud (R9), which PokerKit does not play either: it is written
+``variant = '_F5S'`` (after PHH's ``F7S``), with the fixed-limit fields of the
+seven-card games (``antes``, ``bring_in``, ``small_bet``, ``big_bet``), second street's
+down and up card in one ``d dh`` action, and the actions of the other stud games.  Every option
 of :class:`~studpoker.games.GameSpec` that differs from the preset's default is a
 user-defined field named after it (``_open_pair_double = false``, ``_limit = 'pot'``,
 ``_street_caps = ['1/4', '1/2', '1', '1']``, ``_deck = 28`` …), and ``_carry_in`` is a
 Show Hand rollover brought in (R6.8).  ``_game`` names our preset: a record without it
-(PokerKit's) is read with PokerKit's rules, :data:`POKERKIT_OPTIONS`.
+(PokerKit's) is read with PokerKit's rules, :data:`POKERKIT_OPTIONS`, if it is one
+of PokerKit's variants; a ``_SH`` or ``_F5S`` record, which PokerKit cannot have
+written, with RULES.md's defaults.
 """
 
 from __future__ import annotations
@@ -80,14 +86,30 @@ from studpoker.engine import (
 )
 from studpoker.games import GameSpec, preset
 
-__all__ = ["POKERKIT_OPTIONS", "SHOW_HAND_VARIANT", "VARIANTS", "from_phh", "to_phh"]
+__all__ = [
+    "FIVE_CARD_STUD_VARIANT",
+    "POKERKIT_OPTIONS",
+    "SHOW_HAND_VARIANT",
+    "VARIANTS",
+    "from_phh",
+    "to_phh",
+]
 
 K = ActionKind
 SHOW_HAND_VARIANT: Final = "_SH"
+FIVE_CARD_STUD_VARIANT: Final = "_F5S"
 VARIANTS: Final[Mapping[str, str]] = MappingProxyType(
-    {"F7S": "seven_card_stud", "F7S/8": "stud_hilo", "FR": "razz", SHOW_HAND_VARIANT: "show_hand"}
+    {
+        "F7S": "seven_card_stud",
+        "F7S/8": "stud_hilo",
+        "FR": "razz",
+        SHOW_HAND_VARIANT: "show_hand",
+        FIVE_CARD_STUD_VARIANT: "five_card_stud",
+    }
 )
 _CODES = {game: code for code, game in VARIANTS.items()}
+# The variants PokerKit plays: only their records may come from PokerKit.
+_POKERKIT_VARIANTS = frozenset({"F7S", "F7S/8", "FR"})
 # The options that make our engine play as PokerKit 0.7.7 does: a record without
 # ``_game`` was written by PokerKit or by hand for its rules.
 POKERKIT_OPTIONS: Final[Mapping[str, object]] = MappingProxyType(
@@ -431,7 +453,8 @@ def _read(text: str) -> _Record:
     marker = doc.get("_game")
     if marker is not None and marker != game:
         raise ValueError(f"_game: {marker!r} is not the game of variant {variant!r} ({game})")
-    options = dict(POKERKIT_OPTIONS) if marker is None and game != "show_hand" else {}
+    pokerkit = marker is None and variant in _POKERKIT_VARIANTS
+    options = dict(POKERKIT_OPTIONS) if pokerkit else {}
     options |= {name: _option(doc, name) for name in _OPTIONS if f"_{name}" in doc}
     spec = _spec(game, variant, stakes, options)
     if not 2 <= len(stacks) <= spec.max_seats:

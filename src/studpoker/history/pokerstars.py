@@ -1,4 +1,5 @@
-"""Reading PokerStars hand histories of Seven Card Stud, Stud Hi/Lo and Razz.
+"""Reading PokerStars hand histories of Seven Card Stud, Stud Hi/Lo, Razz and
+Five-Card Stud.
 
 The format, as the records in ``../shared/handhistories/pokerstars`` write it:
 
@@ -6,6 +7,10 @@ The format, as the records in ``../shared/handhistories/pokerstars`` write it:
   Hi/Lo Limit)``) and the small and big bet (``($0.04/$0.08)``, or a
   tournament's ``Level V (200/400)``); the ante and the bring-in are read from
   the lines that post them;
+- Five-Card Stud (R9) is ``5 Card Stud Limit``, its streets ``*** 2nd STREET ***``
+  to ``*** 5th STREET ***`` (markers numbered otherwise are taken in their order,
+  :func:`~studpoker.history.record.street_of_marker`); the hero's second street is
+  ``Dealt to Hero [9s] [Kd]``, the down card and the up card;
 - ``raises A to B``: B is the player's total on the street; a completion is
   written as a raise, and as a bet when the bring-in player completes;
 - ``Total pot`` is before rake; ``Main pot``, ``Side pot`` and every
@@ -48,6 +53,7 @@ from studpoker.history.record import (
     learn_dealt,
     learn_shown,
     parse_card_list,
+    street_of_marker,
     to_units,
 )
 from studpoker.history.text import Names, iter_hands, read_hands
@@ -63,6 +69,7 @@ HEADER = re.compile(
 _GAMES: tuple[tuple[str, Game], ...] = (
     ("7 card stud hi/lo", "stud_hilo"),
     ("7 card stud", "seven_card_stud"),
+    ("5 card stud", "five_card_stud"),
     ("razz", "razz"),
 )
 # A mixed game's hand names its game in brackets: ``HORSE (Razz Limit, $0.10/$0.20 USD)``,
@@ -79,7 +86,7 @@ _LEVEL = re.compile(r" - (?:Match Round [^,(]*, )?Level [^(]*\(([\d.,]+)/([\d.,]
 _TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
 _TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([$€£]?[\d.,]+) in chips[^)]*\)(.*)$")
-_STREET = re.compile(r"^\*\*\* (3rd|4th|5th|6th|7th) STREET \*\*\*|^\*\*\* RIVER \*\*\*(.*)$")
+_STREET = re.compile(r"^\*\*\* (2nd|3rd|4th|5th|6th|7th) STREET \*\*\*|^\*\*\* RIVER \*\*\*(.*)$")
 _AMOUNT = r"([$€£]?\d+(?:,\d{3})*(?:\.\d+)?)"
 _ANTE = re.compile(rf"^posts the ante {_AMOUNT}(.*)$")
 _UNCALLED = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (.+?)\s*$")
@@ -146,8 +153,12 @@ def _read_hand(first: int, lines: list[str]) -> HandRecord:
             continue
         heading = _STREET.match(line)
         if heading:
-            street = _street_index(heading.group(1))
-            if street == 4 and heading.group(2):
+            street = street_of_marker(record, heading.group(1) or "river", number)
+            if heading.group(2) and heading.group(2).strip():
+                if record.game == "five_card_stud":
+                    raise HistoryError(
+                        f"{record.where(number)}: Five-Card Stud deals no community card"
+                    )
                 board = _BOARD_CARD.match(heading.group(2))
                 if board is None:
                     raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
@@ -175,12 +186,14 @@ def _header(number: int, line: str) -> HandRecord:
     lowered = rest.lower()
     mixed = _MIXED.search(rest)
     named = mixed.group(1).strip() if mixed else None
-    if named is not None and not any(name in named.lower() for name, _ in _GAMES):
-        # A mixed-game file's hand of another game: skipped, not an error.
+    if named is not None and (
+        not any(name in named.lower() for name, _ in _GAMES) or not _fixed_limit(named)
+    ):
+        # A mixed-game file's hand of another game (or of a stud game not in fixed
+        # limit, not one of ours): skipped, not an error.
         raise OtherGame(f"{where}: a hand of {named}, not a stud game", named)
     game = next((game for name, game in _GAMES if name in lowered), None)
-    limit = " limit" in lowered and "no limit" not in lowered and "pot limit" not in lowered
-    if game is None or not limit:
+    if game is None or not _fixed_limit(lowered):
         raise HistoryError(f"{where}: not a fixed-limit stud game: {rest!r}")
     tournament = _TOURNAMENT.search(rest)
     stakes = _LEVEL.search(rest) if tournament else _STAKES.search(rest)
@@ -202,10 +215,6 @@ def _header(number: int, line: str) -> HandRecord:
     )
 
 
-def _street_index(name: str | None) -> int:
-    return {"3rd": 0, "4th": 1, "5th": 2, "6th": 3, "7th": 4, None: 4}[name]
-
-
 # An action line's verb, and how many words in its amount is (None: no amount).
 _VERBS: dict[str, tuple[str, int | None]] = {
     "brings": ("bring_in", 3),  # brings in for X
@@ -215,6 +224,11 @@ _VERBS: dict[str, tuple[str, int | None]] = {
     "checks": ("check", None),
     "folds": ("fold", None),
 }
+
+
+def _fixed_limit(game: str) -> bool:
+    lowered = game.lower()
+    return " limit" in lowered and "no limit" not in lowered and "pot limit" not in lowered
 
 
 def _play_line(
@@ -314,7 +328,7 @@ def _summary_line(record: HandRecord, line: str, number: int) -> None:
 
 
 def _settle_players(record: HandRecord) -> None:
-    """Who was dealt in: the players with a card on third street, in seat order;
+    """Who was dealt in: the players with a card on the first street, in seat order;
     the ante is the most anyone posted."""
     dealt = set(record.dealt[0])
     if len(dealt) < 2:
@@ -322,7 +336,7 @@ def _settle_players(record: HandRecord) -> None:
     record.players = [seat.name for seat in record.seats if seat.name in dealt]
     record.ante = max((amount for amount, _, _ in record.antes.values()), default=0)
     for player in record.players:
-        record.cards.setdefault(player, [None] * 7)
+        record.cards.setdefault(player, [None] * len(record.layout.slots))
     for action in record.actions:
         if action.player not in dealt:
             raise HistoryError(

@@ -38,6 +38,14 @@ Choices where the PokerStars records have no word:
 * **Time.** ``started`` is written in Eastern Time, as PokerStars writes ``ET``: an
   aware datetime is converted to ``America/New_York``, a naive one is taken to be ET
   already; the default is the current time.
+* **Five-Card Stud (R9)** is written as the seven-card games are, adapted:
+  ``5 Card Stud Limit ($2/$4 USD)`` (``(200/400)`` as play money, ``Tournament #N,
+  Freeroll  5 Card Stud Limit - Level I (200/400)``), the streets ``*** 2nd STREET
+  ***`` to ``*** 5th STREET ***`` (no river: every card after the first is dealt up),
+  second street's down card and up card each in its brackets (``Dealt to Hero [9s]
+  [Kd]``), then ``Dealt to Hero [9s Kd] [4c]``; ``folded on the 2nd Street`` in the
+  summary; ``Pair on board - a double bet is allowed`` on third street when the table
+  has ``open_pair_double`` (R9.3).
 * **Show Hand (R6)**, which PokerStars never dealt, is written in the same format as
   ``5 Card Stud No Limit`` (``Pot Limit``, or ``Spread Limit`` for a table with a
   maximum bet), the header's pair being the ante and the minimum bet, with the
@@ -128,6 +136,7 @@ _GAME_NAMES: Final = {
     "stud_hilo": "7 Card Stud Hi/Lo",
     "razz": "Razz",
     "show_hand": "5 Card Stud",
+    "five_card_stud": "5 Card Stud",
 }
 _SHOW_HAND_LIMITS: Final = {"none": "No Limit", "pot": "Pot Limit", "fixed_max": "Spread Limit"}
 _CURRENCY_CODES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -375,7 +384,9 @@ class _Writer:
         return f"{self.currency}{whole}.{cents:02d}" if cents else f"{self.currency}{whole}"
 
     def _is_river(self, index: int) -> bool:
-        return index == len(self.spec.streets) - 1 and not self.spec.is_show_hand
+        """PokerStars calls seventh street the river; Five-Card Stud's last street
+        (and Show Hand's) is ``5th``."""
+        return self.spec.streets[index].name == "seventh"
 
     # -- the hand, event by event ------------------------------------------------------
 
@@ -492,6 +503,9 @@ class _Writer:
             self.cards[seat] += cards
             if before and now:
                 lines.append(f"Dealt to {self.names[seat]} [{_cards(before)}] [{_cards(now)}]")
+            elif len(now) == 2 and self.spec.game == "five_card_stud":
+                # Second street's down card and up card, each in its brackets (R9.1).
+                lines.append(f"Dealt to {self.names[seat]} [{now[0]}] [{now[1]}]")
             elif now:
                 lines.append(f"Dealt to {self.names[seat]} [{_cards(now)}]")
         open_pair = index == 1 and self.spec.open_pair_double and self._pair_showing()

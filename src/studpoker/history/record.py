@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from studpoker.cards import Card
+from studpoker.games import preset
 
 __all__ = [
     "STREETS",
@@ -27,12 +28,40 @@ __all__ = [
     "to_units",
 ]
 
-Game = Literal["seven_card_stud", "stud_hilo", "razz"]
+Game = Literal["seven_card_stud", "stud_hilo", "razz", "five_card_stud"]
 ActionName = Literal["bring_in", "complete", "bet", "raise", "call", "check", "fold"]
-STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
-# Where each of a seven-card player's cards sits in the order they are dealt:
-# two down, four up, one down (R2.3).
-UP_SLOTS = (2, 3, 4, 5)
+STREETS = ("third", "fourth", "fifth", "sixth", "seventh")  # the seven-card games'
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How a game deals, as its preset says (R2.3, R9.1): the streets' names, and
+    whether each of a player's cards is dealt down (``"d"``) or up (``"u"``), in
+    dealing order: ``"dduuuud"`` in the seven-card games, ``"duuuu"`` in Five-Card
+    Stud.  A record keeps each player's cards in this order."""
+
+    streets: tuple[str, ...]
+    slots: str
+    held: tuple[int, ...]  # the cards a player holds after each street
+
+    @property
+    def up_slots(self) -> tuple[int, ...]:
+        return tuple(i for i, kind in enumerate(self.slots) if kind == "u")
+
+    @property
+    def down_slots(self) -> tuple[int, ...]:
+        return tuple(i for i, kind in enumerate(self.slots) if kind == "d")
+
+
+def _layout(game: Game) -> Layout:
+    streets = preset(game).streets
+    held = tuple(sum(len(s.cards) for s in streets[: k + 1]) for k in range(len(streets)))
+    return Layout(tuple(s.name for s in streets), "".join(s.cards for s in streets), held)
+
+
+LAYOUTS: dict[Game, Layout] = {game: _layout(game) for game in get_args(Game)}
+# The words of the street markers ("*** 4th STREET ***"), by the game's streets.
+_MARKERS = {"second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 
 
 class HistoryError(ValueError):
@@ -108,11 +137,13 @@ class HandRecord:
     # The players dealt in, in seat order (seat 1 first).
     players: list[str] = field(default_factory=list)
     antes: dict[str, tuple[int, bool, int]] = field(default_factory=dict)  # amount, all in, line
-    # Each player's cards in dealing order (two down, four up, one down); None unknown.
+    # Each player's cards in dealing order (:class:`Layout`: in the seven-card games two
+    # down, four up, one down; in Five-Card Stud one down, four up); None unknown.
     cards: dict[str, list[Card | None]] = field(default_factory=dict)
     community: Card | None = None  # R7.4
     # Which players were dealt on each street, as the record shows them.
-    dealt: list[list[str]] = field(default_factory=lambda: [[] for _ in STREETS])
+    dealt: list[list[str]] = field(default_factory=list)
+    markers: list[str] = field(default_factory=list)  # the street markers read, in order
     actions: list[RecordedAction] = field(default_factory=list)
     capped: list[tuple[int, int]] = field(default_factory=list)  # (index of action, line)
     open_pair: list[tuple[int, int]] = field(default_factory=list)  # (street, line): R2.7
@@ -128,6 +159,15 @@ class HandRecord:
     summary_line: int = 0
     notes: list[str] = field(default_factory=list)  # what the replay had to assume
     owners: dict[Card, str] = field(default_factory=dict, repr=False)  # who holds each card
+
+    def __post_init__(self) -> None:
+        if not self.dealt:
+            self.dealt = [[] for _ in self.layout.streets]
+
+    @property
+    def layout(self) -> Layout:
+        """How the record's game deals."""
+        return LAYOUTS[self.game]
 
     def where(self, line: int | None = None) -> At:
         """How an error names this hand: its site, number and line (written out
@@ -175,10 +215,42 @@ def to_units(text: str, scale: int, *, where: object) -> int:
     return int(value)
 
 
+def street_of_marker(record: HandRecord, word: str, line: int) -> int:
+    """The street (0 the first) that a site's marker starts: ``word`` is the marker's
+    number as written (``"4th"``, ``"4TH"``) or ``"river"``.  In the seven-card games
+    the marker names its street (``3rd`` to ``7th``, PokerStars' ``RIVER`` the
+    seventh).  A Five-Card Stud record whose first marker is ``2nd`` names its streets
+    ``2nd`` to ``5th`` (R9.1); one that numbers them otherwise (``3rd`` to ``6th``, as a
+    seven-card game's) has its markers taken in the order they come, four at most."""
+    word = word.lower()
+    layout = record.layout
+    names = [_MARKERS.get(name, "river") for name in layout.streets]
+    if record.game != "five_card_stud":
+        if word == "7th":
+            word = "river"
+        if word not in names:
+            raise HistoryError(f"{record.where(line)}: {record.game} has no {word} street")
+        return names.index(word)
+    record.markers.append(word)
+    if record.markers[0] == names[0]:
+        if word not in names:
+            streets = f"{names[0]} to {names[-1]}"
+            raise HistoryError(
+                f"{record.where(line)}: Five-Card Stud's streets are {streets} (R9.1), not {word}"
+            )
+        return names.index(word)
+    if len(record.markers) > len(names):
+        raise HistoryError(
+            f"{record.where(line)}: a {len(record.markers)}th street marker; Five-Card Stud "
+            f"has {len(names)} streets (R9.1)"
+        )
+    return len(record.markers) - 1
+
+
 def learn(record: HandRecord, player: str, slot: int, card: Card, line: int) -> None:
     """What a line tells of one of a player's cards; two lines that disagree are
     an error."""
-    cards = record.cards.setdefault(player, [None] * 7)
+    cards = record.cards.setdefault(player, [None] * len(record.layout.slots))
     if cards[slot] is not None and cards[slot] != card:
         raise HistoryError(
             f"{record.where(line)}: {player}'s card {slot + 1} is {card} here "
@@ -190,27 +262,31 @@ def learn(record: HandRecord, player: str, slot: int, card: Card, line: int) -> 
 
 
 def learn_dealt(record: HandRecord, player: str, street: int, text: str, line: int) -> None:
-    """A "Dealt to" line's cards (``"[Ac Kc 8c] [9c]"``) on ``street`` (0 is third
-    street): every card the player holds (the hero, or a hand shown early), or
-    only the up cards.  A down card the site wrote unreadably (a PokerStars
-    record has ``[of]``) is a card the record does not show: unknown, noted."""
+    """A "Dealt to" line's cards (``"[Ac Kc 8c] [9c]"``) on ``street`` (0 is the first:
+    third street, or Five-Card Stud's second): every card the player holds (the hero,
+    or a hand shown early), or only the up cards.  A down card the site wrote
+    unreadably (a PokerStars record has ``[of]``) is a card the record does not show:
+    unknown, noted."""
     words = text.replace("[", " ").replace("]", " ").split()
-    held = 3 + street
+    layout = record.layout
+    held = layout.held[street]
+    ups = [slot for slot in layout.up_slots if slot < held]
+    dealt_up = "u" in layout.slots[layout.held[street - 1] if street else 0 : held]
     if len(words) == held:
         slots = list(range(held))
-    elif len(words) == 1 + street and street < 4:
-        slots = list(range(2, 3 + street))
+    elif len(words) == len(ups) and dealt_up:
+        slots = ups
     else:
         raise HistoryError(
-            f"{record.where(line)}: {player} holds {held} cards on {STREETS[street]} street, "
-            f"but the line shows {len(words)}"
+            f"{record.where(line)}: {player} holds {held} cards on "
+            f"{layout.streets[street]} street, but the line shows {len(words)}"
         )
     known = record.cards.get(player)
     for slot, word in zip(slots, words, strict=True):
         card = _CARDS.get(word)
         if card is not None and known is not None and known[slot] is card:
             continue  # a card an earlier line gave
-        if card is None and (slot in UP_SLOTS or is_card(word)):
+        if card is None and (layout.slots[slot] == "u" or is_card(word)):
             (card,) = parse_card_list(word, where=record.where(line))
         if card is not None:
             learn(record, player, slot, card, line)
@@ -221,13 +297,18 @@ def learn_dealt(record: HandRecord, player: str, street: int, text: str, line: i
 
 
 def learn_shown(record: HandRecord, player: str, shown: list[Card], line: int) -> None:
-    """A hand shown: two down cards, the up cards, the last down card.  Sites
-    may list the down cards in another order than they dealt them."""
-    if len(shown) > 7:
+    """A hand shown, its cards in dealing order (:class:`Layout`): in the seven-card
+    games two down cards, the up cards, the last down card; in Five-Card Stud the down
+    card, then the up cards.  Sites may list the down cards in another order than they
+    dealt them."""
+    layout = record.layout
+    if len(shown) > len(layout.slots):
         raise HistoryError(f"{record.where(line)}: {player} shows {len(shown)} cards")
-    downs, ups = shown[:2] + shown[6:], shown[2:6]
-    down_slots = (0, 1, 6)[: len(downs)]
-    held = record.cards.setdefault(player, [None] * 7)
+    kinds = layout.slots[: len(shown)]
+    downs = [card for card, kind in zip(shown, kinds, strict=True) if kind == "d"]
+    ups = [(slot, card) for slot, card in enumerate(shown) if kinds[slot] == "u"]
+    down_slots = layout.down_slots[: len(downs)]
+    held = record.cards.setdefault(player, [None] * len(layout.slots))
     known = [held[slot] for slot in down_slots if held[slot] is not None]
     if any(card not in downs for card in known):
         raise HistoryError(
@@ -238,7 +319,7 @@ def learn_shown(record: HandRecord, player: str, shown: list[Card], line: int) -
     for slot in down_slots:
         if held[slot] is None:
             learn(record, player, slot, rest.pop(0), line)
-    for slot, card in enumerate(ups, start=2):
+    for slot, card in ups:
         learn(record, player, slot, card, line)
 
 

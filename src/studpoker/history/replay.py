@@ -8,15 +8,19 @@ the recorded actions one by one and stops at the first fact that differs:
 - the antes (R2.2) and who brings in (R3.1, R3.2);
 - who acts, in what order, on every street (R3.3), and on which street;
 - what each action costs: the bring-in, calls, completions (written as raises),
-  bets and raises to their totals, the double bet on an open pair (R2.7), capped
-  betting (R2.5), short all-ins (R2.11), and who is all in;
+  bets and raises to their totals, the double bet on an open pair (R2.7; in
+  Five-Card Stud on third street, R9.3), capped betting (R2.5), short all-ins
+  (R2.11), and who is all in;
 - uncalled bets returned (R2.10);
 - who shows at the showdown (R5.3), the total pot, the main and side pots (R5.4),
   and what each player collects (R5.5, R5.6), allowing for the rake the record
   shows: PokerStars and Full Tilt take it from the pots in proportion.
 
 Where a site's rule differs from RULES.md's default, the replay sets the
-matching option (:data:`SITE_OPTIONS`).
+matching option (:data:`SITE_OPTIONS`).  The streets are the game's: third to
+seventh in the seven-card games, second to fifth in Five-Card Stud (R9.1), whose
+table seats up to ten (a record with more players than the preset's eight seats
+is replayed at a table of its size).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from studpoker.engine import Action, ActionKind, Hand, IllegalAction
 from studpoker.engine.events import AllIn, Ante, PotAwarded, Show, UncalledBetReturned
 from studpoker.games import GameSpec, preset
 from studpoker.hands import eight_or_better, high, low_a5
-from studpoker.history.record import STREETS, HandRecord, RecordedAction
+from studpoker.history.record import HandRecord, RecordedAction
 
 __all__ = ["SITE_OPTIONS", "ReplayReport", "replay"]
 
@@ -109,7 +113,7 @@ class _Replay:
         record = self.record
         chosen = {**SITE_OPTIONS.get(record.site, {}), **options}
         try:
-            return preset(
+            spec = preset(
                 record.game,
                 ante=record.ante or 0,
                 bring_in=self._bring_in(),
@@ -117,6 +121,9 @@ class _Replay:
                 big_bet=record.big_bet,
                 **chosen,
             )
+            if len(record.players) > spec.max_seats and "max_seats" not in chosen:
+                spec = spec.with_options(max_seats=len(record.players))  # R9.1: ten
+            return spec
         except ValueError as error:
             raise _Differs(record.line, f"cannot set up the game: {error}") from None
 
@@ -135,12 +142,13 @@ class _Replay:
         wager = next((a for a in third if a.kind in ("bet", "raise", "complete")), None)
         if wager is not None and wager.amount and wager.by is not None:
             return wager.amount - wager.by
-        calls = []
+        calls: list[int] = []
+        all_in_calls: list[int] = []
         for action in third:
             if action is wager:
                 break
-            if action.kind == "call" and action.amount and not action.all_in:
-                calls.append(action.amount)
+            if action.kind == "call" and action.amount:
+                (all_in_calls if action.all_in else calls).append(action.amount)
         if posted is not None and posted.amount and calls and max(calls) > posted.amount:
             return max(calls)  # what the others entered for (R2.4)
         if posted is not None and posted.amount and calls:
@@ -154,6 +162,8 @@ class _Replay:
         guess = max(1, record.small_bet * 3 // 10)
         if posted is not None and posted.amount:
             guess = max(guess, posted.amount)
+        # A call all in for more than the bring-in posted: the bring-in is at least that.
+        guess = max([guess, *all_in_calls])
         if wager is not None and wager.amount:
             guess = min(guess, wager.amount - 1)
         # Below the small bet, as a game's must be (none at all under a 1-chip small bet).
@@ -170,23 +180,26 @@ class _Replay:
         return guess
 
     def _deck(self) -> list[Card | None]:
-        """The cards in the engine's dealing order (R2.3): third street's first
-        down cards, second down cards, up cards, then one card a street for
-        each player still in; seventh street's community card (R7.4)."""
+        """The cards in the engine's dealing order (R2.3, R9.1): the first street's
+        cards one round at a time (in the seven-card games the first down cards, the
+        second down cards, the up cards), then one card a street for each player
+        still in; seventh street's community card (R7.4)."""
         record = self.record
         cards = record.cards
+        layout = record.layout
         live = list(record.players)
         deck: list[Card | None] = []
-        for street in range(len(STREETS)):
+        slot = 0
+        last = len(layout.streets) - 1
+        for street, held in enumerate(layout.held):
             if len(live) < 2:
                 break
-            if street == 0:
-                deck += [cards[p][0] for p in live] + [cards[p][1] for p in live]
-                deck += [cards[p][2] for p in live]
-            elif street == 4 and record.community is not None:
+            if street == last and record.community is not None:
                 deck.append(record.community)
             else:
-                deck += [cards[p][2 + street if street < 4 else 6] for p in live]
+                for dealt in range(slot, held):
+                    deck += [cards[p][dealt] for p in live]
+            slot = held
             folded = {a.player for a in record.actions if a.street == street and a.kind == "fold"}
             live = [p for p in live if p not in folded]
         return deck + [None] * (len(deck_cards(52)) - len(deck))
@@ -202,15 +215,16 @@ class _Replay:
             seen.add(record.community)
         unseen = [c for c in deck_cards(52) if c not in seen]
         reached = self._streets_reached()
+        layout = record.layout
         for player in record.shows:
             if player not in record.cards:
                 continue
             held = record.cards[player]
             streets = reached.get(player, 0)
-            slots = list(range(min(2 + streets, 6)))
-            if streets == 5 and record.community is None:
-                slots.append(6)
-            for slot in (s for s in slots if held[s] is None):
+            count = layout.held[streets - 1] if streets else 0
+            if streets == len(layout.streets) and record.community is not None:
+                count = layout.held[-2]  # the last card is the community card (R7.4)
+            for slot in (s for s in range(count) if held[s] is None):
                 best = min(unseen, key=partial(self._strength, held, slot))
                 held[slot] = best
                 unseen.remove(best)
@@ -220,10 +234,10 @@ class _Replay:
                 )
 
     def _streets_reached(self) -> dict[str, int]:
-        """How many up-card streets (1 to 4) and whether seventh (5) each player saw."""
+        """How many streets each player was dealt (1 the first street only)."""
         record, reached = self.record, {}
         live = list(record.players)
-        for street in range(len(STREETS)):
+        for street in range(len(record.layout.streets)):
             if len(live) < 2:
                 break
             for player in live:
@@ -259,19 +273,22 @@ class _Replay:
         self._check_antes(hand)
         self._check_bring_in(hand)
         said_pairs = dict(record.open_pair)
+        rule = "R9.3" if record.game == "five_card_stud" else "R2.7"
         for index, action in enumerate(record.actions):
             rnd = hand.round
-            fourth = rnd is not None and rnd.street == action.street == 1 and not rnd.spoken
-            if fourth and (record.site in SITES_WRITING_OPEN_PAIRS or 1 in said_pairs):
+            # The open pair's street (index 1): fourth street, Five-Card Stud's third.
+            paired = rnd is not None and rnd.street == action.street == 1 and not rnd.spoken
+            if paired and (record.site in SITES_WRITING_OPEN_PAIRS or 1 in said_pairs):
                 assert rnd is not None
                 said = 1 in said_pairs
                 self.fact(
                     rnd.open_pair == said,
                     said_pairs.get(1, action.line),
                     _say(
-                        "the record {} a double bet on an open pair; ours {} (R2.7)",
+                        "the record {} a double bet on an open pair; ours {} ({})",
                         "allows" if said else "does not allow",
                         "does not" if said else "does",
+                        rule,
                     ),
                 )
             self._play(hand, action)
@@ -289,7 +306,7 @@ class _Replay:
             raise _Differs(
                 record.summary_line,
                 f"the record's betting ends, but ours has {record.players[seat]} to act on "
-                f"{STREETS[hand.street]} street",
+                f"{record.layout.streets[hand.street]} street",
             )
         self._showdown(hand)
         self._check_uncalled(hand)
@@ -336,12 +353,13 @@ class _Replay:
         record, line = self.record, action.line
         if hand.round is None:
             raise _Differs(line, f"{action.text.strip()!r}, but our betting is over")
+        streets = record.layout.streets
         self.fact(
             hand.street == action.street,
             line,
             lambda: (
-                f"{action.player} acts on {STREETS[action.street]} street; "
-                f"ours is on {STREETS[hand.street]} street"
+                f"{action.player} acts on {streets[action.street]} street; "
+                f"ours is on {streets[hand.street]} street"
             ),
         )
         seat = record.seat_of(action.player)
