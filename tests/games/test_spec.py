@@ -294,6 +294,11 @@ def test_the_seven_card_games_seat_at_most_eight():
 def test_five_card_stud_seats_two_to_ten():
     """R9.1: 2-10 players; the sites' tables had eight, the default."""
     assert five_card_stud().max_seats == 8
+    assert (five_card_stud().most_seats, razz().most_seats, show_hand(deck=28).most_seats) == (
+        10,
+        8,
+        5,
+    )
     assert five_card_stud(max_seats=10).max_seats == 10
     with says("five_card_stud seats at most 10 players, not 11"):
         five_card_stud(max_seats=11)

@@ -183,6 +183,15 @@ class GameSpec:
         return self._ranking
 
     @property
+    def most_seats(self) -> int:
+        """The most players the game deals: 8 for the seven-card games (R7.4), 10 for
+        Five-Card Stud (R9.1), and for Show Hand as many as its deck deals five cards,
+        10 at most (R6.1, R6.10)."""
+        if self.game == "show_hand":
+            return min(MAX_SEATS, self.deck // self.cards_per_player)
+        return MAX_SEATS if self.game == "five_card_stud" else 8
+
+    @property
     def cards_per_player(self) -> int:
         return sum(len(street.cards) for street in self.streets)
 
@@ -269,7 +278,7 @@ def _check(spec: GameSpec) -> None:
                 f"street_caps gives one fraction (0 < f <= 1) for each of the "
                 f"{len(spec.streets)} betting rounds"
             )
-        most = min(MAX_SEATS, spec.deck // spec.cards_per_player)
+        most = spec.most_seats
         if spec.max_seats > most:
             raise ValueError(
                 f"a {spec.deck}-card deck deals five cards to at most {most} "
@@ -291,7 +300,7 @@ def _check(spec: GameSpec) -> None:
             raise ValueError(f"max_raises must be at least 1, not {spec.max_raises}")
         if spec.deck != 52:
             raise ValueError(f"{spec.game} uses the 52-card deck")
-        most = MAX_SEATS if spec.game == "five_card_stud" else 8  # R7.4, R9.1
+        most = spec.most_seats
         if spec.max_seats > most:
             raise ValueError(f"{spec.game} seats at most {most} players, not {spec.max_seats}")
         if spec.settlement != "side_pots":
