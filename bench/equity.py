@@ -5,9 +5,9 @@ Usage (from the repository root)::
     .venv/bin/python bench/equity.py            # Rich table
     .venv/bin/python bench/equity.py --json     # one JSON object on stdout
 
-Two spots of issue 5, each counted in *showdowns per second*: one runout of the
-unseen cards and its showdown between all the players, up to each one's share of
-the pot.
+Three spots, two of issue 5 and one of Five-Card Stud, each counted in *showdowns
+per second*: one runout of the unseen cards and its showdown between all the
+players, up to each one's share of the pot.
 
 * ``stud_hilo_fifth``: Stud/8, three-way on fifth street (``Ah 2d 5c 6s Kd``
   against ``?? ?? Qs Qc 9h`` and ``?? ?? 3h 4h 8h``).  Trillions of runouts: both
@@ -19,6 +19,11 @@ the pot.
   ``As Ad Kc 7s 7d Ks 2c`` against ``?? ?? Qh Qd 9c 9h ??`` with ``3c 8h`` dead:
   9,139 runouts, which both count exactly (eval7's loop with
   ``itertools.combinations``).
+* ``five_card_fourth``: Five-Card Stud (R9), heads-up on fourth street, ``Kh Kd 9s
+  7c`` against ``?? Ah Qs Jd``: each player has a card to come and the villain's
+  down card is unseen, 45 x C(44, 2) = 42,570 runouts, which both count exactly
+  (eval7 evaluates the five-card hands; its loop deals the hero's card, then the
+  villain's two from the rest).
 
 Both run in this process on the same spot, in turn, round after round
 (``--repeat``), with the garbage collector off; each one's best round is kept.  A
@@ -76,7 +81,15 @@ SPOTS: dict[str, dict[str, Any]] = {
         "players": ["As Ad Kc 7s 7d Ks 2c", "?? ?? Qh Qd 9c 9h ??"],
         "dead": "3c 8h",
     },
+    "five_card_fourth": {
+        "title": "5-stud heads-up 4th, exact",
+        "game": "five_card_stud",
+        "players": ["Kh Kd 9s 7c", "?? Ah Qs Jd"],
+        "dead": "",
+    },
 }
+# Cards a player holds at the showdown (R2.3, R9.1).
+HAND_SIZE = {"seven_card_stud": 7, "stud_hilo": 7, "five_card_stud": 5}
 MIN_SECONDS = 0.2
 NAMES = [str(Card.from_code(code)) for code in range(52)]
 EVAL7 = {name: eval7.Card(name) for name in NAMES}
@@ -115,7 +128,7 @@ def eval7_equity(spot: dict[str, Any], samples: int, seed: int) -> tuple[list[fl
     known = [[c for c in cards if c != "??"] for cards in players]
     seen = {c for cards in known for c in cards} | set(spot["dead"].split())
     unseen = [name for name in NAMES if name not in seen]
-    missing = [7 - len(cards) for cards in known]
+    missing = [HAND_SIZE[spot["game"]] - len(cards) for cards in known]
     hilo = spot["game"] == "stud_hilo"
     held = [[EVAL7[c] for c in cards] for cards in known]
     totals = [0.0] * len(players)
@@ -139,6 +152,14 @@ def eval7_equity(spot: dict[str, Any], samples: int, seed: int) -> tuple[list[fl
         count = math.comb(len(unseen), missing[1])
         for combo in itertools.combinations(unseen, missing[1]):
             showdown(combo)
+    elif len(players) == 2 and spot["game"] == "five_card_stud":
+        # Every runout: the hero's missing cards, then the villain's from the rest.
+        count = 0
+        for mine in itertools.combinations(unseen, missing[0]):
+            rest = [card for card in unseen if card not in mine]
+            for theirs in itertools.combinations(rest, missing[1]):
+                showdown(mine + theirs)
+                count += 1
     else:
         rng = random.Random(seed)
         drawn = sum(missing)

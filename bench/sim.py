@@ -53,6 +53,7 @@ NAMES = {
     "stud_hilo": "Stud/8",
     "razz": "Razz",
     "show_hand": "Show Hand",
+    "five_card_stud": "Five-Card Stud",
 }
 
 

@@ -13,7 +13,8 @@ bets or 100 antes reset each hand, every core), and the table gives A's result
 against B in big bets (Show Hand: antes) per 100 hands with its 95% interval.  A
 pair *holds* when that interval is above zero.  The default pairs are the issue's
 chain: equity beats rules, rules beats station, station beats random (and rules
-beats random); ``--pairs`` takes others (``hard-normal,normal-easy``).
+beats random); ``--pairs`` takes others (``hard-normal,normal-easy``), ``--games``
+some of the games (``five_card_stud,razz``; every game of ``GAMES`` by default).
 ``--update FILE`` replaces the table between the lines ``<!-- strength:begin -->``
 and ``<!-- strength:end -->`` of FILE.
 """
@@ -45,13 +46,14 @@ NAMES = {
     "stud_hilo": "Stud/8",
     "razz": "Razz",
     "show_hand": "Show Hand",
+    "five_card_stud": "Five-Card Stud",
 }
 BEGIN, END = "<!-- strength:begin -->", "<!-- strength:end -->"
 
 
 def play(args: argparse.Namespace, log: Any) -> list[dict[str, Any]]:
     rows = []
-    for game in GAMES:
+    for game in args.games:
         for pair in args.pairs:
             first, second = pair.split("-")
             log(f"{NAMES[game]}: {first} against {second}, {args.hands:,} hands")
@@ -111,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="equity-rules,rules-station,station-random,rules-random",
         help="matches as FIRST-SECOND, comma-separated",
     )
+    parser.add_argument(
+        "--games", default=",".join(GAMES), help="games, comma-separated (every game)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed (1)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--update", type=Path, metavar="FILE", help="write the table into FILE")
@@ -119,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.pairs = [pair.strip() for pair in args.pairs.split(",") if pair.strip()]
     if args.hands < 1 or any(pair.count("-") != 1 for pair in args.pairs):
         parser.error("--hands must be positive and every pair FIRST-SECOND")
+    args.games = [game.strip() for game in args.games.split(",") if game.strip()]
+    if not args.games or any(game not in GAMES for game in args.games):
+        parser.error(f"--games are some of {', '.join(GAMES)}")
     err = Console(stderr=True)
 
     def log(message: str) -> None:

@@ -10,13 +10,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from studpoker.bots import PLAYERS, make_player, play_hand
-from studpoker.games import GameSpec, razz, seven_card_stud, show_hand, stud_hilo
+from studpoker.games import (
+    GameSpec,
+    five_card_stud,
+    razz,
+    seven_card_stud,
+    show_hand,
+    stud_hilo,
+)
 
 
 @st.composite
 def fixed_limit_specs(draw: st.DrawFn) -> GameSpec:
-    preset = draw(st.sampled_from([seven_card_stud, stud_hilo, razz]))
+    preset = draw(st.sampled_from([seven_card_stud, stud_hilo, razz, five_card_stud]))
     small = draw(st.integers(2, 40)) * 10
+    # Five-Card Stud seats up to ten (R9.1), the seven-card games eight (R7.4).
+    seats = {"max_seats": 10} if preset is five_card_stud else {}
     return preset(
         ante=draw(st.integers(0, small // 4)),
         bring_in=draw(st.integers(1, small - 1)),
@@ -27,6 +36,7 @@ def fixed_limit_specs(draw: st.DrawFn) -> GameSpec:
         cap_heads_up=draw(st.booleans()),
         burn_cards=draw(st.booleans()),
         board_tie=draw(st.sampled_from(["seat", "suit"])),
+        **seats,
     )
 
 
@@ -57,7 +67,7 @@ def show_hand_specs(draw: st.DrawFn) -> GameSpec:
     seed=st.integers(0, 2**32),
 )
 def test_every_decision_of_every_bot_is_legal(spec, data, seed):
-    count = data.draw(st.integers(2, min(spec.max_seats, 8)), label="players")
+    count = data.draw(st.integers(2, spec.max_seats), label="players")
     names = data.draw(st.lists(st.sampled_from(sorted(PLAYERS)), min_size=count, max_size=count))
     stacks = data.draw(st.lists(st.integers(1, 6_000), min_size=count, max_size=count))
     rng = random.Random(seed)

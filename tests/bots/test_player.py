@@ -24,7 +24,7 @@ from studpoker.games import GameSpec, preset, razz, seven_card_stud, show_hand
 
 from .positions import dealt
 
-GAMES = ["seven_card_stud", "stud_hilo", "razz", "show_hand"]
+GAMES = ["seven_card_stud", "stud_hilo", "razz", "show_hand", "five_card_stud"]
 
 
 class Spy:
@@ -105,8 +105,9 @@ def test_a_bots_play_does_not_change_with_cards_it_cannot_see(game):
         other = order.copy()
         last = len(other) - 1
         # Seat 1's down cards: the second card dealt, and in the seven-card games
-        # the second of its second down card's round too.
-        hidden = (1,) if spec.is_show_hand else (1, players + 1)
+        # the second of its second down card's round too (Show Hand and Five-Card
+        # Stud deal one down card, R6.2, R9.1).
+        hidden = (1,) if spec.cards_per_player == 5 else (1, players + 1)
         for i, position in enumerate(hidden):
             other[position], other[last - i] = other[last - i], other[position]
         assert last - 1 >= dealt_cards

@@ -49,6 +49,36 @@ def test_stud_hilo_monte_carlo_json_has_intervals_and_halves(capsys):
     assert data["low"][1] == 0.0  # Q-Q-9 up cannot make an eight-or-better low
 
 
+def test_five_card_stud_counts_fifth_street_exactly(capsys):
+    # R9.4: 40 of the 43 unseen down cards lose to the kings (only an ace wins).
+    players = ["Kh Kd 9s 7c 2d", "?? Ah Qs Jd 4c"]
+    status, out, _ = run(capsys, "equity", "--game", "five_card_stud", *players, "--json")
+    assert status == 0
+    assert json.loads(out) == {"equities": [40 / 43, 3 / 43], "exact": True, "samples": 43}
+    status, out, _ = run(
+        capsys, "equity", "--game", "five_card_stud", *players, "--dead", "As Ac", "--json"
+    )
+    assert json.loads(out)["samples"] == 41
+    status, out, _ = run(
+        capsys, "equity", "--game", "five_card_stud", *players, "--range", "2=K+", "--json"
+    )
+    assert json.loads(out) == {"equities": [0.4, 0.6], "exact": True, "samples": 5}
+
+
+def test_five_card_stud_table_and_sampling(capsys):
+    players = ["Ks Kd", "?? Ah", "?? 7c"]
+    status, out, _ = run(capsys, "equity", "--game", "five_card_stud", *players, "--seed", "1")
+    assert status == 0
+    assert "│      1 │ K♠ K♦ │ 73.94% │" in out
+    assert "Monte Carlo: 100,000 runouts, 95% intervals" in out
+    status, _, err = run(capsys, "equity", "--game", "five_card_stud", "?? Ah Kd Qs Js Ts", "??")
+    assert status == 2
+    assert "player 1 has 6 cards, but five_card_stud deals 5 (down, up, up, up, up)" in err
+    status, _, err = run(capsys, "equity", "--game", "five_card_stud", *players, "--deck", "32")
+    assert status == 2
+    assert "--deck and --no-suit-tiebreak apply to --game show_hand only" in err
+
+
 def test_exact_and_monte_carlo_can_be_forced(capsys):
     argv = ["equity", "--game", "razz", "As 2s 3d 4c 9h Kd", "?? 8d 5c 6c 7d", "--json"]
     _, out, _ = run(capsys, *argv)

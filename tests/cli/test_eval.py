@@ -70,6 +70,32 @@ def test_eval_showing_board_of_a_seven_card_game(capsys):
     assert out.splitlines()[1] == "Showing: Pair of kings  [K♥ K♦ 7♠]"
 
 
+def test_eval_five_card_stud_in_three_languages(capsys):
+    # R9.4: the five cards' high hand, named as the seven-card games name it (R4.5).
+    names = []
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        argv = ["eval", "Kh Kd 7s 7c Qs", "--game", "five_card_stud", "--lang", lang]
+        status, out, _ = run(capsys, *argv)
+        assert status == 0
+        names.append(out.splitlines()[1])
+    assert names == [
+        "High:  Two pair, kings and sevens  [K♥ K♦ 7♠ 7♣ Q♠]",
+        "高牌: 兩對 K 和 7  [K♥ K♦ 7♠ 7♣ Q♠]",
+        "高牌: 两对 K 和 7  [K♥ K♦ 7♠ 7♣ Q♠]",
+    ]
+
+
+def test_eval_five_card_stud_json_and_board(capsys):
+    status, out, _ = run(capsys, "eval", "9h Th Jh Qc Kd", "--game", "five_card_stud", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert list(data) == ["cards", "high"]
+    assert (data["high"]["name"], data["high"]["category"]) == ("Straight, king high", "straight")
+    # Fewer cards show what they make, as a board is read: no straight of four (R9.3).
+    status, out, _ = run(capsys, "eval", "9h Th Jh Qh", "--game", "five_card_stud")
+    assert out.splitlines()[1] == "Showing: High card, queen  [9♥ T♥ J♥ Q♥]"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -81,6 +107,14 @@ def test_eval_showing_board_of_a_seven_card_game(capsys):
             "stud eval: --deck applies to --game show_hand",
         ),
         (["eval", "2c 3d 4h 5s 7c", "--game", "show_hand", "--deck", "28"], "2c is not in the 28"),
+        (
+            ["eval", "As Ks Qs Js Ts 9s", "--game", "five_card_stud"],
+            "stud eval: a five_card_stud hand is 1 to 5 cards (R9.1), not 6",
+        ),
+        (
+            ["eval", "As Ks Qs Js Ts", "--game", "five_card_stud", "--deck", "32"],
+            "stud eval: --deck applies to --game show_hand",
+        ),
     ],
 )
 def test_eval_bad_input_is_a_clear_error(capsys, argv, message):

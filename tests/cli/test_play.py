@@ -84,6 +84,7 @@ def play(monkeypatch, capsys, *argv: str, keys: str = "") -> Played:
         ("stud_hilo", "[f] fold  [c] call 0.50  [r] complete to 2.00  [q] quit"),
         ("razz", "[c] bring in 0.50  [r] complete to 2.00  [q] quit"),
         ("show_hand", "[f] fold  [c] call 10  [r] raise to 20–990  [q] quit"),
+        ("five_card_stud", "[c] bring in 0.50  [r] complete to 2.00  [q] quit"),  # R9.2
     ],
 )
 def test_the_first_decision_shows_each_legal_action_with_its_key(monkeypatch, capsys, game, keys):
@@ -144,19 +145,23 @@ def test_the_dealer_tells_every_action_and_the_showdown(monkeypatch, capsys):
         ("stud_hilo", "Hands played: 2   Net: +1.50"),
         ("razz", "Hands played: 2   Net: +0.63"),
         ("show_hand", "Hands played: 2   Net: +90"),
+        ("five_card_stud", None),
     ],
 )
 def test_the_summary_is_the_tables_chips_change(monkeypatch, capsys, game, summary):
     played = play(monkeypatch, capsys, "--game", game, "--hands", "2", keys=ANY_DECISION)
     assert played.status == 0
-    assert played.lines[-1] == summary
+    if summary is not None:
+        assert played.lines[-1] == summary
     assert len(played.table.changes) == 2
     net = sum(played.table.changes)
     money = str(net) if game == "show_hand" else f"{abs(net) // 100}.{abs(net) % 100:02d}"
-    assert summary.endswith(("+" if net > 0 else "-" if net < 0 else "") + money)
+    assert played.lines[-1].endswith(("+" if net > 0 else "-" if net < 0 else "") + money)
 
 
-@pytest.mark.parametrize("game", ["seven_card_stud", "stud_hilo", "razz", "show_hand"])
+@pytest.mark.parametrize(
+    "game", ["seven_card_stud", "stud_hilo", "razz", "show_hand", "five_card_stud"]
+)
 def test_another_seats_down_card_is_never_shown_before_the_showdown(monkeypatch, capsys, game):
     played = play(
         monkeypatch, capsys, "--game", game, "--bots", "4", "--hands", "4", keys=ANY_DECISION
@@ -349,3 +354,37 @@ def test_the_table_is_a_practice_table_of_the_players_and_bots_asked_for(monkeyp
     config = played.table.config
     assert (config.mode, config.seats, config.bot_level) == ("practice", 4, "hard")
     assert played.table.hand(1).names == ("Hero", "Bot 1", "Bot 2", "Bot 3")
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "street", "hand"),
+    [
+        ("en", "Five Card Stud", "Second street", "Your hand: High card, queen"),
+        ("zh-Hant", "限注五張梭哈", "第二街", "你的牌：高牌 Q"),
+        ("zh-Hans", "限注五张梭哈", "第二街", "你的牌：散牌 Q"),
+    ],
+)
+def test_five_card_stud_is_named_in_each_language(monkeypatch, capsys, lang, title, street, hand):
+    # R9.1: one down card and one up card on second street; the game's name in the
+    # heading and the panel, as the web client names it (R4.5: one word for one
+    # thing), the street as the dealer says it (R5.7).
+    played = play(
+        monkeypatch, capsys, "--game", "five_card_stud", "--lang", lang, "--hands", "1", keys="q\n"
+    )
+    assert played.status == 0
+    assert f" · {title} " in played.lines[1]
+    panel = played.out.split("╭─ ", 1)[1].split("╰", 1)[0]
+    assert panel.startswith(f"{title} · {street} ")
+    rows = [line.strip("│ ").split() for line in panel.splitlines()]
+    assert rows[3][:4] == ["▶", "Hero" if lang == "en" else "你", "399.75", "Q♠"]
+    assert rows[3][4] == "7♣"  # one down card, then the up card
+    assert hand in panel
+
+
+def test_five_card_stud_amounts_are_dollars_and_cents(monkeypatch, capsys):
+    # money_unit 100 (R1.4): "r 2" and "r 2.00" complete to 200 cents; "r 2.005" is none.
+    played = play(
+        monkeypatch, capsys, "--game", "five_card_stud", "--hands", "1", keys="r 2.005\nr 2\nq\n"
+    )
+    assert "complete to 2.00, not 2.005" in played.lines
+    assert "  Hero completes to 2.00" in played.lines

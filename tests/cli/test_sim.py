@@ -47,6 +47,53 @@ def test_the_table_names_each_player_with_its_interval(capsys):
     assert [line.split()[0] for line in lines[2:]] == ["rules", "station", "random"]
 
 
+def test_five_card_stud_in_big_bets(capsys):
+    # Fixed-limit Five-Card Stud (R9): big bets of 4.00, stacks of 100 of them.
+    status, out, _ = run(
+        capsys,
+        "--game",
+        "five_card_stud",
+        "--players",
+        "rules,station,random",
+        "--hands",
+        "300",
+        "--seed",
+        "1",
+        "--workers",
+        "1",
+        "--no-progress",
+    )
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("five_card_stud: 300 hands, seed 1, 1 worker (processes)")
+    assert "stacks 40,000" in lines[0]
+    assert lines[1].split() == ["player", "big", "bets/100", "95%", "interval"]
+    assert [line.split()[0] for line in lines[2:]] == ["rules", "station", "random"]
+    data = summary(
+        capsys, "--game", "five_card_stud", "--players", "equity,rules", "--hands", "250",
+        "--seed", "2", "--workers", "1",
+    )  # fmt: skip
+    assert (data["game"], data["unit"], data["unit_chips"]) == ("five_card_stud", "big bet", 400)
+    assert sum(p["net_chips"] for p in data["players"]) == 0
+    # The same seed, the same results on two workers.
+    again = summary(
+        capsys, "--game", "five_card_stud", "--players", "equity,rules", "--hands", "250",
+        "--seed", "2", "--workers", "2",
+    )  # fmt: skip
+    assert again["players"] == data["players"]
+
+
+def test_ten_players_sit_at_a_five_card_stud_simulation(capsys):
+    # R9.1 deals to ten; the preset's table has eight seats (R7.4's tables), so ten
+    # is refused with the seats the game has.
+    status, _, err = run(
+        capsys, "--game", "five_card_stud", "--players", ",".join(["station"] * 9),
+        "--hands", "10", "--no-progress",
+    )  # fmt: skip
+    assert status == 2
+    assert "five_card_stud seats 2 to 8 players, not 9" in err
+
+
 def test_the_json_summary(capsys):
     data = summary(
         capsys,

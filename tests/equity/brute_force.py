@@ -2,7 +2,8 @@
 from ``studpoker.equity``: every way to deal the unseen cards, one hand at a time,
 in exact fractions.
 
-* high (R4.1): eval7's value of the best five of seven cards;
+* high (R4.1): eval7's value of the best five of seven cards, or of Five-Card Stud's
+  five (R9.4: suits never break a tie);
 * ace-to-five low (R4.2, Razz) and eight-or-better (R4.3): the best of the 21
   five-card hands, ranked as the rules define them (below);
 * Show Hand (R6.9) with the 52-card deck: eval7's five-card value, then the suit of
@@ -35,6 +36,12 @@ EVAL7 = {str(Card.from_code(code)): eval7.Card(str(Card.from_code(code))) for co
 SHOW_HAND_SUIT = {"d": 0, "c": 1, "h": 2, "s": 3}
 # R4.2: lows with pairs are bad, and worse the more a rank repeats (shapes, best first).
 LOW_SHAPES = [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1)]
+
+
+def hand_size(game: str) -> int:
+    """Cards a player holds at the showdown: five in Show Hand (R6.2) and Five-Card
+    Stud (R9.1), seven in the seven-card games."""
+    return 5 if game in ("show_hand", "five_card_stud") else 7
 
 
 def low_rank(card: str) -> int:
@@ -103,7 +110,7 @@ def pot(game: str, hands: list[list[str]], rules: ShowHandRules | None) -> tuple
     """The high and low parts of the pot each hand wins (R4.1, R5.5)."""
     n = len(hands)
     zero = [Fraction(0)] * n
-    if game == "seven_card_stud":
+    if game in ("seven_card_stud", "five_card_stud"):
         return _shares([high_value(h) for h in hands]), zero
     if game == "razz":
         return _shares([low_key(h) for h in hands], best_is_max=False), zero
@@ -147,7 +154,7 @@ def brute_force(
 
     ``ranges[i]`` tells whether player ``i``'s unseen cards (their ``??``) may be the
     cards dealt to them; the runouts where one may not are left out."""
-    size = 5 if game == "show_hand" else 7
+    size = hand_size(game)
     ranges = ranges or {}
     known = [[t for t in p.split() if t != "??"] for p in players]
     hidden = [p.split().count("??") for p in players]

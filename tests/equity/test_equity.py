@@ -6,7 +6,8 @@
 * Monte Carlo intervals cover the exact values;
 * the rules that decide a pot: ties split (R4.1), Stud/8 halves and scoops (R5.5),
   Razz pairs (R4.2), the Show Hand suit tie-break and stripped decks (R6.9, R6.10),
-  the community card (R7.4);
+  the community card (R7.4); Five-Card Stud's positions counted by hand are in
+  ``test_five_card_stud.py``;
 * properties (Hypothesis): equities are shares of one pot;
 * bad input: a ``ValueError`` that says why.
 
@@ -31,10 +32,10 @@ from studpoker.equity import Equity, equity
 from studpoker.equity.position import read_position
 from studpoker.games import razz, seven_card_stud, show_hand, stud_hilo
 
-from .brute_force import BruteForce, brute_force
+from .brute_force import BruteForce, brute_force, hand_size
 
 FULL = os.environ.get("STUD_FULL") == "1"
-GAMES = ("seven_card_stud", "stud_hilo", "razz", "show_hand")
+GAMES = ("seven_card_stud", "stud_hilo", "razz", "show_hand", "five_card_stud")
 
 
 def floats(fractions: list[Fraction]) -> tuple[float, ...]:
@@ -71,6 +72,9 @@ CHOSEN = [
     ("show_hand", ["Ks Kd 9c 5h", "Kh Kc 9d 5c", "Ts Qs Qh 3d 3c"], "", 52),
     ("show_hand", ["Ah Th 9h 8h", "Kc Kd Ks 7c 7d", "?? Jc Js Jd"], "", 32),
     ("show_hand", ["?? Ac 8d 9d Tc", "Ts Th Td 8s", "Qd Jd 9c Ad Kd"], "Kh", 28),
+    # R9.4: a straight, a flush and tied ranks whose suits do not count.
+    ("five_card_stud", ["?? 9h Th Jh Qc", "Ks Kd 9c 5h 2h", "Kh Kc 9d 5c ??"], "2s", 52),
+    ("five_card_stud", ["?? As Ad 8h", "Kd Ks 7s 7c Qs", "Qh Qd 2c 2s 9h"], "Ac Kh 7d", 52),
 ]
 
 
@@ -89,7 +93,7 @@ def test_exact_equity_equals_brute_force(game, players, dead, deck):
 def random_spot(rng: random.Random, game: str, deck: int, limit: int):
     """A random position of ``game`` with at most ``limit`` runouts: 2 to 4 players,
     some cards unseen (``??``) or not dealt yet, a few dead cards."""
-    size = 5 if game == "show_hand" else 7
+    size = hand_size(game)
     most = min(4, deck // size)
     while True:
         cards = [str(card) for card in deck_cards(deck)]
@@ -120,6 +124,7 @@ def check_random_spots(seed: int, count: int) -> None:
         ("show_hand", 52, 3_000),
         ("show_hand", 32, 1_000),
         ("show_hand", 28, 1_000),
+        ("five_card_stud", 52, 3_000),
     ]:
         for _ in range(count):
             players, dead = random_spot(rng, game, deck, limit)
@@ -156,6 +161,7 @@ SAMPLED = [
     ("stud_hilo", ["Ah 2d 3c 6s Kd Qh", "?? 7s 4h 5h 8h 9h", "Td Ts Ks Kc 7d Jc"], ""),
     ("razz", ["As 2s 3d 4c 9h Kd", "?? 8d 5c 6c 7d"], "Ac"),
     ("show_hand", ["?? Ah Kd Qs", "?? 9c 9d Js"], "2c 2d"),
+    ("five_card_stud", ["?? Ah Kd Qs", "?? 9c 9d Js"], "Ac 9h"),
 ]
 
 
@@ -330,7 +336,7 @@ def positions(draw):
     """A game, 2 to 4 players with random known cards, and a few dead cards."""
     game = draw(st.sampled_from(GAMES))
     deck = draw(st.sampled_from((52, 32, 28))) if game == "show_hand" else 52
-    size = 5 if game == "show_hand" else 7
+    size = hand_size(game)
     cards = draw(st.permutations(deck_cards(deck)))
     count = draw(st.integers(2, min(4, deck // size)))
     players = []
@@ -414,6 +420,18 @@ ERRORS = [
     ),
     ("show_hand", ["??"] * 11, "", "a 52-card deck deals five cards to at most 10 players, not 11"),
     ("razz", ["??"] * 9, "", "the seven-card games deal to at most 8 players, not 9 (R7.4)"),
+    (
+        "five_card_stud",
+        ["??"] * 11,
+        "",
+        "Five-Card Stud deals to at most 10 players, not 11 (R9.1)",
+    ),
+    (
+        "five_card_stud",
+        ["?? Ah Kd Qs Js Ts", "??"],
+        "",
+        "player 1 has 6 cards, but five_card_stud deals 5 (down, up, up, up, up)",
+    ),
     (
         show_hand(deck=28),
         ["??"] * 5,

@@ -147,6 +147,14 @@ RANGED = [
         {1: "Jd, Qd, J"},
         {1: lambda cards: cards[0] in ("Jd", "Qd") or cards[0][0] == "J"},
     ),
+    # Five-Card Stud (R9): a hidden pair card against kings, and a card still to come.
+    (
+        "five_card_stud",
+        ["Kh Kd 9s 7c 2d", "?? Ah Qs Jd"],
+        "3c",
+        {1: "A, Q, J"},
+        {1: lambda cards: cards[0][0] in "AQJ"},
+    ),
 ]
 
 

@@ -12,7 +12,8 @@ a range weighted toward strong hands would.  Then:
   when its share beats its fair share (one over the players in) by ``value``,
   else checks, now and then betting anyway (``bluff``: a steal or a semi-bluff);
 - facing a bet: it raises with a share ``raise_at`` above its fair one, calls when
-  its share pays the pot odds (``call_margin``), else folds;
+  its share pays the pot odds (``call_margin``; in Five-Card Stud 15% more), else
+  folds;
 - Show Hand (R6): it sizes bets from the pot, pushes every chip (a showhand, R6.6)
   when its share reaches ``showhand``, and calls a showhand when its share pays the
   odds of the call.
@@ -43,6 +44,7 @@ import random
 from dataclasses import dataclass
 
 from studpoker.bots.player import BasePlayer
+from studpoker.bots.reading import cards_dealt
 from studpoker.bots.rule_based import RuleBasedPlayer, facing_showhand, wager
 from studpoker.cards import Card
 from studpoker.engine import (
@@ -85,6 +87,10 @@ TEMPERS: dict[str, Temper] = {
     "normal": Temper("normal", 200, 0.10, 0.18, 1.0, 0.10, 0.8, 0.35, 0.72, 0.5),
     "hard": Temper("hard", 500, 0.10, 0.18, 1.0, 0.10, 0.8, 0.35, 0.72, 0.5),
 }
+# A call in Five-Card Stud (R9) needs 15% more than the pot odds: the big bets of
+# fourth and fifth street come after it, against a hand that shows all but one card
+# and has been played on them (a sweep against the rule-based player, docs/bots.md).
+_CALL_MARGIN_BY_GAME: dict[str, float] = {"five_card_stud": 1.15}
 
 
 class EquityPlayer(BasePlayer):
@@ -149,8 +155,9 @@ class EquityPlayer(BasePlayer):
         if any(card is not None for card in view.community) or (
             view.street == 0 and view.game != "show_hand"
         ):
-            # Third street by the starting-hand standards (a random hand is no range
-            # for players who chose to play); R7.4's community card by the rules too.
+            # The first round of the fixed-limit games (third street; Five-Card Stud's
+            # second) by the starting-hand standards (a random hand is no range for
+            # players who chose to play); R7.4's community card by the rules too.
             return self._fallback.bet(view)
         options = {option.kind: option for option in view.legal_actions}
         share = self.share(view)
@@ -174,7 +181,7 @@ class EquityPlayer(BasePlayer):
         odds = cost / (view.pot_total + cost)
         if raise_option is not None and share >= fair + temper.raise_at:
             return wager(raise_option, big=True)
-        if share >= odds * temper.call_margin:
+        if share >= odds * temper.call_margin * _CALL_MARGIN_BY_GAME.get(view.game, 1.0):
             return Action(K.CALL)
         return Action(K.FOLD)
 
@@ -216,10 +223,11 @@ class EquityPlayer(BasePlayer):
 
 def _in_order(view: HandView, seat: int) -> tuple[Card | None, ...]:
     """A seat's cards in dealing order, None for a card the viewer cannot see:
-    seven-card games two down, the up cards, the last down; Show Hand down, up."""
+    seven-card games two down, the up cards, the last down; Show Hand and
+    Five-Card Stud the down card, then the up cards (R6.2, R9.1)."""
     cards = view.seats[seat]
     down, up = cards.down_cards, cards.up_cards
-    if view.game == "show_hand":
+    if cards_dealt(view.game) == 5:
         return tuple(down) + tuple(up)
     return tuple(down[:2]) + tuple(up) + tuple(down[2:])
 

@@ -23,17 +23,26 @@ so it cuts the value of a draw to it).
 
 from __future__ import annotations
 
+from functools import cache
 from math import comb
 
 from studpoker.cards import Card
 from studpoker.engine import Bet, Complete, Event, HandView, Raise, Showhand, StreetStarted
+from studpoker.games import preset
 from studpoker.hands import high
 from studpoker.hands.value import group_ranks
 
-__all__ = ["Made", "Reading", "draw_chance", "made_high", "street_wagers"]
+__all__ = ["Made", "Reading", "cards_dealt", "draw_chance", "made_high", "street_wagers"]
 
 # What a hand is made of, comparable: (category, ranks in the order they compare).
 Made = tuple[int, tuple[int, ...]]
+
+
+@cache
+def cards_dealt(game: str) -> int:
+    """How many cards each player is dealt in ``game``, as its streets say: 7 in
+    the seven-card games, 5 in Show Hand (R6.2) and Five-Card Stud (R9.1)."""
+    return preset(game).cards_per_player
 
 
 def rank_of(card: Card) -> int:
@@ -51,7 +60,8 @@ class Reading:
     """The seat's cards and what it sees of the others' (``view`` must be a seat's).
 
     ``deck`` is the number of cards in the deck (Show Hand's stripped decks,
-    R6.10); ``cards`` how many cards each player gets in the game."""
+    R6.10); ``to_come`` counts the seat's cards still to be dealt, of the
+    :func:`cards_dealt` its game deals each player."""
 
     __slots__ = (
         "_rank_seen",
@@ -82,8 +92,8 @@ class Reading:
             self.seen += up
             if not seat.folded:
                 self.opponents.append(up)
-        cards = 5 if view.game == "show_hand" else 7
-        self.to_come = max(cards - len(me.down_cards) - len(me.up_cards), 0)
+        dealt = cards_dealt(view.game)
+        self.to_come = max(dealt - len(me.down_cards) - len(me.up_cards), 0)
         self.unseen = deck - len(self.mine) - len(self.seen)
         self._rank_seen = [0] * 15
         self._suit_seen = [0] * 4

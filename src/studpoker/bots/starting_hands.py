@@ -1,7 +1,8 @@
 """Starting-hand standards: how good a seat's first cards are, game by game.
 
 Each game's standard rates the first betting round's cards (third street: two
-down and one up; Show Hand: the down card and the first up card, R6.2) as a
+down and one up; Show Hand and Five-Card Stud: the down card and the first up
+card, R6.2, R9.1) as a
 *tier*: ``0`` fold, ``1`` marginal (a loose player's call), ``2`` playable,
 ``3`` strong (complete or raise), ``4`` premium (raise and re-raise).  The tiers
 count live cards: up cards the seat sees elsewhere, folded ones included, that a
@@ -22,6 +23,21 @@ hand needs to improve make it worth less.
 0
 >>> first_tier(razz(), "As 9c Kc  2h Td Jd  4d Qh Ks")                # A-2-4
 4
+
+Five-Card Stud deals each seat a down card, then each an up card (R9.1); seat 0
+holds the first down card and the first up card:
+
+>>> from studpoker.games import five_card_stud
+>>> def second_tier(text):
+...     cards = parse_cards(text)
+...     hand = Hand(five_card_stud(), [1000] * (len(cards) // 2), deck=cards + [None] * 46)
+...     return starting_tier(Reading(hand.view(0)), "five_card_stud")
+>>> second_tier("Ks 8c  Qd Jh")      # the hidden king beats every up card showing
+3
+>>> second_tier("4s 8c  4d Jh")      # a pair of fours, a jack showing
+3
+>>> second_tier("7s 8c  4d Jh")      # the jack beats both cards: beaten in sight
+0
 """
 
 from __future__ import annotations
@@ -41,6 +57,8 @@ def starting_tier(read: Reading, game: str) -> int:
         return _stud_hilo(read)
     if game == "show_hand":
         return _show_hand(read)
+    if game == "five_card_stud":
+        return _five_card_stud(read)
     return _seven_card_stud(read)
 
 
@@ -188,4 +206,39 @@ def _show_hand(read: Reading) -> int:
         tier = FOLD
     if ranks[0] != ranks[1] and top_up > ranks[0]:
         tier -= 1  # someone shows a card above both of the seat's
+    return _clamp(tier)
+
+
+def _five_card_stud(read: Reading) -> int:
+    """Five-Card Stud's two cards (R9.1): a pair, or a hidden card above every up
+    card the others show, is a strong start; a seat whose two cards an up card
+    already beats is beaten in sight and folds.  A card whose rank is dead pairs
+    less often, and many opponents ask for higher cards."""
+    if len(read.mine) < 2:
+        return FOLD
+    ranks = sorted((rank_of(card) for card in read.mine), reverse=True)
+    hidden = max((rank_of(card) for card in read.mine if card not in read.up), default=0)
+    up = max((rank_of(card) for card in read.up), default=0)
+    top_up = max((rank_of(c) for board in read.opponents for c in board), default=0)
+    crowd = len(read.opponents) > 2
+    if ranks[0] == ranks[1]:
+        pair = ranks[0]
+        tier = PREMIUM if pair >= max(top_up, 10) else STRONG
+        if pair < top_up and (crowd or read.live_rank(pair) == 0):
+            tier -= 1
+        return _clamp(tier)
+    if top_up > ranks[0]:
+        return FOLD  # beaten in sight: an up card above both of the seat's cards
+    if hidden > top_up:
+        tier = STRONG if hidden >= 9 or not crowd else PLAYABLE
+        if up > top_up and ranks[1] >= 10:
+            tier = max(tier, STRONG)  # two cards above every up card, both high
+    elif up > top_up:
+        tier = PLAYABLE if up >= 12 else MARGINAL
+    elif ranks[0] >= 12:
+        tier = MARGINAL  # the best up card's rank, matched: the other card decides
+    else:
+        return FOLD
+    if read.live_rank(ranks[0]) <= 1:
+        tier -= 1  # the top card's rank is dead: it seldom pairs
     return _clamp(tier)

@@ -5,7 +5,10 @@ It is read, not computed by enumeration (that is the equity player's work): the
 made hand sets a base, an opponent's up cards that already beat it cut it down,
 live draws add their chance of coming in, and every opponent past the first
 makes it smaller.  High hands (R4.1) for Seven Card Stud and Show Hand, lows
-(R4.2, R4.3) for Razz, both halves for Stud/8 (R5.5).
+(R4.2, R4.3) for Razz, both halves for Stud/8 (R5.5).  Five-Card Stud (R9) is
+read opponent by opponent (:func:`five_card_strength`): a board that beats the
+seat's hand in sight leaves it almost nothing, and every other board is a danger
+by the unseen cards that would lift it above the seat's hand.
 
 >>> from studpoker.cards import parse_cards
 >>> from studpoker.engine import Hand
@@ -22,12 +25,14 @@ makes it smaller.  High hands (R4.1) for Seven Card Stud and Show Hand, lows
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
+from math import comb
 
 from studpoker.bots.reading import Made, Reading, board_high, low_of, made_high, rank_of
 from studpoker.cards import Card
-from studpoker.hands.value import Category
+from studpoker.hands.value import Category, group_ranks
 
-__all__ = ["high_strength", "low_strength", "strength"]
+__all__ = ["five_card_strength", "high_strength", "low_strength", "strength"]
 
 # A made hand's base strength at the showdown, by category: seven cards and five.
 _SEVEN_BASE = {
@@ -52,12 +57,17 @@ _FIVE_BASE = {
     Category.FOUR_OF_A_KIND: 0.995,
     Category.STRAIGHT_FLUSH: 1.0,
 }
+# Five-Card Stud: the most a hand beaten in sight is worth with cards to come, so
+# that it folds to a bet unless the pot lays ten to one.
+_BEATEN_IN_SIGHT = 0.1
 # A made low's strength by its highest card (R4.2): a wheel to a ten low.
 _LOW_BY_TOP = {5: 0.97, 6: 0.92, 7: 0.82, 8: 0.68, 9: 0.5, 10: 0.38}
 
 
 def strength(read: Reading, game: str) -> float:
     """The seat's strength in ``game``, for the number of opponents still in."""
+    if game == "five_card_stud":
+        return five_card_strength(read)  # every opponent is read on their own
     if game == "razz":
         value = low_strength(read, limit=10)
     elif game == "stud_hilo":
@@ -160,3 +170,99 @@ def _hilo(read: Reading) -> float:
         contested = any(len(_lows(up, 8)) >= 2 for up in read.opponents)
         return high * (0.55 if contested else 0.85)
     return min(0.5 * high + 0.5 * low + 0.25 * min(high, low), 1.0)
+
+
+def five_card_strength(read: Reading) -> float:
+    """The chance that the seat's Five-Card Stud hand (R9.4) beats every opponent's.
+
+    An opponent whose up cards already beat the seat's whole hand has it *beaten
+    in sight*: the seat is left half the chance of catching a card that beats that
+    board, at most 0.1 (it folds to a bet unless the pot lays ten to one), and
+    nothing on the last street.  Against every other board the danger is
+    the unseen cards that would lift it above the seat's hand: the opponent's down
+    card is one of them and every card to come another, while the seat's own cards
+    to come may improve it.
+
+    >>> from studpoker.cards import parse_cards
+    >>> from studpoker.engine import Hand
+    >>> from studpoker.games import five_card_stud
+    >>> deck = parse_cards("2c Ks  Qh 9d  Qc 8h") + [None] * 46
+    >>> hand = Hand(five_card_stud(), [1000, 1000], deck=deck)
+    >>> hand.act("bring_in"); hand.act("call")      # the 9♦ brings in (R9.2)
+    >>> round(five_card_strength(Reading(hand.view(0))), 2)   # Q♥ Q♣ showing, 9 8 against
+    0.95
+    >>> round(five_card_strength(Reading(hand.view(1))), 2)   # K♠ 9♦ 8♥: beaten in sight
+    0.06
+    """
+    made = made_high(read.mine)
+    boards = [board for board in read.opponents if board]
+    if not boards:
+        return 1.0
+    best_board = max(board_high(board) for board in boards)
+    if best_board > made:
+        if not read.to_come:
+            return 0.0
+        return min(0.5 * read.chance(_outs_past(read, best_board)), _BEATEN_IN_SIGHT)
+    improve = read.chance(sum(read.live_rank(r) for r in {rank_of(c) for c in read.mine}))
+    unknown = 1 + read.to_come  # each opponent's down card and cards to come
+    unseen = max(read.unseen, 2)
+    value = 1.0
+    for board in boards:
+        single, double = _danger(read, board, made)
+        catch = min(single / unseen, 1.0)
+        paired = min(comb(unknown, 2) * double / comb(unseen, 2), 1.0)
+        lose = 1.0 - (1.0 - catch) ** unknown * (1.0 - paired)
+        value *= 1.0 - lose * (1.0 - 0.6 * improve)
+    return value
+
+
+def _outs_past(read: Reading, board: Made) -> int:
+    """The live cards that, added to the seat's cards, make pairs and kickers
+    above ``board``."""
+    ranks = [rank_of(card) for card in read.mine]
+    return sum(
+        read.live_rank(rank)
+        for rank in range(read.lowest_rank, 15)
+        if _grouped([*ranks, rank]) > board
+    )
+
+
+def _danger(read: Reading, board: list[Card], made: Made) -> tuple[float, int]:
+    """What would lift an opponent's ``board`` above ``made``: how many unseen cards
+    do it alone (pairs and kickers of the ranks, and on four up cards the flush or
+    straight one more card completes, R4.1), and how many pairs of unseen cards do
+    it together (a pair of a rank no single card of which is enough)."""
+    ranks = [rank_of(card) for card in board]
+    single, double = 0.0, 0
+    for rank in range(read.lowest_rank, 15):
+        live = read.live_rank(rank)
+        if _grouped([*ranks, rank]) > made or (
+            made[0] < Category.STRAIGHT and len(board) == 4 and _completes_straight(ranks, rank)
+        ):
+            single += live
+        elif _grouped([*ranks, rank, rank]) > made:
+            double += comb(live, 2)
+    suits = {card & 3 for card in board}
+    if len(board) == 4 and len(suits) == 1 and made[0] < Category.FLUSH:
+        single += read.live_suit(suits.pop()) * 0.75  # less the ranks counted above
+    return single, double
+
+
+def _grouped(ranks: list[int]) -> Made:
+    """Pairs and kickers of ``ranks``, comparable with :func:`made_high`'s."""
+    return _grouped_sorted(tuple(sorted(ranks)))
+
+
+@cache
+def _grouped_sorted(ranks: tuple[int, ...]) -> Made:
+    # Asked 13 times an opponent a decision, for a few thousand rank multisets in all.
+    category, ordered = group_ranks(ranks)
+    return int(category), tuple(ordered)
+
+
+def _completes_straight(ranks: list[int], rank: int) -> bool:
+    """Whether four distinct ``ranks`` and ``rank`` make a straight (the ace high or low)."""
+    held = {*ranks, rank}
+    if len(held) != 5:
+        return False
+    return max(held) - min(held) == 4 or held == {14, 2, 3, 4, 5}

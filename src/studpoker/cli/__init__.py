@@ -26,7 +26,7 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stud",
-        description="Stud poker: Seven Card Stud, Stud Hi/Lo, Razz and Show Hand.",
+        description="Stud poker: Seven Card Stud, Stud Hi/Lo, Razz, Show Hand and Five-Card Stud.",
     )
     parser.add_argument("--version", action="version", version=f"studpoker {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

@@ -37,8 +37,9 @@ def add_parser(commands: Any) -> None:
         help="each player's share of the pot from the known cards",
         description=(
             "Each player's share of the pot. Give each player as one argument: their cards "
-            "in dealing order (seven-card games: down, down, up, up, up, up, down; Show Hand: "
-            "down, up, up, up, up), '??' for a card dealt but unseen, cards not dealt yet "
+            "in dealing order (seven-card games: down, down, up, up, up, up, down; Show Hand "
+            "and Five-Card Stud: down, up, up, up, up), '??' for a card dealt but unseen, "
+            "cards not dealt yet "
             "left out. Unseen and future cards are drawn uniformly from the cards not "
             "known anywhere. Every runout is counted when there are few (exact), else "
             "they are sampled (Monte Carlo, with a 95%% interval)."
@@ -55,7 +56,8 @@ def add_parser(commands: Any) -> None:
         metavar="N=RANGE",
         help=(
             "what player N's unseen cards ('??') may be, e.g. 2='QQ+, AKs' (two down cards), "
-            "2='QXX, 9XX' (three), 1='K+' (Show Hand's one); X is any rank, s suited, "
+            "2='QXX, 9XX' (three), 1='K+' (Show Hand's and Five-Card Stud's one); X is any "
+            "rank, s suited, "
             "o offsuit, + up to the ace or the first rank; repeat for more players"
         ),
     )

@@ -1,8 +1,9 @@
 """``stud eval CARDS``: the hands that cards make, with their names.
 
 Five to seven cards give the showdown hands of the game (all of them when no
-game is named: high, ace-to-five low and eight-or-better low); one to four
-cards give the value of a showing board, which decides who acts first.
+game is named: high, ace-to-five low and eight-or-better low; Five-Card Stud
+and Show Hand rank five cards); one to four cards give the value of a showing
+board, which decides who acts first.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from rich.cells import cell_len
 
 from studpoker.cards import Card, format_cards, parse_cards
+from studpoker.games import GAMES
 from studpoker.hands import (
     LANGUAGES,
     HandValue,
@@ -27,8 +29,6 @@ from studpoker.hands import (
     showing_high,
     showing_low,
 )
-
-GAMES = ("seven_card_stud", "stud_hilo", "razz", "show_hand")
 
 _LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -108,6 +108,8 @@ def _evaluations(cards: list[Card], args: argparse.Namespace) -> list[tuple[str,
         return [("showing", show_hand_board(cards, rules))]
     if args.deck != 52:
         raise ValueError("--deck applies to --game show_hand only")
+    if game == "five_card_stud" and len(cards) > 5:
+        raise ValueError(f"a five_card_stud hand is 1 to 5 cards (R9.1), not {len(cards)}")
     if len(cards) <= 4:
         board = showing_low if game == "razz" else showing_high
         return [("showing", board(cards))]
@@ -116,6 +118,7 @@ def _evaluations(cards: list[Card], args: argparse.Namespace) -> list[tuple[str,
         "seven_card_stud": [("high", high)],
         "stud_hilo": [("high", high), ("eight_or_better", eight_or_better)],
         "razz": [("low_a5", low_a5)],
+        "five_card_stud": [("high", high)],  # R9.4: the five cards' high hand
     }
     kinds = evaluators[game]
     return [(label, evaluate(cards)) for label, evaluate in kinds]

@@ -11,7 +11,8 @@ Keys: ``f`` fold, ``c`` check, call or bring in, ``r`` complete, bet or raise
 (``r 300``: to 300; without an amount a choice of amounts is asked for), ``s`` show,
 ``m`` muck, ``q`` quit: the player folds at once and leaves when the hand is over.
 The end of input quits the same way.  Amounts are written as the table writes money:
-dollars and cents in the seven-card games, chips in Show Hand.  See ``docs/play.md``.
+dollars and cents in the seven-card games and Five-Card Stud, chips in Show Hand (the
+game's ``money_unit``, R1.4).  See ``docs/play.md``.
 """
 
 from __future__ import annotations
@@ -92,6 +93,7 @@ WORDS: dict[str, dict[str, str]] = {
         "stud_hilo": "Stud Hi/Lo",
         "razz": "Razz",
         "show_hand": "Show Hand",
+        "five_card_stud": "Five Card Stud",
         "hand": "Hand #{number} · {game}",
         "player": "Hero",
         "bot": "Bot {seat}",
@@ -132,6 +134,7 @@ WORDS: dict[str, dict[str, str]] = {
         "stud_hilo": "七張梭哈高低",
         "razz": "Razz",
         "show_hand": "話事啤",
+        "five_card_stud": "限注五張梭哈",
         "hand": "第 {number} 局 · {game}",
         "player": "你",
         "bot": "電腦 {seat}",
@@ -172,6 +175,7 @@ WORDS: dict[str, dict[str, str]] = {
         "stud_hilo": "七张梭哈高低",
         "razz": "Razz",
         "show_hand": "话事啤",
+        "five_card_stud": "限注五张梭哈",
         "hand": "第 {number} 局 · {game}",
         "player": "你",
         "bot": "电脑 {seat}",
@@ -625,7 +629,8 @@ def _cards(cards: Sequence[Card | None], *, own: bool = False) -> Text:
 
 def _best_hand(view: HandView, spec: GameSpec, lang: str) -> str | None:
     """The name of the viewer's best hand so far (R4.5): a showing board's value
-    below five cards, the showdown's from five, high and low in Stud/8 (R4.4)."""
+    below five cards, the showdown's from five (Five-Card Stud's five-card high,
+    R9.4), high and low in Stud/8 (R4.4)."""
     me = view.me
     if me is None:
         return None
@@ -647,12 +652,12 @@ def _best_hand(view: HandView, spec: GameSpec, lang: str) -> str | None:
 
 def _parse_amount(text: str, spec: GameSpec) -> int | None:
     """An amount as the player writes money ("4", "4.00"; Show Hand: chips) in the
-    table's units, or None."""
+    table's units (the game's ``money_unit`` of them make one, R1.4), or None."""
     try:
         value = Decimal(text.replace(",", ""))
     except InvalidOperation:
         return None
-    units = value if spec.is_show_hand else value * 100
+    units = value * spec.money_unit
     if not units.is_finite() or units != units.to_integral_value() or units < 0:
         return None
     return int(units)

@@ -10,6 +10,15 @@ counted:
 >>> result.exact, result.samples, [round(e, 4) for e in result.equities]
 (True, 9139, [0.6919, 0.3081])
 
+Five-Card Stud heads-up on fifth street (R9): the hero's kings against an ace,
+queen, jack and four showing and one card unseen.  Of the 43 unseen cards only the
+three aces win for the villain (a queen, jack or four pairs below the kings), so
+the hero has 40/43:
+
+>>> result = equity("five_card_stud", ["Kh Kd 9s 7c 2d", "?? Ah Qs Jd 4c"])
+>>> result.exact, result.samples, result.equities == (40 / 43, 3 / 43)
+(True, 43, True)
+
 Three-way on fifth street in Stud/8 there are trillions of runouts, so they are
 sampled (the seed makes it reproducible):
 
@@ -106,10 +115,11 @@ def equity(
     """Each player's share of the pot, from what is known of the position.
 
     ``game`` is a game's name (``"seven_card_stud"``, ``"stud_hilo"``,
-    ``"razz"``, ``"show_hand"``) or a :class:`~studpoker.games.GameSpec` (for
-    Show Hand's deck and ranking options, R6.10).  Each player is their cards in
-    dealing order, as text (``"?? ?? Qh Qd 9c"``) or cards, ``None`` or ``??``
-    for a card dealt but unseen; cards not dealt yet are left out.  ``dead``
+    ``"razz"``, ``"show_hand"``, ``"five_card_stud"``) or a
+    :class:`~studpoker.games.GameSpec` (for Show Hand's deck and ranking options,
+    R6.10).  Each player is their cards in dealing order, as text (``"?? ?? Qh Qd
+    9c"``; Show Hand and Five-Card Stud: ``"?? Qh Qd"``) or cards, ``None`` or
+    ``??`` for a card dealt but unseen; cards not dealt yet are left out.  ``dead``
     cards (folded up cards) are out of the deck.  Unseen and future cards are
     drawn uniformly from the cards not known anywhere, except that ``ranges``
     (one for each player, None for none, or a mapping from a player's index)

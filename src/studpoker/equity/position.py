@@ -2,13 +2,16 @@
 and therefore the unseen cards that every unknown or future card comes from.
 
 A player is written as their cards in dealing order (seven-card games: down, down,
-up, up, up, up, down; Show Hand: down, up, up, up, up), ``??`` (``None``) for a
-card dealt but not seen, and the cards not dealt yet left out.  Both kinds of
-missing card are drawn alike, uniformly from the unseen cards.
+up, up, up, up, down; Show Hand and Five-Card Stud: down, up, up, up, up), ``??``
+(``None``) for a card dealt but not seen, and the cards not dealt yet left out.
+Both kinds of missing card are drawn alike, uniformly from the unseen cards.
 
 >>> spot = read_position("razz", ["As 2s 3d 4c", "?? ?? Kc Qh"], dead="5h")
 >>> spot.missing, len(spot.unseen), spot.cases
 ((3, 5), 45, 12070978920)
+>>> spot = read_position("five_card_stud", ["Kh Kd 9s 7c", "?? Ah Qs Jd"])   # fourth street
+>>> spot.missing, len(spot.unseen), spot.cases
+((1, 2), 45, 42570)
 >>> read_position("show_hand", ["Ah Kd", "Qc Qc"])
 Traceback (most recent call last):
 ...
@@ -33,9 +36,11 @@ UNKNOWN: Final = "??"
 _DEALT: Final = {"d": "down", "u": "up"}
 # Players a deck can deal to the end: eight in the seven-card games, whose last card
 # becomes one community card when the deck runs short (R7.4); in Show Hand 2 to 10,
-# every one of them five cards of the deck (R6.1, R6.10).
+# every one of them five cards of the deck (R6.1, R6.10); in Five-Card Stud 2 to 10
+# (R9.1), whose 50 cards the 52-card deck always holds.
 _SEVEN_CARD_SEATS: Final = 8
 _SHOW_HAND_SEATS: Final = 10
+_FIVE_CARD_SEATS: Final = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +58,7 @@ class Position:
 
     @property
     def hand_size(self) -> int:
-        """Cards in a hand at the showdown: 7, or 5 in Show Hand."""
+        """Cards in a hand at the showdown: 7, or 5 in Show Hand and Five-Card Stud."""
         return self.spec.cards_per_player
 
     @property
@@ -122,6 +127,8 @@ def _most_players(spec: GameSpec) -> tuple[int, str]:
     if spec.is_show_hand:
         seats = min(_SHOW_HAND_SEATS, spec.deck // spec.cards_per_player)
         return seats, f"a {spec.deck}-card deck deals five cards to at most {seats} players"
+    if spec.game == "five_card_stud":
+        return _FIVE_CARD_SEATS, f"Five-Card Stud deals to at most {_FIVE_CARD_SEATS} players"
     return _SEVEN_CARD_SEATS, f"the seven-card games deal to at most {_SEVEN_CARD_SEATS} players"
 
 
@@ -138,7 +145,7 @@ def read_position(
         raise ValueError(f"equity needs at least 2 players, not {len(seats)}")
     most, limit = _most_players(spec)
     if len(seats) > most:
-        rule = "R6.1, R6.10" if spec.is_show_hand else "R7.4"
+        rule = {"show_hand": "R6.1, R6.10", "five_card_stud": "R9.1"}.get(spec.game, "R7.4")
         raise ValueError(f"{limit}, not {len(seats)} ({rule})")
     order = "".join(street.cards for street in spec.streets)
     for number, cards in enumerate(seats, 1):
@@ -169,9 +176,11 @@ def read_position(
         return position
     # R7.4: the last street is one community card when the deck cannot give every
     # player a card; it can only be that street, and only if nobody has their last card.
+    # Only the seven-card games' full tables can run out: Show Hand and Five-Card Stud
+    # deal every player five cards of the deck (R6.10, R9.1).
     community = Position(spec, tuple(seats), dead_cards, unseen, community=True)
     if (
-        not spec.is_show_hand
+        most * spec.cards_per_player > spec.deck
         and all(len(cards) < len(order) for cards in seats)
         and sum(community.draws) <= len(unseen)
     ):

@@ -49,7 +49,7 @@ def pot_shares(spec: GameSpec, hands: Hands) -> tuple[Shares, Shares | None]:
         values = show_hand_values(rows, spec.ranking)
     elif spec.low:  # Razz: the best ace-to-five low wins (R4.2)
         values = batch.low_a5(rows, validate=False)
-    else:
+    else:  # the best high of seven cards, or of Five-Card Stud's five (R4.1, R9.4)
         values = batch.high(rows, validate=False)
     values = values.reshape(players, runouts)
     if not spec.hilo:

@@ -1,7 +1,8 @@
 """The best hand a seat's known cards make so far, as the table names it (R4.5): the
 high hand (Seven Card Stud), the high hand and the eight-or-better low (Stud/8), the
-ace-to-five low (Razz), the Show Hand value (R6.9) — of fewer than five cards, what
-they show (R6.3; the seven-card games' showing values).
+ace-to-five low (Razz), the Show Hand value (R6.9), the five-card high hand of
+Five-Card Stud (R9.4) — of fewer than five cards, what they show (R6.3; the
+seven-card games' showing values, which Five-Card Stud shares, R9.3).
 
 >>> best_hand_names("seven_card_stud", "Kh Kd 7s 7c Qs 2d 3c")["en"]
 'Two pair, kings and sevens'
@@ -11,6 +12,10 @@ they show (R6.3; the seven-card games' showing values).
 'K-7-3 低牌'
 >>> [best_hand_names("show_hand", "Ah Ad")[lang] for lang in LANGUAGES]
 ['Pair of aces', '啤 A', '一对 A']
+>>> [best_hand_names("five_card_stud", "Kh Kd 7s 7c Qs")[lang] for lang in LANGUAGES]
+['Two pair, kings and sevens', '兩對 K 和 7', '两对 K 和 7']
+>>> best_hand_names("five_card_stud", [None, Card.parse("Qs"), Card.parse("Qd")])["zh-Hans"]
+'一对 Q'
 >>> best_hand_names("razz", [None, None]) is None   # nothing known: no name
 True
 """
@@ -44,6 +49,10 @@ def best_hand(game: str, cards: Iterable[Card | None] | str) -> tuple[HandValue,
         return (show_hand(known) if len(known) == 5 else show_hand_board(known),)
     if game == "razz":
         return (low_a5(known) if len(known) >= 5 else showing_low(known),)
+    if game == "five_card_stud":
+        # R9.4: the five cards' high hand, suits never breaking a tie; before the
+        # fifth card, the pairs and kickers of what is held, as a board is read (R9.3).
+        return (high(known) if len(known) >= 5 else showing_high(known),)
     top = high(known) if len(known) >= 5 else showing_high(known)
     if game == "stud_hilo" and len(known) >= 5:
         low = eight_or_better(known)
