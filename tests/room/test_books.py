@@ -22,10 +22,10 @@ def url(tmp_path) -> str:
     return f"sqlite:///{tmp_path / 'room.db'}"
 
 
-async def chips_room(url: str) -> tuple[Room, list]:
+async def chips_room(url: str, game: str = "razz") -> tuple[Room, list]:
     room = Room(Store(url), seed=3, pause=0, clock=30, default_tables=False)
     await room.start()
-    await room.create_table("razz", "chips", table_id="blue")
+    await room.create_table(game, "chips", table_id="blue")
     players = [(await room.register(name, "password1"))[0] for name in ("ann", "bo")]
     for account in players:
         room.store.deposit(account.id, 10_000)
@@ -92,22 +92,33 @@ def test_a_hand_the_store_refuses_halts_the_table_and_loses_no_chip(url: str, ca
     asyncio.run(play())
 
 
-def test_every_hand_keeps_the_books_for_the_audit(url: str):
+@pytest.mark.parametrize("game", ["razz", "five_card_stud"])
+def test_every_hand_keeps_the_books_for_the_audit(url: str, game: str):
     async def play() -> None:
-        room, (ann, bo) = await chips_room(url)
+        room, (ann, bo) = await chips_room(url, game)
         table = room.tables["blue"].table
+        audits: dict[int, list[str]] = {}
+
+        def audited() -> bool:
+            """After each hand, before the next is dealt: the audit of the books."""
+            done = table.last_hand()
+            if done is not None and done.number not in audits and table.hand_number is None:
+                audits[done.number] = room.store.audit()
+            return done is not None and done.number >= 3
+
         await room.sit(ann, "blue", seat=0, buy_in=4000)
         await room.sit(bo, "blue", seat=1, buy_in=6000)
         await answer_until(room, "blue", [ann, bo], lambda: table.last_hand() is not None)
         await room.top_up(ann, "blue", 1000)
-        await answer_until(
-            room,
-            "blue",
-            [ann, bo],
-            lambda: table.last_hand() is not None and table.last_hand().number >= 3,
-        )
+        await answer_until(room, "blue", [ann, bo], audited)
         assert table.halted is None
+        assert audits
+        assert all(audit == [] for audit in audits.values()), audits
         assert room.store.audit() == []
+        # Every hand's chips are the ledger's: the balances and the stacks are the
+        # deposits, whatever the hands did.
+        balances = sum(room.store.account(a.id).balance for a in (ann, bo))
+        assert balances + sum(seat.chips + seat.top_up for seat in table.seats.values()) == 20_000
         await room.stop()
 
     asyncio.run(play())

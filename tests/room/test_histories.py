@@ -1,7 +1,7 @@
 """An account's hands as PokerStars text say what the money was (issue: what we write
 reads everywhere), so that a tracker never books play chips as dollars: a practice
 table's hands are play money (no currency, as PokerStars writes play chips), a chips
-table's seven-card hands are dollars and cents, a competition's hands are the
+table's fixed-limit hands are dollars and cents, a competition's hands are the
 tournament they were (R7.3), numbered by the competition, in chips."""
 
 from __future__ import annotations
@@ -69,3 +69,50 @@ def test_each_mode_writes_its_money_as_pokerstars_does(tmp_path):
             assert replay(record).matched, (table, replay(record).difference)
         expected = (None, None) if table == "green" else ("$", None)
         assert (records[0].currency, records[0].tournament) == expected
+
+
+def test_five_card_stud_hands_download_and_read_back_in_every_mode(tmp_path):
+    """R9: a Five-Card Stud hand of each mode as PokerStars text (its "5 Card Stud"), read
+    back and replayed through the engine fact for fact; play money at practice, dollars
+    at a chips table, a tournament in a competition."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+
+    async def play() -> tuple[dict[str, str], int]:
+        room = Room(Store(url), seed=5, pause=0, clock=30, default_tables=False)
+        await room.start()
+        ann, _ = await room.register("ann", "password1")
+        bo, _ = await room.register("bo", "password1")
+        for account in (ann, bo):
+            room.store.deposit(account.id, 10_000)
+        texts = {}
+        for mode in ("practice", "chips", "competition"):
+            await room.create_table("five_card_stud", mode, table_id=mode)
+            for account in (ann, bo):
+                await room.sit(account, mode, buy_in=4000 if mode == "chips" else None)
+            table = room.tables[mode].table
+            if mode == "competition":
+                competition = await room.start_competition(ann, mode)
+            await answer_until(room, mode, [ann, bo], lambda t=table: t.last_hand() is not None)
+            if mode != "competition":
+                for account in (ann, bo):
+                    await room.stand(account, mode)
+            texts[mode] = await room.hand_history(ann, table_id=mode)
+        await room.stop()
+        return texts, competition
+
+    texts, competition = asyncio.run(play())
+    first = {mode: text.splitlines()[0] for mode, text in texts.items()}
+    assert "5 Card Stud Limit (200/400)" in first["practice"]
+    assert "$" not in texts["practice"]
+    assert "5 Card Stud Limit ($2/$4 USD)" in first["chips"]
+    assert f"Tournament #{competition}, Freeroll  5 Card Stud Limit" in first["competition"]
+    for mode, text in texts.items():
+        records = read_pokerstars(text)
+        assert records, mode
+        for record in records:
+            assert isinstance(record, HandRecord), record
+            assert record.game == "five_card_stud"
+            assert replay(record).matched, (mode, replay(record).difference)
+        currency = "$" if mode == "chips" else None
+        assert records[0].currency == currency
+        assert (records[0].tournament is not None) == (mode == "competition")

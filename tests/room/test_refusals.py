@@ -82,6 +82,62 @@ def test_a_table_s_options_a_caller_gives():
     in_a_room(test)
 
 
+def test_a_five_card_stud_table_s_seats_and_options_a_caller_gives():
+    """Ten seats at most (R9.1); the open pair its one option, on or off (R9.3); the
+    other games' options are not its own."""
+
+    async def test(room: Room, ann: Account) -> None:
+        cases = [
+            (
+                "five_card_stud",
+                {"seats": 11},
+                "a five_card_stud table has 2 to 10 seats, not 11",
+                "seats_range",
+                {"game": "five_card_stud", "minimum": 2, "maximum": 10, "seats": 11},
+            ),
+            (
+                "five_card_stud",
+                {"options": {"open_pair_double": "yes"}},
+                "open_pair_double is true or false, not 'yes'",
+                "malformed",
+                {},
+            ),
+            (
+                "five_card_stud",
+                {"options": {"showhand_allowed": True}},
+                "the options of a five_card_stud table are open_pair_double, "
+                "not 'showhand_allowed'",
+                "unknown_options",
+                {
+                    "game": "five_card_stud",
+                    "options": ["showhand_allowed"],
+                    "allowed": ["open_pair_double"],
+                },
+            ),
+            (
+                "razz",
+                {"options": {"open_pair_double": True}},
+                "the options of a razz table are none, not 'open_pair_double'",
+                "unknown_options",
+                {"game": "razz", "options": ["open_pair_double"], "allowed": []},
+            ),
+            (
+                "five_card_stud",
+                {"stakes": {"bring_in": 0, "ante": 0}},
+                "a stud game needs a bring-in or an ante",
+                "invalid_stakes",
+                {},
+            ),
+        ]
+        for game, options, message, code, params in cases:
+            with pytest.raises(RoomError) as refused:
+                await room.create_table(game, "chips", **options)
+            assert refusal(refused) == (message, code, params)
+        assert list(room.tables) == ["blue"]
+
+    in_a_room(test)
+
+
 def test_options_of_the_room_itself_that_no_table_takes_are_internal():
     async def run() -> None:
         room = Room(Store("sqlite://"), time_bank=-1.0, default_tables=False)

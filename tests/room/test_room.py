@@ -145,6 +145,79 @@ def test_a_competition_from_start_to_end(tmp_path):
     asyncio.run(play())
 
 
+def test_five_card_stud_is_played_in_every_mode_r9(tmp_path):
+    """The room opens a practice, a chips and a competition table of Five-Card Stud at
+    the start, like every game's (R7); a player opens one of ten seats with the open
+    pair's big bet on (R9.1, R9.3), where ten players are dealt a hand each with the
+    books kept; a competition of it is rated as its own game (R7.3)."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+
+    def push(legal) -> str:
+        kinds = {option.kind.value: option for option in legal}
+        for kind in ("raise", "complete", "bet"):
+            if kind in kinds:
+                return f"{kind} {kinds[kind].maximum}"
+        return cheap(legal)
+
+    async def play() -> None:
+        room = Room(Store(url), seed=4, pause=0, clock=30)
+        await room.start()
+        for mode in ("practice", "chips", "competition"):
+            entry = room.lobby_entry(f"{mode}-five_card_stud")
+            assert (entry["game"], entry["mode"], entry["seats"]) == ("five_card_stud", mode, 8)
+            assert entry["stakes"] == {"ante": 25, "bring_in": 50, "small_bet": 200, "big_bet": 400}
+            assert entry["options"] == {"open_pair_double": False}
+        players = [(await room.register(f"p{n}", "password1"))[0] for n in range(10)]
+        for account in players:
+            room.store.deposit(account.id, 10_000)
+        await room.create_table(
+            "five_card_stud",
+            "chips",
+            table_id="ten",
+            seats=10,
+            options={"open_pair_double": True},
+            created_by=players[0],
+        )
+        entry = room.lobby_entry("ten")
+        assert (entry["seats"], entry["options"]) == (10, {"open_pair_double": True})
+        table = room.tables["ten"].table
+        assert (table.spec.max_seats, table.spec.open_pair_double) == (10, True)
+        for n, account in enumerate(players):
+            await room.sit(account, "ten", seat=n, buy_in=4000)
+        await answer_until(  # the first hands began before all ten sat
+            room,
+            "ten",
+            players,
+            lambda: (done := table.last_hand()) is not None and done.hand.player_count == 10,
+        )
+        for account in players:
+            await room.stand(account, "ten")
+        await until(lambda: not room.store.holdings("ten"))
+        assert room.store.audit() == []
+        assert sum(room.store.account(a.id).balance for a in players) == 100_000
+        # A competition between two of them, rated as Five-Card Stud's.
+        ann, bo = players[:2]
+        for account in (ann, bo):
+            await room.sit(account, "competition-five_card_stud")
+        gold = room.tables["competition-five_card_stud"].table
+        competition = await room.start_competition(ann, "competition-five_card_stud")
+        assert {s.chips for s in gold.seats.values()} == {1000}
+        await answer_until(
+            room, "competition-five_card_stud", [ann, bo], lambda: gold.competition is None, push
+        )
+        await until(lambda: room.tables["competition-five_card_stud"].competition_id is None)
+        stored = room.store.competition(competition)
+        assert stored is not None
+        assert not stored.running
+        assert sorted((s.place, s.chips) for s in stored.standings) == [(1, 2000), (2, 0)]
+        board = room.store.leaderboard("five_card_stud")
+        assert len(board) == 2
+        assert room.store.leaderboard("seven_card_stud") == []
+        await room.stop()
+
+    asyncio.run(play())
+
+
 def test_a_rollover_outlives_a_restart_and_is_shared_at_the_last_hand(tmp_path):
     """R6.8 at a chips table: the rollover the store keeps is carried into the table
     when the room starts again, and when the room stops (the table's last hand) it is

@@ -284,6 +284,7 @@ ON_BOTH = {
         "test_the_lobby_is_sent_again_when_tables_change",
         "test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip",
         "test_a_competition_ends_with_its_standings_sent",
+        "test_the_books_balance_after_each_hand_at_a_ten_seat_five_card_stud_table",
     },
     "test_money_races.py": {
         "test_stand_and_sit_racing_on_two_sockets_make_no_chip",

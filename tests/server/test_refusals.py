@@ -264,7 +264,8 @@ def test_a_table_s_options_the_room_refuses_are_400s_and_open_nothing(api: TestC
         (
             {"game": "holdem"},
             "unknown_game",
-            "game must be one of seven_card_stud, stud_hilo, razz, show_hand, not 'holdem'",
+            "game must be one of seven_card_stud, stud_hilo, razz, show_hand, five_card_stud, "
+            "not 'holdem'",
             {"value": "holdem", "allowed": list(GAMES)},
         ),
         (
@@ -291,8 +292,55 @@ def test_a_table_s_options_the_room_refuses_are_400s_and_open_nothing(api: TestC
             "a razz table has 2 to 8 seats, not 10",
             {"game": "razz", "minimum": 2, "maximum": 8, "seats": 10},
         ),
+        # Five-Card Stud: the fixed-limit stakes (R9.2), the open pair its one option (R9.3).
+        (
+            {"game": "five_card_stud", "stakes": {"min_bet": 20}},
+            "unknown_stakes",
+            "the stakes of a five_card_stud table are ante, bring_in, small_bet, big_bet, "
+            "not 'min_bet'",
+            {"game": "five_card_stud", "stakes": ["min_bet"], "allowed": stakes},
+        ),
+        (
+            {"game": "five_card_stud", "stakes": {"bring_in": 200}},
+            "invalid_stakes",
+            "the bring-in (200) must be below the small bet (200)",
+            None,
+        ),
+        (
+            {"game": "stud_hilo", "options": {"open_pair_double": True}},
+            "unknown_options",
+            "the options of a stud_hilo table are none, not 'open_pair_double'",
+            {"game": "stud_hilo", "options": ["open_pair_double"], "allowed": []},
+        ),
+        (
+            {"game": "show_hand", "options": {"open_pair_double": False}},
+            "unknown_options",
+            "the options of a show_hand table are none, not 'open_pair_double'",
+            {"game": "show_hand", "options": ["open_pair_double"], "allowed": []},
+        ),
     ):
         refused(api.post("/api/tables", json=body, headers=host), 400, code, detail, params)
+    assert api.get("/api/tables").json() == lobby
+
+
+def test_eleven_seats_or_an_option_not_on_or_off_is_a_422(api: TestClient):
+    """Beyond any game's ten seats (R6.1, R9.1), an option that is not true or false, or
+    no option of any game: the body is not read (the room's own refusals are above)."""
+    token = api.post("/api/accounts", json={"name": "host", "password": "password1"})
+    host = bearer(token.json()["token"])
+    lobby = api.get("/api/tables").json()
+    for body, field in (
+        ({"seats": 11}, "seats"),
+        ({"options": {"open_pair_double": "yes"}}, "options"),
+        ({"options": {"open_pair_double": 1}}, "options"),
+        ({"options": {"bring_in_rule": True}}, "options"),
+    ):
+        body = {"game": "five_card_stud", "mode": "chips"} | body
+        answer = api.post("/api/tables", json=body, headers=host)
+        assert answer.status_code == 422, body
+        assert answer.json()["code"] == "malformed"
+        assert [error["loc"][:2] for error in answer.json()["detail"]] == [["body", field]]
+        INVALID.validate_json(answer.content)
     assert api.get("/api/tables").json() == lobby
 
 
@@ -348,7 +396,10 @@ def test_a_language_or_a_game_the_room_does_not_know_is_a_400(api: TestClient):
         {"value": "fr", "allowed": ["en", "zh-Hant", "zh-Hans"]},
     )
     unknown = {"value": "poker", "allowed": list(GAMES)}
-    said = "game must be one of seven_card_stud, stud_hilo, razz, show_hand, not 'poker'"
+    said = (
+        "game must be one of seven_card_stud, stud_hilo, razz, show_hand, five_card_stud, "
+        "not 'poker'"
+    )
     refused(
         api.get("/api/leaderboard", params={"game": "poker"}), 400, "unknown_game", said, unknown
     )

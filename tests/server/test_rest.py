@@ -29,7 +29,7 @@ def bearer(token: str) -> dict[str, str]:
 
 def test_the_tables_of_the_lobby(api: TestClient):
     tables = api.get("/api/tables").json()
-    assert len(tables) == 12  # every game in every mode (R7)
+    assert len(tables) == 3 * len(GAMES) == 15  # every game in every mode (R7)
     first = tables[0]
     assert {"id", "game", "mode", "stakes", "seated", "seats", "average_pot", "hands_per_hour"} <= (
         set(first)
@@ -46,6 +46,19 @@ def test_the_tables_of_the_lobby(api: TestClient):
     assert by_id["practice-show_hand"]["stakes"] == {"ante": 10, "min_bet": 10}
     assert by_id["chips-show_hand"]["buy_in"] == [1000, 1000]
     assert (by_id["chips-razz"]["seats"], by_id["chips-show_hand"]["seats"]) == (8, 10)
+    # Five-Card Stud as the Western sites dealt it (R9): $2/$4 in cents, eight seats.
+    assert by_id["chips-five_card_stud"]["stakes"] == by_id["chips-seven_card_stud"]["stakes"]
+    assert (
+        by_id["chips-five_card_stud"]["seats"],
+        by_id["chips-five_card_stud"]["money_unit"],
+    ) == (
+        8,
+        100,
+    )
+    assert by_id["chips-five_card_stud"]["buy_in"] == [4000, 40000]
+    assert by_id["practice-five_card_stud"]["options"] == {"open_pair_double": False}  # R9.3
+    assert by_id["practice-seven_card_stud"]["options"] == {"open_pair_double": True}  # R2.7
+    assert by_id["practice-razz"]["options"] == by_id["practice-show_hand"]["options"] == {}
     assert {t["game"] for t in tables} == set(GAMES)
     razz = api.get("/api/tables", params={"game": "razz", "mode": "practice"}).json()
     assert [t["id"] for t in razz] == ["practice-razz"]
@@ -124,7 +137,8 @@ def test_guests_and_tables_made_by_players(api: TestClient):
         "/api/tables", json={"game": "holdem", "mode": "practice"}, headers=bearer(other["token"])
     )
     assert bad.json() == {
-        "detail": "game must be one of seven_card_stud, stud_hilo, razz, show_hand, not 'holdem'",
+        "detail": "game must be one of seven_card_stud, stud_hilo, razz, show_hand, "
+        "five_card_stud, not 'holdem'",
         "code": "unknown_game",
         "params": {"value": "holdem", "allowed": list(GAMES)},
     }
@@ -203,21 +217,36 @@ def test_the_games_say_their_presets_money_unit_seats_and_buy_ins(server: Server
     answer = httpx.get(f"{server.url}/api/games")
     assert answer.status_code == 200
     games = {info["game"]: info for info in answer.json()}
-    assert list(games) == ["seven_card_stud", "stud_hilo", "razz", "show_hand"]
+    assert list(games) == ["seven_card_stud", "stud_hilo", "razz", "show_hand", "five_card_stud"]
     assert games["seven_card_stud"] == {
         "game": "seven_card_stud",
         "stakes": {"ante": 25, "bring_in": 50, "small_bet": 200, "big_bet": 400},
         "stake_names": ["ante", "bring_in", "small_bet", "big_bet"],
+        "options": {"open_pair_double": True},
         "money_unit": 100,
         "seats": 8,
+        "most_seats": 8,
         "buy_in": [4000, 40000],
     }
     assert games["show_hand"] == {
         "game": "show_hand",
         "stakes": {"ante": 10, "min_bet": 10},
         "stake_names": ["ante", "min_bet"],
+        "options": {},
         "money_unit": 1,
         "seats": 10,
+        "most_seats": 10,
         "buy_in": [1000, 1000],
+    }
+    # R9: the fixed-limit stakes of the seven-card games, eight seats and ten at most.
+    assert games["five_card_stud"] == {
+        "game": "five_card_stud",
+        "stakes": {"ante": 25, "bring_in": 50, "small_bet": 200, "big_bet": 400},
+        "stake_names": ["ante", "bring_in", "small_bet", "big_bet"],
+        "options": {"open_pair_double": False},
+        "money_unit": 100,
+        "seats": 8,
+        "most_seats": 10,
+        "buy_in": [4000, 40000],
     }
     assert games["stud_hilo"]["stakes"]["ante"] == 40

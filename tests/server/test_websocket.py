@@ -9,14 +9,17 @@ import json
 import pytest
 
 from studpoker.games import GAMES
+from studpoker.server.limits import NO_LIMITS
 from studpoker.store import Store
 from studpoker.table.snapshot import legal_dict
 
+from .books import book_differences
 from .conftest import (
     Client,
     Server,
     choose,
     client_leaks,
+    completed,
     in_threads,
     play_to_the_end,
     play_together,
@@ -117,6 +120,139 @@ def test_no_client_ever_sees_another_players_down_card(server: Server):
         assert shown, f"no showdown in four hands of {game}: the check would prove little"
         client.close()
         onlooker.close()
+
+
+RANKS, SUITS = "23456789TJQKA", "cdhs"  # the bring-in order of suits (R1.3)
+
+
+def lowest_up_card(done) -> int:
+    """The engine seat whose second-street up card is the lowest (R9.2): rank, then suit."""
+    up = {}
+    for event in done.hand.events:
+        if type(event).__name__ == "CardDealt" and event.up and event.seat not in up:
+            up[event.seat] = str(event.card)
+    return min(up, key=lambda seat: (RANKS.index(up[seat][0]), SUITS.index(up[seat][1])))
+
+
+def test_a_five_card_stud_practice_table_plays_whole_hands_with_exact_chips(server: Server):
+    """R9 at the practice table against computer players, through the WebSocket: every
+    hand antes 0.25 a seat, the lowest up card brings in for 0.50 on second street, the
+    streets are second to fifth, and every chip is accounted for: a seat's stack after
+    the hand is its stack before and its net, its net what it won less what it put in."""
+    table = "practice-five_card_stud"
+    client = server.client(server.register("fivecard"))
+    client.send(type="sit", table=table, seat=0)
+    results = client.play(table, hands=3)
+    assert [r["hand"] for r in results] == [1, 2, 3]
+    by_hand: dict[int, dict[str, dict]] = {}
+    lines: dict[int, list[str]] = {}
+    for message in client.received:
+        if message.get("type") != "table" or message["table"] != table:
+            continue
+        number = message["state"]["hand_number"] or message.get("result", {}).get("hand")
+        if message["change"] in ("hand_started", "hand_ended"):
+            by_hand.setdefault(number, {})[message["change"]] = message
+        if number is not None:
+            lines.setdefault(number, []).extend(message["lines"])
+    for result in results:
+        number = result["hand"]
+        started = by_hand[number]["hand_started"]["state"]["hand"]
+        ended = by_hand[number]["hand_ended"]["state"]["hand"]
+        assert started["game"] == ended["game"] == "five_card_stud"
+        assert {p["contributed"] for p in started["players"]} == {25}  # the antes (R9.1)
+        before = {p["seat"]: p["stack"] + p["contributed"] for p in started["players"]}
+        after = {p["seat"]: p["stack"] for p in ended["players"]}
+        put_in = {p["seat"]: p["contributed"] for p in ended["players"]}
+        done = completed(server, table, number)
+        won = dict.fromkeys(done.seats, 0)
+        for event in done.hand.events:
+            if type(event).__name__ == "PotAwarded":
+                won[done.seats[event.seat]] += event.amount
+        net = {int(seat): chips for seat, chips in result["net"].items()}
+        assert net == {seat: won[seat] - put_in[seat] for seat in done.seats}
+        assert after == {seat: before[seat] + net[seat] for seat in done.seats}
+        assert sum(net.values()) == 0
+        assert ended["pot_total"] == sum(put_in.values()) == sum(won.values())
+        stored = server.room.store.hand(table, number)
+        assert {p.seat: p.net for p in stored.players} == net
+        streets = [e.street for e in done.hand.events if type(e).__name__ == "StreetStarted"]
+        assert streets == ["second", "third", "fourth", "fifth"][: len(streets)]
+        bring_in = done.names[lowest_up_card(done)]
+        assert lines[number][:3] == [
+            "Each player antes 0.25",
+            "Second street",
+            f"{bring_in} brings in for 0.50",
+        ]
+    assert leaks(client, 0) == []
+    client.close()
+
+
+def test_the_books_balance_after_each_hand_at_a_ten_seat_five_card_stud_table(database: str):
+    """A player opens a chips table of ten seats with the open pair's big bet (R9.1,
+    R9.3); ten players buy in and play; after every hand the seats hold what the
+    database holds, nobody's chips are made or lost, and no client sees another's
+    down card."""
+    with served(database, limits=NO_LIMITS) as server:  # ten accounts from one address
+        ten_players_at_one_table(server)
+
+
+def ten_players_at_one_table(server: Server) -> None:
+    import httpx
+
+    store = server.room.store
+    tokens = [server.register(f"ten{n}") for n in range(10)]
+    for n in range(10):
+        store.deposit(store.account(f"ten{n}").id, 10_000)
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={
+            "game": "five_card_stud",
+            "mode": "chips",
+            "seats": 10,
+            "options": {"open_pair_double": True},
+            "name": "Ten of us",
+        },
+        headers={"Authorization": f"Bearer {tokens[0]}"},
+    )
+    assert made.status_code == 201, made.text
+    entry = made.json()
+    assert (entry["game"], entry["seats"], entry["options"]) == (
+        "five_card_stud",
+        10,
+        {"open_pair_double": True},
+    )
+    assert entry["buy_in"] == [4000, 40000]
+    table = entry["id"]
+    onlooker = server.client()
+    onlooker.send(type="watch", table=table)
+    clients = [server.client(token) for token in tokens]
+    for n, client in enumerate(clients):
+        client.send(type="sit", table=table, seat=n, buy_in=4000, id=f"sit{n}")
+        assert client.until(lambda m, n=n: m.get("id") == f"sit{n}")["type"] == "ok"
+    checked: list[int] = []
+
+    def check_books() -> None:
+        while len(checked) < 3:  # the first to sit plays hands 1 to 3
+            ended = onlooker.until(lambda m: m.get("change") == "hand_ended", timeout=60)
+            assert book_differences(server, 100_000) == [], ended["result"]
+            checked.append(ended["result"]["hand"])
+
+    results: list[list[dict]] = [[] for _ in clients]
+
+    def play(n: int) -> None:
+        results[n] = clients[n].play(table, hands=3)
+
+    in_threads(check_books, *(lambda n=n: play(n) for n in range(10)), timeout=240)
+    assert checked == [1, 2, 3]
+    dealt = {len(result["net"]) for played in results for result in played}
+    assert 10 in dealt, dealt  # a hand of fifty cards, five to each of ten (R9.1)
+    wait_for(lambda: not any(store.holdings(table).values()))
+    assert book_differences(server, 100_000) == []
+    for n, client in enumerate(clients):
+        assert leaks(client, n) == []
+        client.close()
+    assert leaks(onlooker, None) == []
+    onlooker.close()
 
 
 def test_dealer_lines_in_the_readers_language(server: Server):

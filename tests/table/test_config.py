@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from studpoker.games import razz, seven_card_stud, show_hand
-from studpoker.table import TableConfig
-from studpoker.table.config import STACK_MAX, chosen_clock
+from studpoker.games import GAMES, five_card_stud, preset, razz, seven_card_stud, show_hand
+from studpoker.table import TableConfig, TableError
+from studpoker.table.config import STACK_MAX, chosen_clock, most_seats, option_names
 
 
 def test_seven_card_defaults_are_eight_seats_and_10_to_100_big_bets():
@@ -20,6 +20,70 @@ def test_show_hand_defaults_are_ten_seats_and_a_1000_chip_buy_in():
     config = TableConfig(show_hand(), "chips")
     assert (config.seats, config.buy_in_min, config.buy_in_max) == (10, 1000, 1000)
     assert config.stakes == {"ante": 10, "min_bet": 10}
+
+
+def test_five_card_stud_defaults_are_eight_seats_and_10_to_100_big_bets_r9_1():
+    config = TableConfig(five_card_stud(), "chips")
+    assert (config.seats, config.buy_in_min, config.buy_in_max) == (8, 4000, 40000)
+    assert config.stakes == {"ante": 25, "bring_in": 50, "small_bet": 200, "big_bet": 400}
+    assert config.options == {"open_pair_double": False}  # R9.3
+    assert config.spec.money_unit == 100
+
+
+@pytest.mark.parametrize("seats", [9, 10])
+def test_a_five_card_stud_table_of_up_to_ten_seats_deals_them_all_r9_1(seats):
+    config = TableConfig(five_card_stud(), "chips", seats=seats)
+    assert (config.seats, config.spec.max_seats, config.hand_spec.max_seats) == (
+        seats,
+        seats,
+        seats,
+    )
+    assert config.players_at_most == seats
+    # Practice and competition still seat eight people at most (R7.1, R7.3).
+    assert TableConfig(five_card_stud(), "practice", seats=seats).players_at_most == 8
+
+
+def test_a_table_of_fewer_seats_keeps_its_spec():
+    spec = five_card_stud()
+    assert TableConfig(spec, "chips", seats=6).spec is spec
+
+
+@pytest.mark.parametrize(
+    ("spec", "seats", "most"),
+    [(five_card_stud(), 11, 10), (seven_card_stud(), 9, 8), (show_hand(deck=32), 7, 6)],
+)
+def test_more_seats_than_the_game_deals_is_refused_with_its_code(spec, seats, most):
+    with pytest.raises(TableError) as refused:
+        TableConfig(spec, "chips", seats=seats)
+    assert str(refused.value) == f"a {spec.game} table has 2 to {most} seats, not {seats}"
+    assert (refused.value.code, refused.value.params) == (
+        "seats_range",
+        {"game": spec.game, "minimum": 2, "maximum": most, "seats": seats},
+    )
+
+
+def test_the_most_seats_of_each_game_r7_4_r9_1():
+    assert {game: most_seats(preset(game)) for game in GAMES} == {
+        "seven_card_stud": 8,
+        "stud_hilo": 8,
+        "razz": 8,
+        "show_hand": 10,
+        "five_card_stud": 10,
+    }
+
+
+def test_the_options_a_player_sets_are_the_open_pairs_r2_7_r9_3():
+    assert {game: option_names(game) for game in GAMES} == {
+        "seven_card_stud": ("open_pair_double",),
+        "stud_hilo": (),
+        "razz": (),
+        "show_hand": (),
+        "five_card_stud": ("open_pair_double",),
+    }
+    assert TableConfig(seven_card_stud(), "chips").options == {"open_pair_double": True}
+    on = five_card_stud(open_pair_double=True)
+    assert TableConfig(on, "practice").options == {"open_pair_double": True}
+    assert TableConfig(razz(), "chips").options == {}
 
 
 def test_practice_forbids_the_showhand_r7_1():

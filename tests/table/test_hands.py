@@ -36,6 +36,25 @@ def test_a_seeded_table_plays_every_game_and_keeps_every_chip():
         assert len(room.hands) == 25
 
 
+def test_a_ten_seat_five_card_stud_table_deals_fifty_cards_and_keeps_every_chip_r9_1():
+    room = Room()
+    table, spec, config = chips_table("five_card_stud", seed=7, room=room, seats=10)
+    for n in range(10):
+        table.sit(robot(spec, n), config.buy_in_min + 100 * n)
+    total = sum(stacks(table).values())
+    for number in range(12):
+        done = run(table.play_hand())
+        if number == 0:
+            assert done.hand.player_count == 10
+        streets = [e.street for e in done.hand.events if type(e).__name__ == "StreetStarted"]
+        assert streets == ["second", "third", "fourth", "fifth"][: len(streets)]
+        dealt = [e for e in done.hand.events if isinstance(e, CardDealt)]
+        assert len(dealt) <= 50  # five cards for each of ten: no community card (R7.4)
+        assert sum(done.result.net) == 0  # no rollover outside Show Hand (R6.8)
+        assert sum(stacks(table).values()) == total
+    assert len(room.hands) == 12
+
+
 def test_the_same_seed_plays_the_same_hands():
     def play(seed):
         table, spec, config = chips_table("stud_hilo", seed)

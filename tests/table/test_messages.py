@@ -13,7 +13,7 @@ import pytest
 from studpoker.bots import RandomPlayer
 from studpoker.cards import Card, parse_cards
 from studpoker.engine import CommunityCard, Hand, Muck, Show
-from studpoker.games import GameSpec, razz, seven_card_stud, show_hand, stud_hilo
+from studpoker.games import GameSpec, five_card_stud, razz, seven_card_stud, show_hand, stud_hilo
 from studpoker.hands import LANGUAGES
 from studpoker.table.messages import PHRASES, SHOW_HAND_PHRASES, dealer_lines, format_amount
 
@@ -117,6 +117,85 @@ def test_the_showdown_in_simplified_chinese() -> None:
         "Seat 2 过牌",
         "Seat 2 摊牌 [Qs Qd 9c 5d Jc 8s 4c]：一对 Q",
         "Seat 3 摊牌 [Kd Kh 7s 7d 2h 3c Ts]：两对 K 和 7，赢得 12.40",
+    ]
+
+
+# Five-Card Stud (R9), three players at the preset's $2/$4, ante 0.25, bring-in 0.50.
+# Seat 1's 2♣ is the lowest up card and brings in on second street (R9.2); seat 2's open
+# kings act first on third street, seat 3's open two pair on fifth (R9.3); seat 2's
+# three kings win 0.75 + 0.50 + 2 × 2.00 + 2 × 4.00 = 13.25 and seat 3 mucks (R5.3).
+FIVE_CARD = parse_cards("As Kd 9s  2c Kh 7c  Ks 7d  Qc 4h  Jd 4s")
+
+
+def five_card_hand() -> Hand:
+    hand = Hand(five_card_stud(), [10_000] * 3, deck=FIVE_CARD)
+    play(hand, "0 bring_in", "1 complete 200", "2 call", "0 fold")
+    play(hand, "1 check", "2 check", "1 bet 400", "2 call", "2 check", "1 check")
+    hand.play_showdown()
+    return hand
+
+
+def test_r9_a_five_card_stud_hand_names_streets_second_to_fifth() -> None:
+    assert lines(five_card_hand()) == [
+        "Each player antes 0.25",
+        "Second street",
+        "Seat 1 brings in for 0.50",
+        "Seat 2 completes to 2.00",
+        "Seat 3 calls 2.00",
+        "Seat 1 folds",
+        "Third street",
+        "Seat 2 checks",
+        "Seat 3 checks",
+        "Fourth street",
+        "Seat 2 bets 4.00",
+        "Seat 3 calls 4.00",
+        "Fifth street",
+        "Seat 3 checks",
+        "Seat 2 checks",
+        "Seat 2 shows [Kd Kh Ks Qc Jd] — three of a kind, kings, and wins 13.25",
+        "Seat 3 mucks",
+    ]
+
+
+def test_r9_a_five_card_stud_hand_in_both_chinese_scripts() -> None:
+    # The seven-card games' words (000, 004): 第二街 to 第五街, not Show Hand's 第二張.
+    assert lines(five_card_hand(), "zh-Hant") == [
+        "每位玩家下底注 0.25",
+        "第二街",
+        "Seat 1 強制開注 0.50",
+        "Seat 2 補足到 2.00",
+        "Seat 3 跟注 2.00",
+        "Seat 1 蓋牌",
+        "第三街",
+        "Seat 2 過牌",
+        "Seat 3 過牌",
+        "第四街",
+        "Seat 2 下注 4.00",
+        "Seat 3 跟注 4.00",
+        "第五街",
+        "Seat 3 過牌",
+        "Seat 2 過牌",
+        "Seat 2 攤牌 [Kd Kh Ks Qc Jd]：三條 K，贏得 13.25",
+        "Seat 3 封牌",
+    ]
+    assert lines(five_card_hand(), "zh-Hans") == [
+        "每位玩家下底注 0.25",
+        "第二街",
+        "Seat 1 强制开注 0.50",
+        "Seat 2 补足到 2.00",
+        "Seat 3 跟注 2.00",
+        "Seat 1 弃牌",
+        "第三街",
+        "Seat 2 过牌",
+        "Seat 3 过牌",
+        "第四街",
+        "Seat 2 下注 4.00",
+        "Seat 3 跟注 4.00",
+        "第五街",
+        "Seat 3 过牌",
+        "Seat 2 过牌",
+        "Seat 2 摊牌 [Kd Kh Ks Qc Jd]：三条 K，赢得 13.25",
+        "Seat 3 封牌",
     ]
 
 
@@ -421,9 +500,10 @@ def test_an_unknown_language_or_a_missing_name_is_refused() -> None:
         dealer_lines(hand.events, hand.spec, ["Ann", "Bo"])
 
 
-def test_money_is_cents_in_the_seven_card_games_and_chips_in_show_hand() -> None:
+def test_money_is_cents_in_the_fixed_limit_games_and_chips_in_show_hand() -> None:
     assert format_amount(1240, seven_card_stud()) == "12.40"
     assert format_amount(100_000, stud_hilo()) == "1000.00"
+    assert format_amount(1325, five_card_stud()) == "13.25"
     assert format_amount(1240, show_hand()) == "1240"
 
 
@@ -439,6 +519,8 @@ def random_specs() -> list[GameSpec]:
         show_hand(),
         show_hand(showhand_amount="smallest_stack", short_call_excess="return"),
         show_hand(settlement="side_pots", showdown_suit_tiebreak=False),
+        five_card_stud(),
+        five_card_stud(open_pair_double=True, max_seats=10),
     ]
 
 

@@ -24,6 +24,7 @@ TITLES = {
     "stud_hilo": "Stud Hi/Lo",
     "razz": "Razz",
     "show_hand": "Show Hand",
+    "five_card_stud": "Five Card Stud",
 }
 
 

@@ -38,7 +38,7 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
         engine = [p.account_id for p in players].index(account_id)
         spec = hand.spec
         # What the money is, so that a tracker never books play chips as dollars: a
-        # chips table's seven-card games in dollars and cents (Show Hand in chips), a
+        # chips table's fixed-limit games in dollars and cents (Show Hand in chips), a
         # practice table's play chips as PokerStars writes play money (no currency), a
         # competition's hands as the tournament they are (R7.3), in chips.
         tournament = None

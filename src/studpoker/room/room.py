@@ -62,7 +62,7 @@ from studpoker.table import (
     TableUpdate,
 )
 from studpoker.table import Standing as TableStanding
-from studpoker.table.config import chosen_clock, stake_names
+from studpoker.table.config import chosen_clock, option_names, stake_names
 from studpoker.table.snapshot import event_dict
 
 __all__ = ["ChatLine", "Room", "RoomError", "RoomTable", "known_game"]
@@ -329,6 +329,7 @@ class Room:
         info["name"] = held.table.config.name or table_id
         info["clock"] = held.table.config.clock
         info["buy_in"] = [held.table.config.buy_in_min, held.table.config.buy_in_max]
+        info["options"] = held.table.config.options
         info["competition"] = held.table.competition is not None
         return info
 
@@ -347,17 +348,20 @@ class Room:
         seats: int | None = None,
         clock: float | None = None,
         stakes: dict[str, int] | None = None,
+        options: dict[str, bool] | None = None,
         name: str = "",
         created_by: Account | None = None,
         most: int | None = None,
     ) -> str:
         """Open a table of ``game`` (a preset, with ``stakes`` overriding its own) in
         ``mode`` and start playing it.  What a player chooses is bounded: the stakes are
-        the game's own (at most ``STAKE_MAX`` each), the clock 5 to 120 seconds, the name
-        40 visible characters (table.config); a player ``created_by`` opens tables of the
-        modes they may play at (a guest practice tables only) and has ``most`` tables of
-        their own open at once (docs/security.md).  A refusal is a RoomError with its
-        code: ``unknown_game``, ``seats_range``, ``open_tables``…"""
+        the game's own (at most ``STAKE_MAX`` each), the ``options`` too, each on or off
+        (``open_pair_double``, R2.7, R9.3), the seats the game's (up to ten for Show Hand
+        and Five-Card Stud), the clock 5 to 120 seconds, the name 40 visible characters
+        (table.config); a player ``created_by`` opens tables of the modes they may play
+        at (a guest practice tables only) and has ``most`` tables of their own open at
+        once (docs/security.md).  A refusal is a RoomError with its code:
+        ``unknown_game``, ``unknown_options``, ``seats_range``, ``open_tables``…"""
         known_game(game)
         if mode not in MODES:
             raise RoomError(
@@ -379,12 +383,28 @@ class Room:
                 stakes=others,
                 allowed=list(names),
             )
+        allowed = option_names(game)
+        others = [name for name in options or {} if name not in allowed]
+        if others:
+            raise RoomError(
+                f"the options of a {game} table are {', '.join(allowed) or 'none'}, "
+                f"not {', '.join(map(repr, others))}",
+                "unknown_options",
+                game=game,
+                options=others,
+                allowed=list(allowed),
+            )
+        for option, value in (options or {}).items():
+            if not isinstance(value, bool):
+                raise RoomError(f"{option} is true or false, not {value!r}", "malformed")
         try:
             spec = preset(game, **(stakes or {}))
         except (TypeError, ValueError) as error:  # games.spec: the stakes do not go together
             raise RoomError(str(error), "invalid_stakes") from None
+        if options:
+            spec = spec.with_options(**options)
         try:
-            options: dict[str, Any] = {
+            table_options: dict[str, Any] = {
                 "clock": self.clock if clock is None else chosen_clock(clock),
                 "time_bank": self.time_bank,
                 "pause": self.pause,
@@ -393,8 +413,8 @@ class Room:
                 "name": name,
             }
             if seats is not None:
-                options["seats"] = seats
-            config = TableConfig(spec, mode, **options)
+                table_options["seats"] = seats
+            config = TableConfig(spec, mode, **table_options)
         except TableError as error:  # a player's choice: the seats, the clock, the name
             raise RoomError.of(error) from None
         except (TypeError, ValueError) as error:  # the room's own options
@@ -428,7 +448,7 @@ class Room:
             table_id,
             config,
             rng=rng,
-            bot_factory=self._bot_factory(spec, rng),
+            bot_factory=self._bot_factory(config.spec, rng),
             hooks=TableHooks(
                 on_hand_end=self._hand_ended,
                 on_seat_left=self._seat_left,

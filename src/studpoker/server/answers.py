@@ -25,12 +25,13 @@ from starlette.exceptions import HTTPException as AnyHTTPError
 from typing_extensions import TypedDict
 
 from studpoker.games import GAMES, preset
+from studpoker.games.spec import MAX_SEATS, MIN_SEATS, Game
 from studpoker.room import Busy, RoomError
 from studpoker.server.limits import TOO_MANY, retry_after
 from studpoker.server.messages import AccountView, Limited, ServerError
-from studpoker.server.state import Chips, MoneyUnit, SeatNumber, Stakes
+from studpoker.server.state import Chips, GameOptions, MoneyUnit, SeatNumber, Stakes
 from studpoker.server.wire import wire
-from studpoker.table.config import TableConfig, stake_names
+from studpoker.table.config import TableConfig, most_seats, stake_names
 
 __all__ = [
     "HAND_HISTORIES",
@@ -83,17 +84,24 @@ class Me(AccountView):
 
 @wire
 class GameInfo(TypedDict):
-    """A game as a table of it opens by default: its preset stakes, how its money is
-    written, its seats and a chips table's buy-ins (``GET /api/games``).  The page takes
-    these from here, never from a copy of its own."""
+    """A game as a table of it opens by default: its preset stakes and options, how its
+    money is written, its seats and a chips table's buy-ins (``GET /api/games``).  The
+    page takes these from here, never from a copy of its own."""
 
-    game: str
+    game: Game
     stakes: Stakes
     """The preset's stakes (R2.1, R6.4), the ones a new table starts from."""
     stake_names: list[str]
     """The stakes a player may set when opening a table of this game."""
+    options: GameOptions
+    """The options a player may set when opening a table of this game, as the preset
+    has them (``open_pair_double``: R2.7, R9.3)."""
     money_unit: MoneyUnit
-    seats: int
+    seats: Annotated[int, Field(ge=MIN_SEATS, le=MAX_SEATS)]
+    """The seats of a table opened without saying how many."""
+    most_seats: Annotated[int, Field(ge=MIN_SEATS, le=MAX_SEATS)]
+    """The most seats a table of the game may have (R7.4; ten for Show Hand and
+    Five-Card Stud, R9.1)."""
     buy_in: tuple[Chips, Chips]
     """A chips table's least and most buy-in at the preset's stakes."""
 
@@ -108,8 +116,10 @@ def game_infos() -> list[GameInfo]:
                 "game": game,
                 "stakes": config.stakes,  # type: ignore[typeddict-item]
                 "stake_names": list(stake_names(game)),
+                "options": config.options,  # type: ignore[typeddict-item]
                 "money_unit": config.spec.money_unit,
                 "seats": config.seats,
+                "most_seats": most_seats(config.spec),
                 "buy_in": (config.buy_in_min, config.buy_in_max),
             }
         )

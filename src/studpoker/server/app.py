@@ -87,7 +87,14 @@ from studpoker.server.protocol import (
 from studpoker.server.state import TableState
 from studpoker.store import Account, Store
 from studpoker.store.models import NAME_LENGTH
-from studpoker.table.config import CLOCK_MAX, CLOCK_MIN, TABLE_NAME_LENGTH, Stake, table_name
+from studpoker.table.config import (
+    CLOCK_MAX,
+    CLOCK_MIN,
+    TABLE_NAME_LENGTH,
+    GameOption,
+    Stake,
+    table_name,
+)
 
 __all__ = ["create_app"]
 
@@ -127,18 +134,26 @@ _Stakes = Annotated[
     dict[_StakeName, Annotated[int, Field(strict=True, ge=0, le=STAKE_MAX)]],
     Field(json_schema_extra={"additionalProperties": False}),
 ]
+# An option a player sets, on or off (the room takes the game's own: option_names).
+_OptionName = Annotated[str, Field(pattern=f"^({'|'.join(get_args(GameOption))})$")]
+_Options = Annotated[
+    dict[_OptionName, Annotated[bool, Field(strict=True)]],
+    Field(json_schema_extra={"additionalProperties": False}),
+]
 
 
 class NewTable(_Body):
     """A table a player opens, every number bounded as the room bounds it: seats for the
-    game (R7.4), the clock (R8.1, table.config), stakes of at most a billion each
-    (games.spec)."""
+    game (R7.4; up to ten for Show Hand and Five-Card Stud), the clock (R8.1,
+    table.config), stakes of at most a billion each (games.spec), the game's options
+    on or off (``open_pair_double``, R2.7, R9.3)."""
 
     game: Text
     mode: Text = "practice"
     seats: Annotated[int, Field(strict=True, ge=MIN_SEATS, le=MAX_SEATS)] | None = None
     clock: Annotated[float, Field(ge=CLOCK_MIN, le=CLOCK_MAX, allow_inf_nan=False)] | None = None
     stakes: _Stakes | None = None
+    options: _Options | None = None
     name: Annotated[
         str, Field(max_length=TABLE_NAME_LENGTH), Unicode, AfterValidator(table_name)
     ] = ""
@@ -163,6 +178,7 @@ NEW_TABLE = (
     "unknown_mode",
     "unknown_stakes",
     "invalid_stakes",
+    "unknown_options",
     "seats_range",
     "clock_range",
     "table_name_characters",
@@ -349,6 +365,7 @@ def create_app(
                 seats=body.seats,
                 clock=body.clock,
                 stakes=body.stakes,
+                options=body.options,
                 name=body.name,
                 created_by=account,
                 most=limits.tables_per_guest if account.guest else limits.tables_per_account,

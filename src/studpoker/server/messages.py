@@ -22,6 +22,7 @@ from studpoker.server.protocol import Lang, MessageId
 from studpoker.server.state import (
     Change,
     Chips,
+    GameOptions,
     HandEvent,
     LegalOption,
     MoneyUnit,
@@ -80,6 +81,7 @@ __all__ = [
     "TooShortMessage",
     "TopUpLimitMessage",
     "UnknownChoiceMessage",
+    "UnknownOptionsMessage",
     "UnknownStakesMessage",
     "WelcomeMessage",
 ]
@@ -124,6 +126,8 @@ class LobbyTable(TypedDict):
     """Seconds a player has for a decision (R8.1), before the time bank."""
     buy_in: tuple[Chips, Chips]
     """The least and the most a player brings to a seat."""
+    options: GameOptions
+    """The options its player opened the table with (the preset's where none was set)."""
 
 
 @wire
@@ -596,6 +600,22 @@ class UnknownStakesMessage(_Error):
 
 
 @wire
+class UnknownOptionsParams(TypedDict):
+    game: Game
+    options: list[str]
+    """The options given that the game does not have."""
+    allowed: list[str]
+    """The game's options (table.config.option_names): ``open_pair_double`` for Seven
+    Card Stud and Five-Card Stud (R2.7, R9.3), none for the others."""
+
+
+@wire
+class UnknownOptionsMessage(_Error):
+    code: Literal["unknown_options"]
+    params: UnknownOptionsParams
+
+
+@wire
 class SeatsRangeParams(TypedDict):
     game: Game
     minimum: int
@@ -772,6 +792,7 @@ ServerError = Annotated[
     | ModeMessage
     | UnknownChoiceMessage
     | UnknownStakesMessage
+    | UnknownOptionsMessage
     | SeatsRangeMessage
     | ClockRangeMessage
     | BuyInRangeMessage

@@ -29,6 +29,7 @@ __all__ = [
     "Chips",
     "CompetitionState",
     "FixedLimitStakes",
+    "GameOptions",
     "HandEvent",
     "HandState",
     "HandValueText",
@@ -85,6 +86,16 @@ class ShowHandStakes(TypedDict):
 
 
 Stakes = FixedLimitStakes | ShowHandStakes
+
+
+@wire
+class GameOptions(TypedDict):
+    """The options of RULES.md a player opening a table sets, each on or off; a game
+    has only its own (table.config.option_names), and a game without any none."""
+
+    open_pair_double: NotRequired[bool]
+    """An open pair may bet the big bet: on fourth street in Seven Card Stud (R2.7, on
+    by default), on third street in Five-Card Stud (R9.3, off by default)."""
 
 
 @wire
@@ -206,7 +217,8 @@ MoneyUnit = Annotated[
     Literal[1, 100],
     Field(
         description="How money is written (R1.4): this many chips make one unit — 100 for "
-        "the seven-card games (cents: 1240 is written 12.40), 1 for Show Hand (chips)."
+        "the fixed-limit games, the seven-card games and Five-Card Stud (cents: 1240 is "
+        "written 12.40), 1 for Show Hand (chips)."
     ),
 ]
 

@@ -11,6 +11,14 @@ Traceback (most recent call last):
 ...
 studpoker.table.errors.TableError: a show_hand table has 2 to 10 seats, not 12
 
+A Five-Card Stud table deals eight seats by default and ten at most (R9.1): a table of
+more seats than its preset deals them all.
+
+>>> from studpoker.games import five_card_stud
+>>> config = TableConfig(five_card_stud(), "chips", seats=10)
+>>> config.seats, config.spec.max_seats, config.options
+(10, 10, {'open_pair_double': False})
+
 A player's choices (the seats, the clock, the name) are refused with a
 :class:`~studpoker.table.TableError` and its code; the room's own options with a
 ``ValueError``.
@@ -34,10 +42,13 @@ __all__ = [
     "MODES",
     "STACK_MAX",
     "TABLE_NAME_LENGTH",
+    "GameOption",
     "Mode",
     "Stake",
     "TableConfig",
     "chosen_clock",
+    "most_seats",
+    "option_names",
     "stake_names",
     "table_name",
 ]
@@ -48,7 +59,7 @@ MODES: tuple[Mode, ...] = ("practice", "chips", "competition")
 # Practice tables fill their empty seats with computer players up to eight (R7.1);
 # practice and competition seat at most eight players (R7.1, R7.3).
 PLAYERS_AT_MOST = 8
-# Default buy-ins: the seven-card games 10 to 100 big bets, Show Hand a fixed stack of
+# Default buy-ins: the fixed-limit games 10 to 100 big bets, Show Hand a fixed stack of
 # 100 minimum bets (1000 chips at the preset's ante of 10).
 _BIG_BETS_MIN, _BIG_BETS_MAX = 10, 100
 _SHOW_HAND_BETS = 100
@@ -60,6 +71,15 @@ STACK_MAX = _BIG_BETS_MAX * STAKE_MAX
 Stake = Literal["ante", "bring_in", "small_bet", "big_bet", "min_bet"]
 _FIXED_LIMIT_STAKES: tuple[Stake, ...] = ("ante", "bring_in", "small_bet", "big_bet")
 _SHOW_HAND_STAKES: tuple[Stake, ...] = ("ante", "min_bet")
+
+# The options of RULES.md a player opening a table sets, each on or off: the open pair's
+# big bet in Seven Card Stud (R2.7, on by default) and Five-Card Stud (R9.3, off).  Stud/8
+# has no such rule (003), and in Razz a pair showing is a bad hand, not a strong one.
+GameOption = Literal["open_pair_double"]
+_OPTIONS: dict[str, tuple[GameOption, ...]] = {
+    "seven_card_stud": ("open_pair_double",),
+    "five_card_stud": ("open_pair_double",),
+}
 
 # The clock a player may give a table they open (R8.1; 20 s by default): 5 s at least, to
 # act over a slow connection; 2 minutes at most, so that nobody can open a table whose
@@ -78,9 +98,11 @@ _BLANK_LETTERS = frozenset("\u034f\u115f\u1160\u2800\u3164\uffa0")
 class TableConfig:
     """How a table plays.  Times are seconds.
 
-    ``seats`` defaults to the game's (8 for the seven-card games, 10 for Show Hand,
-    R7.4); ``buy_in_min``/``buy_in_max`` to 10 and 100 big bets, or for Show Hand 100
-    minimum bets (1000 chips at the preset's); a stack is :data:`STACK_MAX` at most.
+    ``seats`` defaults to the game's (8 for the seven-card games and Five-Card Stud,
+    10 for Show Hand, R7.4), and is at most :func:`most_seats` (10 for Five-Card
+    Stud, R9.1: a spec of fewer seats is widened to them); ``buy_in_min`` and
+    ``buy_in_max`` to 10 and 100 big bets, or for Show Hand 100 minimum bets (1000
+    chips at the preset's); a stack is :data:`STACK_MAX` at most.
     The name is read by :func:`table_name`.  ``clock`` is each decision's limit and
     ``time_bank`` each seat's reserve beyond it (R8.1); a player sitting out for
     ``max_missed_hands`` hands is removed (R8.3: 10 by default).  ``pause`` is the
@@ -109,17 +131,20 @@ class TableConfig:
         if self.mode not in MODES:
             raise ValueError(f"mode is {', '.join(MODES)}, not {self.mode!r}")
         seats = self.seats or spec.max_seats
-        if not _whole(seats) or not MIN_SEATS <= seats <= spec.max_seats:
+        most = most_seats(spec)
+        if not _whole(seats) or not MIN_SEATS <= seats <= most:
             raise TableError(
-                f"a {spec.game} table has {MIN_SEATS} to {spec.max_seats} seats, "
-                f"not {self.seats!r}",
+                f"a {spec.game} table has {MIN_SEATS} to {most} seats, not {self.seats!r}",
                 "seats_range",
                 game=spec.game,
                 minimum=MIN_SEATS,
-                maximum=spec.max_seats,
+                maximum=most,
                 seats=self.seats,
             )
         object.__setattr__(self, "seats", seats)
+        if seats > spec.max_seats:  # every seat is dealt in (R9.1)
+            spec = spec.with_options(max_seats=seats)
+            object.__setattr__(self, "spec", spec)
         if spec.is_show_hand:
             low = high = _SHOW_HAND_BETS * max(spec.ante, spec.min_bet)
         else:
@@ -182,6 +207,12 @@ class TableConfig:
         """The stakes for the lobby: fixed limit (R2.1) or Show Hand (R6.4)."""
         return {name: getattr(self.spec, name) for name in stake_names(self.spec.game)}
 
+    @property
+    def options(self) -> dict[str, bool]:
+        """The options a player opening a table of the game sets (:func:`option_names`),
+        as this table plays them."""
+        return {name: getattr(self.spec, name) for name in option_names(self.spec.game)}
+
 
 def stake_names(game: str) -> tuple[Stake, ...]:
     """The stakes of a ``game`` table: fixed limit (R2.1) or Show Hand (R6.4).
@@ -190,6 +221,27 @@ def stake_names(game: str) -> tuple[Stake, ...]:
     ('ante', 'min_bet')
     """
     return _SHOW_HAND_STAKES if game == "show_hand" else _FIXED_LIMIT_STAKES
+
+
+def option_names(game: str) -> tuple[GameOption, ...]:
+    """The options of RULES.md a player opening a ``game`` table may set, each on or off.
+
+    >>> option_names("five_card_stud"), option_names("stud_hilo")
+    (('open_pair_double',), ())
+    """
+    return _OPTIONS.get(game, ())
+
+
+def most_seats(spec: GameSpec) -> int:
+    """The most seats a table of ``spec``'s game has: what the game's rules allow
+    (games.spec: 8 for the seven-card games, R7.4; 10 for Five-Card Stud, R9.1, and for
+    Show Hand as far as its deck deals five cards a player, R6.10).
+
+    >>> from studpoker.games import five_card_stud, razz, show_hand
+    >>> most_seats(five_card_stud()), most_seats(razz()), most_seats(show_hand(deck=28))
+    (10, 8, 5)
+    """
+    return spec.most_seats
 
 
 def chosen_clock(seconds: object) -> float:

@@ -242,7 +242,8 @@ def cancelled_line(number: int, lang: str = "en") -> str:
 
 def format_amount(amount: int, spec: GameSpec) -> str:
     """An amount as the table writes money, by the game's ``money_unit`` (R1.4): the
-    seven-card games count cents ("12.40"), Show Hand counts chips ("1240").
+    fixed-limit games (the seven-card games and Five-Card Stud) count cents ("12.40"),
+    Show Hand counts chips ("1240").
 
     >>> from studpoker.games import seven_card_stud, show_hand
     >>> format_amount(1240, seven_card_stud()), format_amount(5, seven_card_stud())

@@ -19,7 +19,7 @@ import { openTable } from "./table.js";
 /** @typedef {import("./protocol.js").LeaderboardRow} LeaderboardRow */
 
 /** @type {Array<import("./money.js").Game>} */
-export const GAME_IDS = ["seven_card_stud", "stud_hilo", "razz", "show_hand"];
+export const GAME_IDS = ["seven_card_stud", "stud_hilo", "razz", "show_hand", "five_card_stud"];
 
 /** @type {Array<LobbyTable["mode"]>} */
 const MODE_IDS = ["practice", "chips", "competition"];
@@ -34,7 +34,7 @@ export function renderAccount() {
     : "";
   $("account-name").textContent = label;
   /* the balance beside the name (not for guests, who play practice only, R7.2): money
-     as the seven-card games write it, 10000 chips = 100.00 (R1.4) */
+     as the fixed-limit games write it, 10000 chips = 100.00 (R1.4) */
   const balance = account && !account.guest && Number.isInteger(account.balance)
     ? ` · ${t("balance_words", { amount: money(account.balance, "seven_card_stud") })}`
     : "";
@@ -72,8 +72,14 @@ export function renderLobby() {
   for (const table of shown) {
     const row = document.createElement("tr");
     row.dataset.table = table.id;
+    /* the game's name is not broken inside a word, 限注五張梭哈 neither (CSS keep-all) */
+    const game = document.createElement("td");
+    const gameName = document.createElement("span");
+    gameName.className = "game-name";
+    gameName.textContent = t(table.game);
+    game.append(gameName, table.name && table.name !== table.id ? ` — ${table.name}` : "");
+    row.append(game);
     const cells = [
-      t(table.game) + (table.name && table.name !== table.id ? ` — ${table.name}` : ""),
       stakesText(table.stakes, table.game),
       t(table.mode) + (table.competition ? ` · ${t("running")}` : "") +
         (table.halted ? ` · ${t("stopped")}` : ""),
@@ -173,12 +179,21 @@ export async function createTable(event) {
       ante: cents("create-ante"), bring_in: cents("create-bring-in"),
       small_bet: cents("create-small-bet"), big_bet: cents("create-big-bet"),
     };
+  /* the game's options (R2.7, R9.3), on or off: only those the game has */
+  /** @type {Object<string, boolean>} */
+  const options = {};
+  /** @type {NodeListOf<HTMLElement>} */
+  const shown = document.querySelectorAll("#create .option:not([hidden])");
+  for (const label of shown) {
+    options[label.dataset.option || ""] = /** @type {HTMLInputElement} */ (label.querySelector("input")).checked;
+  }
   const body = {
     game,
     mode: $("create-mode", HTMLSelectElement).value,
     seats: number("create-seats"),
     clock: number("create-clock"),
     stakes,
+    options,
     name: $("create-name", HTMLInputElement).value.trim(),
   };
   try {
@@ -194,9 +209,9 @@ export async function createTable(event) {
   }
 }
 
-/* The create form's stakes: the seven-card games' in dollars, Show Hand's ante and
-   minimum bet in chips; a game's preset stakes when it is chosen, as GET /api/games
-   gives them (games/spec.py: the page keeps no copy). */
+/* The create form's stakes: the fixed-limit games' in dollars, Show Hand's ante and
+   minimum bet in chips; a game's preset stakes, options and seats when it is chosen,
+   as GET /api/games gives them (games/spec.py: the page keeps no copy). */
 export async function loadGames() {
   try {
     const answer = await fetch("/api/games");
@@ -213,16 +228,30 @@ export function fillStakes() {
   const game = $("create-game", HTMLSelectElement).value || GAME_IDS[0];
   const info = ui.games[game];
   if (!info) return;
-  const five = game === "show_hand";
+  const showHand = game === "show_hand";
   /** @type {NodeListOf<HTMLElement>} */
   const labels = document.querySelectorAll("#create .stake");
   for (const label of labels) {
-    const mine = label.classList.contains(five ? "five" : "seven");
+    const mine = label.classList.contains(showHand ? "show-hand" : "fixed-limit");
     label.hidden = !mine;
     /** @type {HTMLInputElement} */ (label.querySelector("input")).disabled = !mine;
   }
+  /** @type {NodeListOf<HTMLElement>} */
+  const optionLabels = document.querySelectorAll("#create .option");
+  /** @type {Object<string, boolean | undefined>} */
+  const options = info.options || {};
+  for (const label of optionLabels) {
+    const value = options[label.dataset.option || ""];
+    const box = /** @type {HTMLInputElement} */ (label.querySelector("input"));
+    label.hidden = value === undefined;
+    box.disabled = value === undefined;
+    box.checked = Boolean(value);
+  }
   const input = (/** @type {string} */ id) => $(id, HTMLInputElement);
-  if (five) {
+  /* the game's seats: ten at most for Show Hand and Five-Card Stud (R7.4, R9.1) */
+  input("create-seats").max = String(info.most_seats);
+  input("create-seats").value = String(info.seats);
+  if (showHand) {
     const stakes = /** @type {ShowHandStakes} */ (info.stakes);
     input("create-sh-ante").value = String(stakes.ante);
     input("create-min-bet").value = String(stakes.min_bet);

@@ -9,8 +9,9 @@ import { t } from "./words.js";
 /** @typedef {import("./protocol.js").ShowHandStakes} ShowHandStakes */
 
 /** How a game writes money: the server says (GameSpec.money_unit, R1.4), in the table's
-   state, each lobby entry and GET /api/games — 100 chips a unit for the seven-card
-   games (cents: 1240 is 12.40), 1 for Show Hand (chips). The game of the table open
+   state, each lobby entry and GET /api/games — 100 chips a unit for the fixed-limit
+   games, the seven-card games and Five-Card Stud (cents: 1240 is 12.40), 1 for Show
+   Hand (chips). The game of the table open
    when none is named.
    @param {string | null} [game]
    @returns {number} */
@@ -39,10 +40,10 @@ export function money(amount, game) {
 export function stakesText(stakes, game) {
   if (!stakes) return "";
   if (game === "show_hand") {
-    const five = /** @type {ShowHandStakes} */ (stakes);
-    return `${t("ante")} ${money(five.ante, game)} · ${t("min_bet_words", { amount: money(five.min_bet, game) })}`;
+    const open = /** @type {ShowHandStakes} */ (stakes);
+    return `${t("ante")} ${money(open.ante, game)} · ${t("min_bet_words", { amount: money(open.min_bet, game) })}`;
   }
-  const seven = /** @type {FixedLimitStakes} */ (stakes);
-  return `${money(seven.small_bet, game)}/${money(seven.big_bet, game)} · ${t("ante")} ${money(seven.ante, game)}` +
-    ` · ${t("bring_in_words", { amount: money(seven.bring_in, game) })}`;
+  const fixed = /** @type {FixedLimitStakes} */ (stakes);
+  return `${money(fixed.small_bet, game)}/${money(fixed.big_bet, game)} · ${t("ante")} ${money(fixed.ante, game)}` +
+    ` · ${t("bring_in_words", { amount: money(fixed.bring_in, game) })}`;
 }

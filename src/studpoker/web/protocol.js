@@ -331,6 +331,12 @@
  */
 
 /**
+ * The options of RULES.md a player opening a table sets, each on or off; a game has only its own (table.config.option_names), and a game without any none.
+ * @typedef {object} GameOptions
+ * @property {boolean} [open_pair_double] - An open pair may bet the big bet: on fourth street in Seven Card Stud (R2.7, on by default), on third street in Five-Card Stud (R9.3, off by default).
+ */
+
+/**
  * @typedef {object} HandParams
  * @property {string} table
  * @property {number} hand
@@ -345,7 +351,7 @@
 /**
  * The hand being played, as the viewer sees it.
  * @typedef {object} HandState
- * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand"} game
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
  * @property {number} street
  * @property {string} street_name
  * @property {number | null} actor
@@ -426,10 +432,10 @@
  * @typedef {object} LobbyTable
  * @property {string} id
  * @property {string} name
- * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand"} game
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
  * @property {"practice" | "chips" | "competition"} mode
  * @property {FixedLimitStakes | ShowHandStakes} stakes
- * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the seven-card games (cents: 1240 is written 12.40), 1 for Show Hand (chips).
+ * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the fixed-limit games, the seven-card games and Five-Card Stud (cents: 1240 is written 12.40), 1 for Show Hand (chips).
  * @property {number} seated
  * @property {number} humans - Seats taken by people, apart from computer players.
  * @property {number} seats - How many seats the table has.
@@ -439,6 +445,7 @@
  * @property {string | null} halted
  * @property {number} clock - Seconds a player has for a decision (R8.1), before the time bank.
  * @property {[number, number]} buy_in - The least and the most a player brings to a seat.
+ * @property {GameOptions} options - The options its player opened the table with (the preset's where none was set).
  */
 
 /**
@@ -718,7 +725,7 @@
 
 /**
  * @typedef {object} SeatsRangeParams
- * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand"} game
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
  * @property {number} minimum
  * @property {number} maximum
  * @property {number} seats - The seats asked for.
@@ -852,10 +859,10 @@
  * @typedef {object} TableState
  * @property {string} table_id
  * @property {string} name
- * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand"} game
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
  * @property {"practice" | "chips" | "competition"} mode
  * @property {FixedLimitStakes | ShowHandStakes} stakes
- * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the seven-card games (cents: 1240 is written 12.40), 1 for Show Hand (chips).
+ * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the fixed-limit games, the seven-card games and Five-Card Stud (cents: 1240 is written 12.40), 1 for Show Hand (chips).
  * @property {number | null} viewer - The viewer's seat; None for an onlooker.
  * @property {number | null} hand_number - The hand being played; None between hands.
  * @property {number | null} last_hand_number
@@ -953,6 +960,23 @@
  */
 
 /**
+ * @typedef {object} UnknownOptionsMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"unknown_options"} code
+ * @property {UnknownOptionsParams} params
+ */
+
+/**
+ * @typedef {object} UnknownOptionsParams
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
+ * @property {Array<string>} options - The options given that the game does not have.
+ * @property {Array<string>} allowed - The game's options (table.config.option_names): `open_pair_double` for Seven Card Stud and Five-Card Stud (R2.7, R9.3), none for the others.
+ */
+
+/**
  * @typedef {object} UnknownStakesMessage
  * @property {"error"} type
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
@@ -964,7 +988,7 @@
 
 /**
  * @typedef {object} UnknownStakesParams
- * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand"} game
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
  * @property {Array<string>} stakes - The stakes given that the game does not have.
  * @property {Array<string>} allowed - The game's stakes (R2.1, R6.4).
  */
@@ -1003,7 +1027,7 @@
 
 /**
  * An `error`, told apart by its `code`: nothing was done.
- * @typedef {ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
+ * @typedef {ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
  */
 
 /**
@@ -1132,15 +1156,19 @@ most, R7.1, R7.3), or the address has as many sockets open as it may.
  */
 
 /**
- * A game as a table of it opens by default: its preset stakes, how its money is
-written, its seats and a chips table's buy-ins (``GET /api/games``).  The page takes
-these from here, never from a copy of its own.
+ * A game as a table of it opens by default: its preset stakes and options, how its
+money is written, its seats and a chips table's buy-ins (``GET /api/games``).  The
+page takes these from here, never from a copy of its own.
  * @typedef {object} GameInfo
- * @property {string} game
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
  * @property {FixedLimitStakes | ShowHandStakes} stakes - The preset's stakes (R2.1, R6.4), the ones a new table starts from.
  * @property {Array<string>} stake_names - The stakes a player may set when opening a table of this game.
- * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the seven-card games (cents: 1240 is written 12.40), 1 for Show Hand (chips).
- * @property {number} seats
+ * @property {GameOptions} options - The options a player may set when opening a table of this game, as the preset
+has them (``open_pair_double``: R2.7, R9.3).
+ * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the fixed-limit games, the seven-card games and Five-Card Stud (cents: 1240 is written 12.40), 1 for Show Hand (chips).
+ * @property {number} seats - The seats of a table opened without saying how many.
+ * @property {number} most_seats - The most seats a table of the game may have (R7.4; ten for Show Hand and
+Five-Card Stud, R9.1).
  * @property {[number, number]} buy_in - A chips table's least and most buy-in at the preset's stakes.
  */
 
@@ -1214,14 +1242,16 @@ Bot 3, Guest 123456), or no player of that name (``no_player``).
 
 /**
  * A table a player opens, every number bounded as the room bounds it: seats for the
-game (R7.4), the clock (R8.1, table.config), stakes of at most a billion each
-(games.spec).
+game (R7.4; up to ten for Show Hand and Five-Card Stud), the clock (R8.1,
+table.config), stakes of at most a billion each (games.spec), the game's options
+on or off (``open_pair_double``, R2.7, R9.3).
  * @typedef {object} NewTable
  * @property {string} game
  * @property {string} [mode]
  * @property {number | null} [seats]
  * @property {number | null} [clock]
  * @property {Object<string, number> | null} [stakes]
+ * @property {Object<string, boolean> | null} [options]
  * @property {string} [name]
  */
 
@@ -1352,6 +1382,13 @@ an id of its own) a table of that id already open.
  * @property {string} detail
  * @property {"unknown_game" | "unknown_mode" | "unknown_language"} code
  * @property {ChoiceParams} params
+ */
+
+/**
+ * @typedef {object} UnknownOptionsProblem
+ * @property {string} detail
+ * @property {"unknown_options"} code
+ * @property {UnknownOptionsParams} params
  */
 
 /**

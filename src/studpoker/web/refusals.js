@@ -100,6 +100,10 @@ export const REFUSALS = Object.freeze({
     "zh-Hans": "这个游戏的注额是 {allowed}，不能设定 {stakes}",
   },
   invalid_stakes: { "zh-Hant": "這些注額不符合規則", "zh-Hans": "这些注额不符合规则" },
+  unknown_options: {
+    "zh-Hant": "這個遊戲沒有 {options} 這個選項",
+    "zh-Hans": "这个游戏没有 {options} 这个选项",
+  },
   seats_range: {
     "zh-Hant": "這個遊戲的牌桌有 {minimum} 至 {maximum} 個座位，不能是 {seats}",
     "zh-Hans": "这个游戏的牌桌有 {minimum} 至 {maximum} 个座位，不能是 {seats}",

@@ -24,6 +24,9 @@ export function openTable(tableId) {
   $("standings-box").hidden = true;
   $("lobby").hidden = true;
   $("room").hidden = false;
+  /* the table from its top, whatever of the lobby was scrolled to (a table created at
+     the foot of its list): the title, the seats across and one's own in view */
+  window.scrollTo(0, 0);
   renderTable();
 }
 
@@ -97,19 +100,21 @@ export function renderTable() {
   renderCompetition();
 
   const count = s.seats.length;
-  const bottom = s.viewer === null || s.viewer === undefined ? 0 : s.viewer;
+  const bottom = s.viewer ?? 0;
+  const seated = s.viewer !== null && s.viewer !== undefined;
   const narrow = felt.clientWidth < 500;
-  const rx = narrow ? 37 : 44;
-  const ry = narrow ? 43 : 42;
+  /* ten seats (Show Hand, Five-Card Stud) on a phone: smaller seats, names on two lines */
+  felt.classList.toggle("crowded", count > 8);
+  const spots = seatSpots(count, seated, felt.clientWidth, felt.clientHeight, narrow);
   for (let i = 0; i < count; i++) {
     const seat = s.seats[i];
     const el = document.createElement("div");
     el.className = "seat";
     el.dataset.seat = String(i);
     /* one's own seat at the bottom; the others clockwise around the oval */
-    const angle = Math.PI / 2 + (2 * Math.PI * ((i - bottom + count) % count)) / count;
-    el.style.left = `${50 + rx * Math.cos(angle)}%`;
-    el.style.top = `${50 + ry * Math.sin(angle)}%`;
+    const [left, top] = spots[(i - bottom + count) % count];
+    el.style.left = `${left}%`;
+    el.style.top = `${top}%`;
     if (!seat) {
       el.classList.add("empty");
       el.textContent = t("empty");
@@ -178,6 +183,50 @@ export function renderTable() {
   }
   movePots(s);
   renderActions();
+}
+
+/** Where each seat sits on the oval, from the bottom clockwise, in percent of the felt:
+   evenly along the table's edge as it is drawn (not by angle, which on a tall phone's
+   oval crowds the top and the bottom), one's own seat, with its larger cards, given a
+   little more room beside it.
+   @param {number} count
+   @param {boolean} seated  whether the bottom seat is the viewer's own
+   @param {number} width  the felt's size in pixels
+   @param {number} height
+   @param {boolean} narrow
+   @returns {Array<[number, number]>} */
+function seatSpots(count, seated, width, height, narrow) {
+  const rx = narrow ? 37 : 44;
+  const ry = narrow ? 43 : 42;
+  const at = (/** @type {number} */ angle) => /** @type {[number, number]} */ (
+    [50 + rx * Math.cos(angle), 50 + ry * Math.sin(angle)]);
+  if (!(width > 0 && height > 0)) {
+    return Array.from({ length: count }, (_, k) => at(Math.PI / 2 + (2 * Math.PI * k) / count));
+  }
+  /* the edge's length from the bottom, clockwise, at many points */
+  const steps = 720;
+  const lengths = [0];
+  let [x, y] = at(Math.PI / 2);
+  for (let n = 1; n <= steps; n++) {
+    const [nx, ny] = at(Math.PI / 2 + (2 * Math.PI * n) / steps);
+    lengths.push(lengths[n - 1] + Math.hypot(((nx - x) * width) / 100, ((ny - y) * height) / 100));
+    [x, y] = [nx, ny];
+  }
+  const room = (/** @type {number} */ k) => (k === 0 && seated ? 1.35 : 1);
+  let weights = 0;
+  for (let k = 0; k < count; k++) weights += room(k);
+  const unit = lengths[steps] / weights;
+  /** @type {Array<[number, number]>} */
+  const spots = [];
+  let along = 0;
+  let n = 0;
+  for (let k = 0; k < count; k++) {
+    if (k > 0) along += ((room(k - 1) + room(k)) / 2) * unit;
+    while (n < steps && lengths[n + 1] < along) n++;
+    const part = (along - lengths[n]) / Math.max(lengths[n + 1] - lengths[n], 1e-9);
+    spots.push(at(Math.PI / 2 + (2 * Math.PI * (n + Math.min(1, part))) / steps));
+  }
+  return spots;
 }
 
 /** Once a hand's pots are awarded, a stack of chips goes from the middle of the table to
