@@ -50,6 +50,7 @@ from studpoker.history.record import (
     RecordedAction,
     SeatRecord,
     amount_at,
+    amounts,
     learn_dealt,
     learn_shown,
     parse_card_list,
@@ -87,6 +88,9 @@ _TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
 _TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([$€£]?[\d.,]+) in chips[^)]*\)(.*)$")
 _STREET = re.compile(r"^\*\*\* (2nd|3rd|4th|5th|6th|7th) STREET \*\*\*|^\*\*\* RIVER \*\*\*(.*)$")
+# The markers as PokerStars writes them, alone on their lines: read without the pattern.
+_MARKERS = {f"*** {word} STREET ***": word for word in ("2nd", "3rd", "4th", "5th", "6th", "7th")}
+_MARKERS["*** RIVER ***"] = "river"
 _AMOUNT = r"([$€£]?\d+(?:,\d{3})*(?:\.\d+)?)"
 _ANTE = re.compile(rf"^posts the ante {_AMOUNT}(.*)$")
 _UNCALLED = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (.+?)\s*$")
@@ -113,18 +117,21 @@ def iter_pokerstars(lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]
 
 def _read_hand(first: int, lines: list[str]) -> HandRecord:
     record = _header(first, lines[0].lstrip("\ufeff"))
+    amounts_read = amounts(record.scale)
     number = first
     index = 1
     # The table and the seats.
     while index < len(lines):
         line = lines[index].rstrip()
         number = first + index
-        table = _TABLE.match(line)
-        seat = _SEAT.match(line)
+        table = _TABLE.match(line) if line.startswith("Table '") else None
+        seat = _SEAT.match(line) if line.startswith("Seat ") else None
         if table:
             record.table = table.group(1)
         elif seat:
-            stack = amount_at(seat.group(3), record, number)
+            stack = amounts_read.get(seat.group(3))
+            if stack is None:
+                stack = amount_at(seat.group(3), record, number)
             record.seats.append(SeatRecord(int(seat.group(1)), seat.group(2), stack, number))
         elif record.seats:
             break
@@ -132,50 +139,128 @@ def _read_hand(first: int, lines: list[str]) -> HandRecord:
     if not record.seats:
         raise HistoryError(f"{record.where(number)}: no seats listed")
     names = Names(seat.name for seat in record.seats)
-    last = number
+    known = names.names
+    actions, dealt_on = record.actions, record.dealt
+    seated = number  # the last line read so far
     street: int | None = None  # None before third street
-    summary = False
-    for at in range(index, len(lines)):
-        number = first + at
-        line = lines[at].rstrip()
+    for number, line in enumerate(lines[index:], first + index):
+        line = line.rstrip()
         if not line:
             continue
-        last = number
-        if summary:
-            _summary_line(record, line, number)
-            continue
-        if line[0] != "*":
-            _play_line(record, names, street, line, number)
-            continue
-        if line.startswith("*** SUMMARY ***"):
-            summary = True
-            record.summary_line = number
-            continue
-        heading = _STREET.match(line)
-        if heading:
-            street = street_of_marker(record, heading.group(1) or "river", number)
-            if heading.group(2) and heading.group(2).strip():
-                if record.game == "five_card_stud":
-                    raise HistoryError(
-                        f"{record.where(number)}: Five-Card Stud deals no community card"
-                    )
-                board = _BOARD_CARD.match(heading.group(2))
-                if board is None:
+        head = line[0]
+        if head == "*":
+            if line.startswith("*** SUMMARY ***"):
+                record.summary_line = number
+                break
+            marker = _MARKERS.get(line)  # the usual marker, alone on its line
+            if marker is not None:
+                street = street_of_marker(record, marker, number)
+                continue
+            heading = _STREET.match(line)
+            if heading:
+                street = _street(record, heading, line, number)
+                continue
+            if line.startswith("*** SHOW DOWN ***"):
+                continue
+            # Else read on: a name may begin with "*".
+        elif head == "D" and line.startswith("Dealt to "):
+            player, _, cards = line[9:].partition(" [")
+            if player not in known:
+                said = names.split(line[9:], " ")
+                if said is None:
                     raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
-                (card,) = parse_card_list(board.group(1), where=record.where(number))
-                if record.owners.setdefault(card, "the board") != "the board":
-                    raise HistoryError(f"{record.where(number)}: {card} is dealt twice")
-                record.community = card
+                player, cards = said
+            if street is None:
+                raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
+            learn_dealt(record, player, street, cards, number)
+            dealt = dealt_on[street]
+            if player not in dealt:
+                dealt.append(player)
             continue
-        if line.startswith("*** SHOW DOWN ***"):
+        # "NAME: what they did": most often a betting action.
+        player, colon, rest = line.partition(": ")
+        if not colon:  # no name (a name followed by ": " is nowhere)
+            _other_line(record, names, street, line, number)
             continue
-        _play_line(record, names, street, line, number)
-    if not summary:
+        if player not in known:
+            said = names.split(line, ": ")
+            if said is None:
+                _other_line(record, names, street, line, number)
+                continue
+            player, rest = said
+        if rest.startswith("posts the ante "):
+            ante = _ante(rest)
+            if ante is not None:
+                written, all_in = ante
+                amount = amounts_read.get(written)
+                if amount is None:
+                    amount = amount_at(written, record, number)
+                record.antes[player] = (amount, all_in, number)
+                continue
+        # The verb, and in "calls $0.02" or "bets $0.04" an amount read before: the
+        # line split into its words only when more is needed.
+        first_word, _, tail = rest.partition(" ")
+        verb = _VERBS.get(first_word)
+        words = None
+        if verb is None:
+            words = rest.split()
+            verb = _VERBS.get(words[0]) if words else None
+        if verb is None or street is None:
+            _player_line(record, player, street, rest, line, number)
+            continue
+        kind, at = verb
+        wager = by = None
+        if at is not None:
+            if at == 1 and words is None:  # the tail is the amount's one word, or more
+                wager = amounts_read.get(tail)
+            if words is None and wager is None:
+                words = rest.split()
+            if words is not None and len(words) <= at:
+                raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
+            if wager is None:
+                assert words is not None
+                wager = amounts_read.get(words[at])
+                if wager is None:
+                    wager = amount_at(words[at], record, number)
+            if kind == "raise":
+                assert words is not None
+                by = amounts_read.get(words[1])
+                if by is None:
+                    by = amount_at(words[1], record, number)
+            elif kind == "bring_in":
+                record.bring_in = max(record.bring_in or 0, wager)
+        all_in = rest.endswith("all-in")
+        actions.append(RecordedAction(street, player, kind, wager, all_in, number, line, by))  # type: ignore[arg-type]
+    else:
+        filled = [first + at for at in range(index, len(lines)) if lines[at].strip()]
+        last = filled[-1] if filled else seated
         raise HistoryError(f"{record.where(last)}: the hand ends before its summary")
+    for number, line in enumerate(
+        lines[record.summary_line - first + 1 :], record.summary_line + 1
+    ):
+        if line.startswith("Total pot"):
+            _summary_line(record, line.rstrip(), number)
     if record.total_pot is None:
         raise HistoryError(f"{record.where(record.summary_line)}: no total pot in the summary")
     _settle_players(record)
     return record
+
+
+def _street(record: HandRecord, heading: re.Match[str], line: str, number: int) -> int:
+    """A street's marker: the street it starts; seventh street's may deal a
+    community card (R7.4, ``*** RIVER *** [6s]``)."""
+    street = street_of_marker(record, heading.group(1) or "river", number)
+    if heading.group(2) and heading.group(2).strip():
+        if record.game == "five_card_stud":
+            raise HistoryError(f"{record.where(number)}: Five-Card Stud deals no community card")
+        board = _BOARD_CARD.match(heading.group(2))
+        if board is None:
+            raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
+        (card,) = parse_card_list(board.group(1), where=record.where(number))
+        if record.owners.setdefault(card, "the board") != "the board":
+            raise HistoryError(f"{record.where(number)}: {card} is dealt twice")
+        record.community = card
+    return street
 
 
 def _header(number: int, line: str) -> HandRecord:
@@ -192,16 +277,24 @@ def _header(number: int, line: str) -> HandRecord:
         # A mixed-game file's hand of another game (or of a stud game not in fixed
         # limit, not one of ours): skipped, not an error.
         raise OtherGame(f"{where}: a hand of {named}, not a stud game", named)
-    game = next((game for name, game in _GAMES if name in lowered), None)
+    game: Game | None = None
+    for name, named_game in _GAMES:
+        if name in lowered:
+            game = named_game
+            break
     if game is None or not _fixed_limit(lowered):
         raise HistoryError(f"{where}: not a fixed-limit stud game: {rest!r}")
-    tournament = _TOURNAMENT.search(rest)
+    tournament = _TOURNAMENT.search(rest) if "#" in rest else None
     stakes = _LEVEL.search(rest) if tournament else _STAKES.search(rest)
     if stakes is None:
         raise HistoryError(f"{where}: no small and big bet in the header")
-    money = any(sign in stakes.group(0) for sign in "$€£")
-    currency = next((sign for sign in "$€£" if sign in stakes.group(0)), None)
-    scale = 100 if money else 1
+    written = stakes.group(0)
+    currency = None
+    for sign in "$€£":
+        if sign in written:
+            currency = sign
+            break
+    scale = 100 if currency else 1
     return HandRecord(
         site="PokerStars",
         number=hand_id,
@@ -231,45 +324,27 @@ def _fixed_limit(game: str) -> bool:
     return " limit" in lowered and "no limit" not in lowered and "pot limit" not in lowered
 
 
-def _play_line(
+def _ante(rest: str) -> tuple[str, bool] | None:
+    """A "posts the ante $0.01" line's amount as written and whether it is all in, or
+    None if it is no ante (the few forms a file writes, each read once)."""
+    if rest in _ANTES:
+        return _ANTES[rest]
+    match = _ANTE.match(rest)
+    ante = (match.group(1), "all-in" in match.group(2)) if match else None
+    if len(_ANTES) > 1_000:
+        _ANTES.clear()
+    _ANTES[rest] = ante
+    return ante
+
+
+_ANTES: dict[str, tuple[str, bool] | None] = {}
+
+
+def _other_line(
     record: HandRecord, names: Names, street: int | None, line: str, number: int
 ) -> None:
-    if line.startswith("Dealt to "):
-        name, _, cards = line[9:].partition(" [")
-        said = (name, "[" + cards) if name in names.names else names.split(line[9:], " ")
-        if said is None or street is None:
-            raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
-        player, rest = said
-        learn_dealt(record, player, street, rest, number)
-        if player not in record.dealt[street]:
-            record.dealt[street].append(player)
-        return
-    name, colon, rest = line.partition(": ")
-    said = (name, rest) if colon and name in names.names else names.split(line, ": ")
-    if said is not None:
-        player, rest = said
-        words = rest.split()
-        verb = _VERBS.get(words[0]) if words else None
-        if verb is not None and street is not None:
-            kind, at = verb
-            wager = None
-            if at is not None:
-                if len(words) <= at:
-                    raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
-                wager = amount_at(words[at], record, number)
-            if kind == "bring_in":
-                record.bring_in = max(record.bring_in or 0, wager or 0)
-            all_in = rest.endswith("all-in")
-            by = None
-            if kind == "raise":
-                by = amount_at(words[1], record, number)
-            record.actions.append(
-                RecordedAction(street, player, kind, wager, all_in, number, line, by)  # type: ignore[arg-type]
-            )
-            return
-        _player_line(record, player, street, rest.rstrip(), line, number)
-        return
-    uncalled = _UNCALLED.match(line)
+    """A line that is not a player's "NAME: ..." nor a "Dealt to" line."""
+    uncalled = _UNCALLED.match(line) if line.startswith("Uncalled bet (") else None
     if uncalled:
         amount = amount_at(uncalled.group(1), record, number)
         record.uncalled.append((uncalled.group(2), amount, number))
@@ -280,7 +355,7 @@ def _play_line(
     if line.startswith("Betting is capped"):
         record.capped.append((len(record.actions) - 1, number))
         return
-    collected = names.split(line, "")
+    collected = names.split(line, "") if " collected " in line else None
     if collected:
         got = _COLLECTED.match(collected[1])
         if got:
@@ -294,12 +369,12 @@ def _player_line(
     record: HandRecord, player: str, street: int | None, rest: str, line: str, number: int
 ) -> None:
     """A "NAME: ..." line that is no betting action."""
-    ante = _ANTE.match(rest)
+    ante = _ANTE.match(rest) if rest.startswith("posts the ante ") else None
     if ante:
         amount = amount_at(ante.group(1), record, number)
         record.antes[player] = (amount, "all-in" in ante.group(2), number)
         return
-    shows = _SHOWS.match(rest)
+    shows = _SHOWS.match(rest) if rest.startswith("shows [") else None
     if shows:
         cards = parse_card_list(shows.group(1), where=record.where(number))
         learn_shown(record, player, cards, number)
@@ -334,11 +409,13 @@ def _settle_players(record: HandRecord) -> None:
     if len(dealt) < 2:
         raise HistoryError(f"{record.where()}: fewer than two players dealt in")
     record.players = [seat.name for seat in record.seats if seat.name in dealt]
-    record.ante = max((amount for amount, _, _ in record.antes.values()), default=0)
+    record.ante = max([amount for amount, _, _ in record.antes.values()], default=0)
+    cards, held = record.cards, len(record.layout.slots)
     for player in record.players:
-        record.cards.setdefault(player, [None] * len(record.layout.slots))
-    for action in record.actions:
-        if action.player not in dealt:
-            raise HistoryError(
-                f"{record.where(action.line)}: {action.player} acts but was not dealt in"
-            )
+        if player not in cards:
+            cards[player] = [None] * held
+    if not {action.player for action in record.actions} <= dealt:
+        action = next(action for action in record.actions if action.player not in dealt)
+        raise HistoryError(
+            f"{record.where(action.line)}: {action.player} acts but was not dealt in"
+        )

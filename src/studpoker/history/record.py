@@ -33,6 +33,10 @@ ActionName = Literal["bring_in", "complete", "bet", "raise", "call", "check", "f
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")  # the seven-card games'
 
 
+# The words of the street markers ("*** 4th STREET ***"), by the game's streets.
+_MARKERS = {"second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
     """How a game deals, as its preset says (R2.3, R9.1): the streets' names, and
@@ -43,14 +47,49 @@ class Layout:
     streets: tuple[str, ...]
     slots: str
     held: tuple[int, ...]  # the cards a player holds after each street
+    up_slots: tuple[int, ...] = field(init=False)
+    down_slots: tuple[int, ...] = field(init=False)
+    # What a "Dealt to" line may show on each street: every card held (the slots
+    # 0 to held), or only the up cards so far, the latter if the street deals one up.
+    shown: tuple[tuple[int, tuple[int, ...], bool], ...] = field(init=False, repr=False)
+    # The street markers' words ("4th"), by the streets (the seventh "river").
+    marker_words: tuple[str, ...] = field(init=False, repr=False)
+    every: tuple[tuple[int, ...], ...] = field(init=False, repr=False)  # the first n slots
+    # The down slots and the up slots among the first n.
+    kinds: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = field(init=False, repr=False)
 
-    @property
-    def up_slots(self) -> tuple[int, ...]:
-        return tuple(i for i, kind in enumerate(self.slots) if kind == "u")
-
-    @property
-    def down_slots(self) -> tuple[int, ...]:
-        return tuple(i for i, kind in enumerate(self.slots) if kind == "d")
+    def __post_init__(self) -> None:
+        slots, held = self.slots, self.held
+        ups = tuple(i for i, kind in enumerate(slots) if kind == "u")
+        set_ = object.__setattr__  # a frozen dataclass's fields, set once
+        set_(self, "up_slots", ups)
+        set_(self, "down_slots", tuple(i for i, kind in enumerate(slots) if kind == "d"))
+        set_(
+            self,
+            "shown",
+            tuple(
+                (
+                    count,
+                    tuple(slot for slot in ups if slot < count),
+                    "u" in slots[held[street - 1] if street else 0 : count],
+                )
+                for street, count in enumerate(held)
+            ),
+        )
+        set_(self, "marker_words", tuple(_MARKERS.get(name, "river") for name in self.streets))
+        every = tuple(tuple(range(count)) for count in range(len(slots) + 1))
+        set_(self, "every", every)
+        set_(
+            self,
+            "kinds",
+            tuple(
+                (
+                    tuple(slot for slot in first if slots[slot] == "d"),
+                    tuple(slot for slot in first if slots[slot] == "u"),
+                )
+                for first in every
+            ),
+        )
 
 
 def _layout(game: Game) -> Layout:
@@ -60,8 +99,6 @@ def _layout(game: Game) -> Layout:
 
 
 LAYOUTS: dict[Game, Layout] = {game: _layout(game) for game in get_args(Game)}
-# The words of the street markers ("*** 4th STREET ***"), by the game's streets.
-_MARKERS = {"second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 
 
 class HistoryError(ValueError):
@@ -180,15 +217,23 @@ class HandRecord:
 
 
 def amount_at(text: str, record: HandRecord, line: int) -> int:
-    """:func:`to_units` for a line of ``record`` (the usual forms read directly)."""
-    scale = record.scale
-    raw = text.lstrip("$€£")
-    if raw.isdigit():
-        return int(raw) * scale
-    whole, dot, cents = raw.partition(".")
-    if scale == 100 and dot and whole.isdigit() and cents.isdigit() and len(cents) <= 2:
-        return int(whole) * 100 + int(cents) * (10 if len(cents) == 1 else 1)
-    return to_units(text, scale, where=record.where(line))
+    """:func:`to_units` for a line of ``record``."""
+    units = amounts(record.scale).get(text)
+    if units is None:
+        units = to_units(text, record.scale, where=record.where(line))
+    return units
+
+
+def amounts(scale: int) -> dict[str, int]:
+    """The amounts read so far at ``scale``, by their text (a reader looks an amount up
+    here before :func:`to_units` reads it): a file writes the same few again and again."""
+    known = _AMOUNTS.get(scale)
+    if known is None:
+        known = _AMOUNTS[scale] = {}
+    return known
+
+
+_AMOUNTS: dict[int, dict[str, int]] = {}
 
 
 class At(NamedTuple):
@@ -203,6 +248,17 @@ class At(NamedTuple):
 
 def to_units(text: str, scale: int, *, where: object) -> int:
     """``"$0.04"``, ``"1,144"`` or ``"51125.64"`` as an integer number of units."""
+    known = amounts(scale)
+    units = known.get(text)
+    if units is None:
+        units = _units(text, scale, where)
+        if len(known) > 10_000:
+            known.clear()
+        known[text] = units
+    return units
+
+
+def _units(text: str, scale: int, where: object) -> int:
     raw = text.strip().lstrip("$€£").replace(",", "")
     if raw.isdigit():
         return int(raw) * scale
@@ -223,8 +279,7 @@ def street_of_marker(record: HandRecord, word: str, line: int) -> int:
     ``2nd`` to ``5th`` (R9.1); one that numbers them otherwise (``3rd`` to ``6th``, as a
     seven-card game's) has its markers taken in the order they come, four at most."""
     word = word.lower()
-    layout = record.layout
-    names = [_MARKERS.get(name, "river") for name in layout.streets]
+    names = record.layout.marker_words
     if record.game != "five_card_stud":
         if word == "7th":
             word = "river"
@@ -250,7 +305,9 @@ def street_of_marker(record: HandRecord, word: str, line: int) -> int:
 def learn(record: HandRecord, player: str, slot: int, card: Card, line: int) -> None:
     """What a line tells of one of a player's cards; two lines that disagree are
     an error."""
-    cards = record.cards.setdefault(player, [None] * len(record.layout.slots))
+    cards = record.cards.get(player)
+    if cards is None:
+        cards = record.cards[player] = [None] * len(record.layout.slots)
     if cards[slot] is not None and cards[slot] != card:
         raise HistoryError(
             f"{record.where(line)}: {player}'s card {slot + 1} is {card} here "
@@ -268,12 +325,10 @@ def learn_dealt(record: HandRecord, player: str, street: int, text: str, line: i
     unreadably (a PokerStars record has ``[of]``) is a card the record does not show:
     unknown, noted."""
     words = text.replace("[", " ").replace("]", " ").split()
-    layout = record.layout
-    held = layout.held[street]
-    ups = [slot for slot in layout.up_slots if slot < held]
-    dealt_up = "u" in layout.slots[layout.held[street - 1] if street else 0 : held]
+    layout = LAYOUTS[record.game]
+    held, ups, dealt_up = layout.shown[street]
     if len(words) == held:
-        slots = list(range(held))
+        slots = layout.every[held]
     elif len(words) == len(ups) and dealt_up:
         slots = ups
     else:
@@ -282,18 +337,31 @@ def learn_dealt(record: HandRecord, player: str, street: int, text: str, line: i
             f"{layout.streets[street]} street, but the line shows {len(words)}"
         )
     known = record.cards.get(player)
-    for slot, word in zip(slots, words, strict=True):
+    at = 0
+    for word in words:  # a reader's hottest loop: no zip, learn() inline
+        slot = slots[at]
+        at += 1
         card = _CARDS.get(word)
-        if card is not None and known is not None and known[slot] is card:
-            continue  # a card an earlier line gave
-        if card is None and (layout.slots[slot] == "u" or is_card(word)):
+        if card is None:
+            if layout.slots[slot] != "u" and not is_card(word):
+                record.notes.append(
+                    f"line {line}: {player}'s down card {word!r} is not a card; taken as unknown"
+                )
+                continue
             (card,) = parse_card_list(word, where=record.where(line))
-        if card is not None:
-            learn(record, player, slot, card, line)
-        else:
-            record.notes.append(
-                f"line {line}: {player}'s down card {word!r} is not a card; taken as unknown"
+        elif known is not None and known[slot] is card:
+            continue  # a card an earlier line gave
+        if known is None:
+            known = record.cards[player] = [None] * len(layout.slots)
+        before = known[slot]
+        if before is not None and before != card:
+            raise HistoryError(
+                f"{record.where(line)}: {player}'s card {slot + 1} is {card} here "
+                f"but {before} before"
             )
+        if record.owners.setdefault(card, player) != player:
+            raise HistoryError(f"{record.where(line)}: {card} is dealt twice")
+        known[slot] = card
 
 
 def learn_shown(record: HandRecord, player: str, shown: list[Card], line: int) -> None:
@@ -301,26 +369,29 @@ def learn_shown(record: HandRecord, player: str, shown: list[Card], line: int) -
     games two down cards, the up cards, the last down card; in Five-Card Stud the down
     card, then the up cards.  Sites may list the down cards in another order than they
     dealt them."""
-    layout = record.layout
+    layout = LAYOUTS[record.game]
     if len(shown) > len(layout.slots):
         raise HistoryError(f"{record.where(line)}: {player} shows {len(shown)} cards")
-    kinds = layout.slots[: len(shown)]
-    downs = [card for card, kind in zip(shown, kinds, strict=True) if kind == "d"]
-    ups = [(slot, card) for slot, card in enumerate(shown) if kinds[slot] == "u"]
-    down_slots = layout.down_slots[: len(downs)]
-    held = record.cards.setdefault(player, [None] * len(layout.slots))
+    down_slots, up_slots = layout.kinds[len(shown)]
+    downs = [shown[slot] for slot in down_slots]
+    held = record.cards.get(player)
+    if held is None:
+        held = record.cards[player] = [None] * len(layout.slots)
     known = [held[slot] for slot in down_slots if held[slot] is not None]
-    if any(card not in downs for card in known):
-        raise HistoryError(
-            f"{record.where(line)}: {player} shows {' '.join(map(str, shown))}, "
-            f"not the down cards dealt ({' '.join(map(str, known))})"
-        )
+    for card in known:
+        if card not in downs:
+            raise HistoryError(
+                f"{record.where(line)}: {player} shows {' '.join(map(str, shown))}, "
+                f"not the down cards dealt ({' '.join(map(str, known))})"
+            )
     rest = [card for card in downs if card not in known]
     for slot in down_slots:
         if held[slot] is None:
             learn(record, player, slot, rest.pop(0), line)
-    for slot, card in ups:
-        learn(record, player, slot, card, line)
+    for slot in up_slots:
+        card = shown[slot]
+        if held[slot] is not card:  # else a card a "Dealt to" line gave
+            learn(record, player, slot, card, line)
 
 
 _CARD = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
@@ -332,8 +403,12 @@ def is_card(word: str) -> bool:
 
 def parse_card_list(text: str, *, where: object) -> list[Card]:
     """``"Ac Kc 8c"`` as cards; a broken card is an error naming it."""
+    words = text.split()
+    read = [_CARDS.get(word) for word in words]
+    if None not in read:
+        return read  # type: ignore[return-value]  # every card read before
     cards = []
-    for word in text.split():
+    for word in words:
         card = _CARDS.get(word)
         if card is None:
             if not is_card(word):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import compress, count, repeat
 from pathlib import Path
 from typing import TextIO
 
@@ -41,13 +42,30 @@ def split_hands(
     hand starts at a line matching ``header``, which begins with ``first_word``.
     ``text`` is the file's text, or its lines as they are read (a file streamed: one
     hand's lines are held at a time)."""
-    lines: Iterable[str] = text.splitlines() if isinstance(text, str) else text
+    word = first_word.lower()  # any case: trackers' exports write headers in capitals
+    # A header begins with the word (in any case), perhaps after byte-order marks: a
+    # line's first character rules out nearly every other line (tested in C, below).
+    initials = (word[0], word[0].upper(), "\ufeff")
+
+    def starts(line: str) -> bool:
+        return word in line[:12].lower() and header.match(line.lstrip("\ufeff")) is not None
+
+    if isinstance(text, str):
+        found = _header_lines(text, word, starts)
+        if found is None:
+            lines = text.splitlines()  # no line ends left
+            maybe = compress(count(), map(str.startswith, lines, repeat(initials)))
+            first = [at for at in maybe if starts(lines[at])]
+        else:
+            lines, first = found
+        for at, end in zip(first, [*first[1:], len(lines)], strict=True):
+            yield at + 1, lines[at:end]
+        return
     hand: list[str] = []
     start = 0
-    word = first_word.lower()  # any case: trackers' exports write headers in capitals
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(text, 1):
         line = line.rstrip("\r\n")
-        if word in line[:12].lower() and header.match(line.lstrip("\ufeff")):
+        if line.startswith(initials) and starts(line):
             if hand:
                 yield start, hand
             hand, start = [line], number
@@ -55,6 +73,36 @@ def split_hands(
             hand.append(line)
     if hand:
         yield start, hand
+
+
+def _header_lines(
+    text: str, word: str, starts: Callable[[str], bool]
+) -> tuple[list[str], list[int]] | None:
+    """``text.splitlines()`` and which of them are headers, found by searching the
+    text for ``word`` rather than looking at each line, when the text allows it: ASCII
+    (lowered, each character keeps its place; no byte-order mark) with no line end but
+    ``"\\n"`` and ``"\\r\\n"``.  Else None."""
+    if not text.isascii():
+        return None
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    if any(end in text for end in "\r\x0b\x0c\x1c\x1d\x1e"):
+        return None
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()  # splitlines() gives no empty line after the last line end
+    lowered = text.lower()
+    first: list[int] = []
+    line = counted = 0  # the line at ``counted``, the last place looked at
+    at = lowered.find(word)
+    while at >= 0:
+        if at == 0 or text[at - 1] == "\n":  # a header starts its line
+            line += text.count("\n", counted, at)
+            counted = at
+            if starts(lines[line]):
+                first.append(line)
+        at = lowered.find(word, at + 1)
+    return lines, first
 
 
 def read_hands(
@@ -107,7 +155,8 @@ class Names:
 
     def __init__(self, names: Iterable[str]) -> None:
         self.names = self._names = set(names)
-        self._longest_first = sorted(self._names, key=len, reverse=True)
+        # The names by their first character, longest first (made when first asked).
+        self._by_initial: dict[str, list[str]] | None = None
 
     def split(self, line: str, after: str) -> tuple[str, str] | None:
         """``(name, rest)`` when ``line`` is a known name followed by ``after``
@@ -117,7 +166,12 @@ class Names:
             name, found, rest = line.partition(after)
             if found and name in self._names:
                 return name, rest
-        for name in self._longest_first:
+        by_initial = self._by_initial
+        if by_initial is None:
+            by_initial = self._by_initial = {}
+            for name in sorted(self._names, key=len, reverse=True):
+                by_initial.setdefault(name[:1], []).append(name)
+        for name in [*by_initial.get(line[:1], ()), *by_initial.get("", ())]:
             if line.startswith(name) and line[len(name) :].startswith(after):
                 return name, line[len(name) + len(after) :]
         return None
