@@ -81,7 +81,7 @@ from studpoker.engine import (
     Rollover,
 )
 from studpoker.games import razz, seven_card_stud, show_hand, stud_hilo
-from studpoker.history.phh import POKERKIT_OPTIONS, VARIANTS, from_phh, to_phh
+from studpoker.history.phh import POKERKIT_OPTIONS, VARIANTS, PhhHand, from_phh, to_phh
 
 K = ActionKind
 QUICK_WRITTEN, FULL_WRITTEN = 300, 2_000
@@ -993,6 +993,17 @@ def test_a_player_who_folds_with_no_cards_shown_is_trusted_to_have_folded(
     (up,) = [e.card for e in hand.events if isinstance(e, CardDealt) and e.seat == 1 and e.up]
     assert up is not None
     assert str(up)[0] == "A"  # an unseen ace: never the bring-in, in any of the three
+    assert hand.notes == [
+        f"actions[1] 'd dh p2 ??????': p2 folds with no up card shown; replayed with {up}, "
+        "an unseen card that can neither bring in nor speak first (R3.1): the recorded "
+        "actors are trusted"
+    ]
+
+
+def test_a_record_that_shows_every_card_it_needs_replays_with_no_notes() -> None:
+    hand = from_phh(GOOD)
+    assert isinstance(hand, PhhHand)
+    assert hand.notes == []
 
 
 def test_a_raise_pokerkit_caps_at_what_the_other_can_call_is_the_raise_it_stands_for() -> None:

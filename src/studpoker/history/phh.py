@@ -91,6 +91,7 @@ __all__ = [
     "POKERKIT_OPTIONS",
     "SHOW_HAND_VARIANT",
     "VARIANTS",
+    "PhhHand",
     "from_phh",
     "to_phh",
 ]
@@ -307,11 +308,29 @@ def _toml(value: object) -> str:
 # -- reading ----------------------------------------------------------------------------
 
 
-def from_phh(text: str) -> Hand:
+class PhhHand(Hand):
+    """The :class:`~studpoker.engine.Hand` a PHH record replays to, and ``notes``: what
+    the replay had to assume, never silently, as a site record's replay lists them
+    (:attr:`~studpoker.history.ReplayReport.notes`)."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        stacks: Sequence[int],
+        *,
+        deck: list[Card | None],
+        carry_in: int = 0,
+        notes: Sequence[str] = (),
+    ) -> None:
+        super().__init__(spec, stacks, deck=deck, carry_in=carry_in)
+        self.notes = list(notes)
+
+
+def from_phh(text: str) -> PhhHand:
     """Replay the PHH ``text`` through the engine: the hand, finished or as far as the
-    record goes.  Raises ``ValueError`` naming the field, or the action
-    (``actions[7] 'p3 cbr 60': …``) that is wrong; the engine's own messages number
-    seats from 0 (``pN`` is seat N - 1).
+    record goes, with the notes of what the replay assumed (:class:`PhhHand`).  Raises
+    ``ValueError`` naming the field, or the action (``actions[7] 'p3 cbr 60': …``) that
+    is wrong; the engine's own messages number seats from 0 (``pN`` is seat N - 1).
 
     The engine deals (PHH's ``d dh`` and ``d db`` only give the cards) and settles the
     pots by RULES.md.  At the showdown the seats act in our order (R5.2) as the record
@@ -349,7 +368,8 @@ def _trust_the_folded(record: _Record) -> None:
     (``??????``, as the WSOP's records write them); the engine needs each up card to
     know who brings in, so such a player is given an unseen up card that cannot bring
     in or speak first (an ace in Seven Card Stud, R3.1), trusting the recorded actor,
-    as the site readers trust theirs.  Their cards decide nothing else."""
+    as the site readers trust theirs, and a note says so.  Their cards decide nothing
+    else."""
     spec = record.spec
     third = spec.streets[0].cards
     if "u" not in third or not record.cards:
@@ -366,7 +386,12 @@ def _trust_the_folded(record: _Record) -> None:
     spare = [c for r in ranks for c in deck_cards(spec.deck) if str(c)[0] == r and c not in seen]
     for seat, cards in enumerate(record.cards):
         if len(cards) > up and cards[up] is None and first_verb.get(seat) == "f" and spare:
-            cards[up] = spare.pop(0)
+            cards[up] = card = spare.pop(0)
+            record.notes.append(
+                f"{record.at(record.dealt_by[seat, up])}: p{seat + 1} folds with no up card "
+                f"shown; replayed with {card}, an unseen card that can neither bring in nor "
+                "speak first (R3.1): the recorded actors are trusted"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +423,7 @@ class _Record:
     community: Card | None = None
     community_street: int | None = None
     community_step: int = -1
+    notes: list[str] = field(default_factory=list)  # what the replay had to assume
 
     def street_cards(self, seat: int, street: int) -> list[Card | None]:
         start = sum(len(s.cards) for s in self.spec.streets[:street])
@@ -747,11 +773,13 @@ class _Dealing:
                 )
 
 
-def _replay(record: _Record, layout: dict[int, _StreetDeal]) -> Hand:
+def _replay(record: _Record, layout: dict[int, _StreetDeal]) -> PhhHand:
     deck, deals = _deck(record, layout)
     dealing = _Dealing(record, deals)
     try:
-        hand = Hand(record.spec, record.stacks, deck=deck, carry_in=record.carry_in)
+        hand = PhhHand(
+            record.spec, record.stacks, deck=deck, carry_in=record.carry_in, notes=record.notes
+        )
     except ValueError as error:  # e.g. an unknown up card decides the bring-in
         raise ValueError(f"actions: {error}") from None
     dealing.check(hand)

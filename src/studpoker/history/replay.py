@@ -333,16 +333,10 @@ class _Replay:
                 ours[event.seat] = event.amount
         for player, (amount, _, line) in record.antes.items():
             seat = seats.get(player)
-            if seat is None:
-                continue
-            self.fact(
-                ours.get(seat) == amount,
-                line,
-                "{} posts an ante of {}; ours posts {} (R2.2)",
-                player,
-                amount,
-                ours.get(seat, 0),
-            )
+            if seat is not None and not self.check(ours.get(seat) == amount):
+                posted = ours.get(seat, 0)
+                message = f"{player} posts an ante of {amount}; ours posts {posted} (R2.2)"
+                raise _Differs(line, message)
 
     def _check_bring_in(self, hand: Hand) -> None:
         record = self.record
