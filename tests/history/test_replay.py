@@ -169,6 +169,41 @@ def changed(name: str, old: str, new: str) -> HandRecord:
             "Total pot 1150 | Rake 0",
             "line 75: total pot 1150 in the record, 1145 in ours",
         ),
+        (
+            "Player0: posts the ante 10",
+            "Player0: posts the ante 5",
+            "line 11: Player0 posts an ante of 5; ours posts 10 (R2.2)",
+        ),
+        (
+            "PC [Mittel]: calls 50\r\n*** 4th",
+            "*** 4th",
+            "line 45: Hero acts on fourth street; ours is on third street",
+        ),
+        (
+            "Hero: bets 50\r\n",
+            "Hero: bets 50 and is all-in\r\n",
+            "line 46: Hero is all in in the record, not in ours",
+        ),
+        (
+            "Seat 4: Player2 (5405 in chips)",
+            "Seat 4: Player2 (260 in chips)",
+            "line 47: Player2 is not all in in the record, in ours",
+        ),
+        (
+            "Player2: raises 50 to 150\r\n",
+            "Player2: raises 50 to 150\r\nBetting is capped\r\n",
+            "line 34: the record says the betting is capped; ours is not (R2.5)",
+        ),
+        (
+            "PC [Mittel]: checks \r\n*** SHOW DOWN",
+            "PC [Mittel]: checks \r\nHero: checks \r\n*** SHOW DOWN",
+            "line 69: 'Hero: checks', but our betting is over",
+        ),
+        (
+            "PC [Mittel]: checks \r\n*** SHOW DOWN",
+            "*** SHOW DOWN",
+            "line 73: the record's betting ends, but ours has PC [Mittel] to act on seventh street",
+        ),
     ],
 )
 def test_a_changed_fact_is_the_first_difference_with_its_line(old, new, difference):
@@ -299,3 +334,15 @@ def test_a_file_in_utf16_with_windows_line_ends_reads_as_the_same_hand():
 def test_text_that_holds_no_hand_is_an_error():
     with pytest.raises(HistoryError, match="no PokerStars or Full Tilt hand found"):
         read_history("hello")
+
+
+@needs_shared
+def test_hands_of_the_same_stakes_share_one_spec_and_options_make_their_own():
+    """A spec is immutable: the replays of a file's hands at the same stakes share one,
+    and options on top of the site's make another (never the shared one changed)."""
+    first, second, *_ = records(SHARED / "pokerstars/Razz-USD-0.04-0.08-200911.txt")
+    spec = replay(first).hand.spec
+    assert replay(second).hand.spec is spec
+    assert replay(first, odd_chip="seat").hand.spec.odd_chip == "seat"
+    assert replay(first).hand.spec is spec
+    assert spec.odd_chip == "suit"

@@ -234,9 +234,14 @@ def test_chat_is_limited_by_account():
         talker, other = server.register("talker"), server.register("other")
         one, two, three = server.client(talker), server.client(talker), server.client(other)
         for client in (one, two, three):
-            client.send(type="watch", table="practice-razz")
+            client.send(type="watch", table="practice-razz", id="w")
+            client.until(lambda m: m.get("id") == "w")
         one.send(type="chat", table="practice-razz", text="one")
+        # Two sockets are read concurrently: wait for each line to be said, so
+        # that "three" is the account's third line whatever the scheduling.
+        assert two.until(lambda m: m["type"] == "chat")["text"] == "one"
         two.send(type="chat", table="practice-razz", text="two")
+        assert two.until(lambda m: m["type"] == "chat")["text"] == "two"
         two.send(type="chat", table="practice-razz", text="three", id="third")
         refused = two.until(lambda m: m.get("id") == "third")
         assert refused["code"] == "chat_limit"

@@ -42,6 +42,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from studpoker.history.record import (
+    ActionName,
     Collected,
     Game,
     HandRecord,
@@ -188,49 +189,58 @@ def _read_hand(first: int, lines: list[str]) -> HandRecord:
                 _other_line(record, names, street, line, number)
                 continue
             player, rest = said
-        if rest.startswith("posts the ante "):
-            ante = _ante(rest)
-            if ante is not None:
-                written, all_in = ante
-                amount = amounts_read.get(written)
-                if amount is None:
-                    amount = amount_at(written, record, number)
-                record.antes[player] = (amount, all_in, number)
-                continue
         # The verb, and in "calls $0.02" or "bets $0.04" an amount read before: the
-        # line split into its words only when more is needed.
+        # line is split into its words only when more is needed.
         first_word, _, tail = rest.partition(" ")
         verb = _VERBS.get(first_word)
-        words = None
-        if verb is None:
+        if verb is not None and street is not None:
+            kind, at = verb
+            if at is None:  # checks, folds
+                all_in = rest.endswith("all-in")
+                actions.append(RecordedAction(street, player, kind, None, all_in, number, line))
+                continue
+            if at == 1:
+                wager = amounts_read.get(tail)  # None if the tail is more than an amount
+                if wager is not None:
+                    all_in = rest.endswith("all-in")
+                    actions.append(
+                        RecordedAction(street, player, kind, wager, all_in, number, line)
+                    )
+                    continue
+            words = rest.split()
+        elif rest.startswith("posts the ante ") and (ante := _ante(rest)) is not None:
+            written, all_in = ante
+            amount = amounts_read.get(written)
+            if amount is None:
+                amount = amount_at(written, record, number)
+            record.antes[player] = (amount, all_in, number)
+            continue
+        else:
+            if verb is None and first_word.isalpha():  # the first of the words: no verb
+                _player_line(record, player, street, rest, line, number)
+                continue
             words = rest.split()
             verb = _VERBS.get(words[0]) if words else None
-        if verb is None or street is None:
-            _player_line(record, player, street, rest, line, number)
-            continue
-        kind, at = verb
+            if verb is None or street is None:
+                _player_line(record, player, street, rest, line, number)
+                continue
+            kind, at = verb
+        # Any action, read from its words.
         wager = by = None
         if at is not None:
-            if at == 1 and words is None:  # the tail is the amount's one word, or more
-                wager = amounts_read.get(tail)
-            if words is None and wager is None:
-                words = rest.split()
-            if words is not None and len(words) <= at:
+            if len(words) <= at:
                 raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
+            wager = amounts_read.get(words[at])
             if wager is None:
-                assert words is not None
-                wager = amounts_read.get(words[at])
-                if wager is None:
-                    wager = amount_at(words[at], record, number)
+                wager = amount_at(words[at], record, number)
             if kind == "raise":
-                assert words is not None
                 by = amounts_read.get(words[1])
                 if by is None:
                     by = amount_at(words[1], record, number)
             elif kind == "bring_in":
                 record.bring_in = max(record.bring_in or 0, wager)
         all_in = rest.endswith("all-in")
-        actions.append(RecordedAction(street, player, kind, wager, all_in, number, line, by))  # type: ignore[arg-type]
+        actions.append(RecordedAction(street, player, kind, wager, all_in, number, line, by))
     else:
         filled = [first + at for at in range(index, len(lines)) if lines[at].strip()]
         last = filled[-1] if filled else seated
@@ -309,7 +319,7 @@ def _header(number: int, line: str) -> HandRecord:
 
 
 # An action line's verb, and how many words in its amount is (None: no amount).
-_VERBS: dict[str, tuple[str, int | None]] = {
+_VERBS: dict[str, tuple[ActionName, int | None]] = {
     "brings": ("bring_in", 3),  # brings in for X
     "calls": ("call", 1),
     "bets": ("bet", 1),

@@ -55,6 +55,7 @@ class Layout:
     # The street markers' words ("4th"), by the streets (the seventh "river").
     marker_words: tuple[str, ...] = field(init=False, repr=False)
     every: tuple[tuple[int, ...], ...] = field(init=False, repr=False)  # the first n slots
+    street_of: tuple[int, ...] = field(init=False, repr=False)  # each slot's street
     # The down slots and the up slots among the first n.
     kinds: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = field(init=False, repr=False)
 
@@ -78,6 +79,7 @@ class Layout:
         )
         set_(self, "marker_words", tuple(_MARKERS.get(name, "river") for name in self.streets))
         every = tuple(tuple(range(count)) for count in range(len(slots) + 1))
+        set_(self, "street_of", tuple(sum(slot >= count for count in held) for slot in every[-1]))
         set_(self, "every", every)
         set_(
             self,

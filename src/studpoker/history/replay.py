@@ -127,13 +127,17 @@ class _Replay:
                 self.first_street.append(action)
             if action.kind == "fold" and 0 <= action.street < streets:
                 folds[action.street].add(action.player)
-        # The players dealt each street, while two or more are in.
-        self.dealt: list[list[str]] = []
+        # How many streets each player is dealt (1: the first only), and how many
+        # streets are dealt at all: the cards go on while two or more are in.
+        self.reached: dict[str, int] = {}
+        self.streets_dealt = 0
         live = list(record.players)
         for folded in folds:
             if len(live) < 2:
                 break
-            self.dealt.append(live)
+            self.streets_dealt += 1
+            for player in live:
+                self.reached[player] = self.streets_dealt
             if folded:
                 live = [p for p in live if p not in folded]
         self.spec = self._spec(options)
@@ -223,19 +227,20 @@ class _Replay:
         second down cards, the up cards), then one card a street for each player
         still in; seventh street's community card (R7.4)."""
         record = self.record
-        cards, community = record.cards, record.community
-        layout = record.layout
-        deck: list[Card | None] = []
-        slot = 0
-        last = len(layout.streets) - 1
-        for street, live in enumerate(self.dealt):
-            held = layout.held[street]
-            if street == last and community is not None:
-                deck.append(community)
-            else:
-                for dealt in range(slot, held):
-                    deck += [cards[p][dealt] for p in live]
-            slot = held
+        cards, community, layout = record.cards, record.community, record.layout
+        reached, street_of = self.reached, layout.street_of
+        dealt = self.streets_dealt
+        # The community card, if any, is the last street's (R7.4).
+        shared = community is not None and dealt == len(layout.streets)
+        slots = layout.held[dealt - 2 if shared else dealt - 1] if dealt else 0
+        deck = [
+            cards[player][slot]
+            for slot in range(slots)
+            for player in record.players
+            if reached[player] > street_of[slot]
+        ]
+        if shared:
+            deck.append(community)
         return deck + [None] * (_DECK_SIZE - len(deck))
 
     def _fill_shown(self) -> None:
@@ -246,7 +251,7 @@ class _Replay:
         record = self.record
         if not record.shows:
             return
-        reached = self._streets_reached()
+        reached = self.reached
         layout = record.layout
         unseen: list[Card] | None = None  # made when a card is first missing
         for player in record.shows:
@@ -277,10 +282,6 @@ class _Replay:
         if record.community is not None:
             seen.add(record.community)
         return [c for c in deck_cards(52) if c not in seen]
-
-    def _streets_reached(self) -> dict[str, int]:
-        """How many streets each player was dealt (1 the first street only)."""
-        return {player: street + 1 for street, live in enumerate(self.dealt) for player in live}
 
     def _strength(self, held: list[Card | None], slot: int, card: Card) -> tuple[int, ...]:
         cards = [card if i == slot else c for i, c in enumerate(held)]

@@ -58,7 +58,8 @@ def split_hands(
             first = [at for at in maybe if starts(lines[at])]
         else:
             lines, first = found
-        for at, end in zip(first, [*first[1:], len(lines)], strict=True):
+        ends = [*first[1:], len(lines)] if first else []
+        for at, end in zip(first, ends, strict=True):
             yield at + 1, lines[at:end]
         return
     hand: list[str] = []
