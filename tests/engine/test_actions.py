@@ -16,6 +16,7 @@ from studpoker.engine import (
     LegalAction,
     PotAwarded,
 )
+from studpoker.engine.actions import Kinds
 from studpoker.games import seven_card_stud, show_hand
 
 from .scripting import deal, legal, play
@@ -392,3 +393,11 @@ def test_check_or_call_checks_when_free_and_calls_a_bet():
     assert hand.actions[-1] == (0, Action.call())
     hand.check_or_call()
     assert hand.actions[-1][1] == Action.check()
+
+
+def test_kinds_names_every_action_kind_and_nothing_else():
+    """The engine's hot loops read ActionKind's members off Kinds: it must hold the
+    very same members, all of them."""
+    named = {name: getattr(Kinds, name) for name in dir(Kinds) if name.isupper()}
+    assert named == {kind.name: kind for kind in ActionKind}
+    assert all(named[kind.name] is kind for kind in ActionKind)

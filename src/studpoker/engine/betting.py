@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from studpoker.engine.actions import Action, ActionKind, IllegalAction, LegalAction
+from studpoker.engine.actions import Action, ActionKind, IllegalAction, Kinds, LegalAction
 from studpoker.engine.events import (
     AllIn,
     Bet,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CHECK", "FOLD", "BettingRound", "option", "single"]
 
-K = ActionKind
+K = Kinds  # ActionKind's members, cheaper to read (actions.Kinds)
 WAGERS = frozenset((K.BET, K.RAISE, K.COMPLETE))
 FOLD = LegalAction(K.FOLD)
 CHECK = LegalAction(K.CHECK)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from studpoker.cards import Card, Deck, deck_cards, shuffle
 from studpoker.engine import showdown as _showdown
-from studpoker.engine.actions import Action, ActionKind, IllegalAction, LegalAction
+from studpoker.engine.actions import Action, IllegalAction, Kinds, LegalAction
 from studpoker.engine.betting import BettingRound
 from studpoker.engine.events import (
     AllIn,
@@ -49,9 +49,10 @@ from studpoker.hands.showing import bring_in_value, showing_value
 
 __all__ = ["Hand", "HandResult"]
 
-K = ActionKind
+K = Kinds  # ActionKind's members, cheaper to read (actions.Kinds)
 # A seat's up cards by their ranks, as one number: three bits counting each rank.
 _RANK_BIT = [1 << 3 * (code >> 2) for code in range(52)]
+_ALLOWED = {size: frozenset(deck_cards(size)) for size in (52, 32, 28)}  # each deck's cards
 _PAIRED = sum(0b110 << 3 * rank for rank in range(13))  # some rank shows twice or more
 _SHOWING_HIGH: dict[int, int] = {}  # showing values (R3.3) by that number
 _SHOWING_LOW: dict[int, int] = {}
@@ -132,6 +133,9 @@ class Hand:
         self.round: BettingRound | None = None
         self._deck = self._deck_order(deck, rng)
         self._drawn = 0
+        # R7.4: only a game whose full table could empty the deck has a community card
+        # (not Show Hand, which deals every player five cards, R6.10, nor Five-Card Stud).
+        self._community_ok = spec.max_seats * spec.cards_per_player > spec.deck
         self.speaker = 0  # Show Hand: who spoke first, and so is dealt first (R6.2)
         self._showing: list[int] = []  # showdown: seats still to show or muck, in order
         self._shown: dict[int, _showdown.SeatValues] = {}
@@ -166,7 +170,7 @@ class Hand:
             return shuffled
         order: list[Card | None] = list(deck.cards) if isinstance(deck, Deck) else list(deck)
         known = [card for card in order if card is not None]
-        allowed = set(deck_cards(size))
+        allowed = _ALLOWED.get(size) or frozenset(deck_cards(size))
         for card in known:
             if not isinstance(card, Card):
                 raise ValueError(f"{card!r} is not a card")
@@ -231,9 +235,7 @@ class Hand:
         cards, deck = street.cards, self._deck
         needed = len(players) * len(cards)
         left = len(deck) - self._drawn
-        # R7.4: only a game whose full table could empty the deck has a community card
-        # (not Show Hand, which deals every player five cards, R6.10, nor Five-Card Stud).
-        community_ok = len(cards) == 1 and spec.max_seats * spec.cards_per_player > spec.deck
+        community_ok = len(cards) == 1 and self._community_ok  # R7.4
         if index and spec.burn_cards and (left > needed or (community_ok and left > 1)):
             # R2.12; a deck too short to burn and still deal keeps its cards.
             self._draw()

@@ -50,11 +50,13 @@ __all__ = ["SITE_OPTIONS", "ReplayReport", "replay"]
 
 K = ActionKind
 WAGERS = (K.COMPLETE, K.BET, K.RAISE)
+_WAGER_KINDS = frozenset(WAGERS)
 _WAGER_NAMES = frozenset(("complete", "bet", "raise"))
 # A recorded action's kind by its name, but for the wagers (the engine tells which
 # of the three the wager is: PokerStars writes a completion as a raise).
 _KINDS = {kind.value: kind for kind in K if kind.value not in _WAGER_NAMES}
 _ACTIONS = {kind: Action(kind) for kind in K}  # the actions of no amount, made once
+_SHOW, _MUCK = _ACTIONS[K.SHOW], _ACTIONS[K.MUCK]
 _DECK_SIZE = len(deck_cards(52))
 # The games' specs, by their stakes and options: a file repeats a few stakes.
 _SPECS: dict[tuple[object, ...], GameSpec] = {}
@@ -430,7 +432,11 @@ class _Replay:
                 else:
                     if action.kind not in _WAGER_NAMES:
                         K(action.kind)  # not an action at all: the ValueError says so
-                    wager = next((o for k in WAGERS for o in legal if o.kind is k), None)
+                    for wager in legal:
+                        if wager.kind in _WAGER_KINDS:
+                            break
+                    else:
+                        wager = None
                     assert amount is not None
                     checked += 1
                     if wager is None or not wager.allows(amount):
@@ -481,7 +487,7 @@ class _Replay:
             player = record.players[seat]
             shows = player in record.shows
             try:
-                hand.act(_ACTIONS[K.SHOW if shows else K.MUCK])
+                hand.act(_SHOW if shows else _MUCK)
             except IllegalAction as error:
                 line = record.mucks.get(player, record.summary_line)
                 raise _Differs(line, f"{player} does not show: {error}") from None
