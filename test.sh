@@ -23,6 +23,11 @@ if [ -z "${STUD_TEST_POSTGRES_URL:-}" ]; then
   STUD_TEST_POSTGRES_URL="$(scripts/postgres.sh)"
   export STUD_TEST_POSTGRES_URL
 fi
+echo "== Redis for the tests of the room across processes (installed and started when missing)"
+if [ -z "${STUD_TEST_REDIS_URL:-}" ]; then
+  STUD_TEST_REDIS_URL="$(scripts/redis.sh)"
+  export STUD_TEST_REDIS_URL
+fi
 echo "== chromium for the browser tests (installed when missing)"
 scripts/chromium.sh
 echo "== pytest"

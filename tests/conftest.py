@@ -92,6 +92,24 @@ def postgres_admin_url() -> str:
     return POSTGRES_URL
 
 
+REDIS_URL = os.environ.get("STUD_TEST_REDIS_URL", "")
+
+
+def redis_test_url() -> str:
+    """The Redis server of the tests (``scripts/redis.sh``): skipped without one, saying
+    why, unless CI is set: there it fails."""
+    if not REDIS_URL:
+        if os.environ.get("CI"):
+            pytest.fail(
+                "CI is set but STUD_TEST_REDIS_URL is not: run scripts/redis.sh and export "
+                "the URL it prints (test.sh does)"
+            )
+        pytest.skip(
+            "Redis: STUD_TEST_REDIS_URL is not set (scripts/redis.sh starts a server and prints it)"
+        )
+    return REDIS_URL
+
+
 def new_postgres_database() -> str:
     """A new, empty database on the test server; its URL."""
     admin = create_engine(database_url(postgres_admin_url()), isolation_level="AUTOCOMMIT")
