@@ -11,7 +11,7 @@ ratings in one SQL database (SQLite by default, PostgreSQL by URL), behind one c
 
 from __future__ import annotations
 
-from studpoker.store.errors import InsufficientFunds, NameTaken, StoreError
+from studpoker.store.errors import InsufficientFunds, NameTaken, StaleOwner, StoreError
 from studpoker.store.store import Store
 from studpoker.store.values import (
     PROVISIONAL_RD,
@@ -42,6 +42,7 @@ __all__ = [
     "NameTaken",
     "RatingChange",
     "RatingRow",
+    "StaleOwner",
     "Standing",
     "Store",
     "StoreError",

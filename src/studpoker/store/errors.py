@@ -41,3 +41,15 @@ class InsufficientFunds(StoreError):
         self.name = name
         self.balance = balance
         self.amount = amount
+
+
+class StaleOwner(StoreError):
+    """A write of a table by a process that is no longer its owner: its fencing
+    ``token`` is below the greatest the store has seen for ``table_id`` (``fence``),
+    so another process has taken the table since (docs/scaling.md)."""
+
+    def __init__(self, message: str, *, table_id: str, token: int, fence: int) -> None:
+        super().__init__(message)
+        self.table_id = table_id
+        self.token = token
+        self.fence = fence

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from studpoker.store.base import StoreBase
 from studpoker.store.checks import bounded_text, check_table_id, moment, signed, whole
 from studpoker.store.errors import StoreError
+from studpoker.store.fences import check_fence
 from studpoker.store.models import GAME_LENGTH, AccountModel, HandModel, HandPlayerModel
 from studpoker.store.money import change_holding, held, rollover_of, set_rollover_chips, write
 from studpoker.store.values import HandPlayer, HandRow, LedgerKind, StoredHand, TableMode
@@ -98,17 +99,21 @@ def _hand_values(session: Session, rows: Iterable[HandModel]) -> list[StoredHand
 
 
 class Hands(StoreBase):
-    def record_hand(self, hand: HandRow) -> int:
+    def record_hand(self, hand: HandRow, *, fence: int | None = None) -> int:
         """Stores a finished hand and returns its id, in one transaction: the hand, its
         players and — at a chips table (R7.2) — each player's chips at the table changed
         by their net and the table's rollover set to ``hand.rollover`` (R6.8), each with
         its ledger row. A chips hand must balance: the nets and the change of the
         rollover add up to 0. Practice and competition hands are stored and move no
-        money. If anything is refused, nothing is stored."""
+        money. If anything is refused, nothing is stored.
+        With ``fence`` (the owner's fencing token, docs/scaling.md), raises
+        :class:`StaleOwner` instead, changing nothing, if another owner has written for
+        the table since."""
         mode = _check_hand(hand)
         table = hand.table_id
         try:
             with self._transaction() as session:
+                check_fence(session, table, fence)
                 ids = {p.account_id for p in hand.players if p.account_id is not None}
                 found = set(
                     session.scalars(select(AccountModel.id).where(AccountModel.id.in_(ids)))

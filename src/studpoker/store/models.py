@@ -167,6 +167,17 @@ class EntryModel(Base):
     prize: Mapped[int] = mapped_column(BigInteger)
 
 
+class FenceModel(Base):
+    """The greatest fencing token a table's owner has written with (docs/scaling.md):
+    a write with a smaller one is a stale owner's, and refused."""
+
+    __tablename__ = "table_fences"
+    __table_args__ = (CheckConstraint("token >= 1", name="token"),)
+
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
+    token: Mapped[int] = mapped_column(BigInteger)
+
+
 class HandModel(Base):
     __tablename__ = "hands"
     __table_args__ = (UniqueConstraint("table_id", "number"),)

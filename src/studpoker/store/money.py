@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from studpoker.store.base import StoreBase
 from studpoker.store.checks import check_table_id, whole
 from studpoker.store.errors import InsufficientFunds, StoreError
+from studpoker.store.fences import check_fence
 from studpoker.store.models import (
     AccountModel,
     BooksModel,
@@ -204,13 +205,19 @@ class Money(StoreBase):
             )
         return balance
 
-    def buy_in(self, account_id: int, table_id: str, amount: int) -> int:
+    def buy_in(
+        self, account_id: int, table_id: str, amount: int, *, fence: int | None = None
+    ) -> int:
         """Moves ``amount`` from the account's balance to its chips at the table (R7.2).
         Returns the new balance; raises :class:`InsufficientFunds` (changing nothing)
-        if the balance is smaller."""
+        if the balance is smaller.
+        With ``fence`` (the owner's fencing token, docs/scaling.md), raises
+        :class:`StaleOwner` instead, changing nothing, if another owner has written for
+        the table since."""
         table = check_table_id(table_id)
         amount = whole(amount, "a buy-in")
         with self._transaction() as session:
+            check_fence(session, table, fence)
             account = self._account_row(session, account_id, lock=True)
             balance = debit(session, account, amount, f"buy in for {amount}")
             change_holding(session, table, account.id, amount)
@@ -225,14 +232,25 @@ class Money(StoreBase):
             )
         return balance
 
-    def cash_out(self, account_id: int, table_id: str, amount: int | None = None) -> int:
+    def cash_out(
+        self,
+        account_id: int,
+        table_id: str,
+        amount: int | None = None,
+        *,
+        fence: int | None = None,
+    ) -> int:
         """Moves ``amount`` of the account's chips at the table back to its balance —
         all of them when ``amount`` is None (then having none is no error). Returns the
-        new balance."""
+        new balance.
+        With ``fence`` (the owner's fencing token, docs/scaling.md), raises
+        :class:`StaleOwner` instead, changing nothing, if another owner has written for
+        the table since."""
         table = check_table_id(table_id)
         if amount is not None:
             amount = whole(amount, "a cash-out")
         with self._transaction() as session:
+            check_fence(session, table, fence)
             account = self._account_row(session, account_id, lock=True)
             chips = held(session, table, account.id)
             if amount is None:
@@ -274,12 +292,20 @@ class Money(StoreBase):
             return rollover_of(session, table)
 
     def set_rollover(
-        self, table_id: str, chips: int, *, shares: Mapping[int, int] | None = None
+        self,
+        table_id: str,
+        chips: int,
+        *,
+        shares: Mapping[int, int] | None = None,
+        fence: int | None = None,
     ) -> None:
         """Pays a table's rollover out, down to ``chips``: ``shares`` (account id to
         chips, added to their chips at the table) must add up to what the rollover
         loses — at the table's last hand, the whole rollover split among the seated
-        players (R6.8). A rollover only grows by a hand (:meth:`record_hand`)."""
+        players (R6.8). A rollover only grows by a hand (:meth:`record_hand`).
+        With ``fence`` (the owner's fencing token, docs/scaling.md), raises
+        :class:`StaleOwner` instead, changing nothing, if another owner has written for
+        the table since."""
         table = check_table_id(table_id)
         chips = whole(chips, "a rollover", minimum=0)
         shares = dict(shares or {})
@@ -287,6 +313,7 @@ class Money(StoreBase):
             whole(account_id, "an account id")
             whole(share, "a share of a rollover")
         with self._transaction() as session:
+            check_fence(session, table, fence)
             old = rollover_of(session, table)
             if chips > old:
                 raise StoreError(
@@ -322,20 +349,26 @@ class Money(StoreBase):
                     table_change=shares[account_id],
                 )
 
-    def save_books(self, table_id: str, stacks: Mapping[int, int]) -> list[str]:
+    def save_books(
+        self, table_id: str, stacks: Mapping[int, int], *, fence: int | None = None
+    ) -> list[str]:
         """The room's books of a chips table, checked and kept in one transaction:
         ``stacks`` maps each account seated there to its stack and pending top-up.
         Returns every difference from the chips the store holds for them (an account
         seated with more or less, or holding chips while not seated), one message
         each; empty when they agree. The books replace the table's last ones, each
         row with the id of the last ledger row of its account at the table, so that
-        :meth:`audit` compares them while no chip of theirs has moved since."""
+        :meth:`audit` compares them while no chip of theirs has moved since.
+        With ``fence`` (the owner's fencing token, docs/scaling.md), raises
+        :class:`StaleOwner` instead, changing nothing, if another owner has written for
+        the table since."""
         table = check_table_id(table_id)
         claimed = {
             whole(account, "an account id"): whole(chips, "a stack", minimum=0)
             for account, chips in stacks.items()
         }
         with self._transaction() as session:
+            check_fence(session, table, fence)
             holdings = dict(
                 session.execute(
                     select(HoldingModel.account_id, HoldingModel.chips).where(

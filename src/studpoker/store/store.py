@@ -6,12 +6,13 @@ from studpoker.store import migrate
 from studpoker.store.accounts import Accounts
 from studpoker.store.audit import Audit
 from studpoker.store.competitions import Competitions
+from studpoker.store.fences import Fences
 from studpoker.store.hands import Hands
 from studpoker.store.money import Money
 from studpoker.store.ratings import Ratings
 
 
-class Store(Accounts, Money, Hands, Competitions, Ratings, Audit):
+class Store(Accounts, Money, Hands, Competitions, Ratings, Audit, Fences):
     """The room's database: ``Store("sqlite:///room.db")``, ``Store("sqlite://")`` (in
     memory) or ``Store("postgresql://user@host/db")``.
 

@@ -1,0 +1,73 @@
+"""Fencing tokens (docs/scaling.md): each write of a table's chips or hands may carry
+its owner's token; the store refuses it, in the same transaction and changing
+nothing, when a greater token has written for that table since.
+
+The lease (``studpoker.room.ownership``) says which process should run a table; the
+fence here is what makes a stale owner harmless.  ``fence=None`` (the embedded room,
+one process) writes without a check.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from studpoker.store.base import StoreBase
+from studpoker.store.checks import check_table_id, whole
+from studpoker.store.errors import StaleOwner
+from studpoker.store.models import FenceModel
+
+__all__ = ["Fences", "check_fence"]
+
+
+def check_fence(session: Session, table_id: str, token: int | None) -> None:
+    """Within a write's transaction: refuse it if a greater token than ``token`` has
+    written for the table, else make ``token`` the table's fence.  The row stays
+    locked (PostgreSQL) until the write commits, so a new owner's first write waits
+    for a stale owner's write in flight, then shuts it out."""
+    if token is None:
+        return
+    token = whole(token, "a fencing token")
+    raised = session.execute(
+        update(FenceModel)
+        .where(FenceModel.table_id == table_id, FenceModel.token <= token)
+        .values(token=token)
+    )
+    if raised.rowcount:  # type: ignore[attr-defined]
+        return
+    fence = session.scalar(select(FenceModel.token).where(FenceModel.table_id == table_id))
+    if fence is None:  # the table's first fenced write
+        try:
+            with session.begin_nested():
+                session.add(FenceModel(table_id=table_id, token=token))
+            return
+        except IntegrityError:  # another owner's first write at the same moment
+            fence = session.scalar(select(FenceModel.token).where(FenceModel.table_id == table_id))
+            if fence is not None and fence <= token:
+                check_fence(session, table_id, token)
+                return
+    raise StaleOwner(
+        f"table {table_id} has another owner now (fencing token {fence}; this write "
+        f"has {token}): the write is refused",
+        table_id=table_id,
+        token=token,
+        fence=int(fence or 0),
+    )
+
+
+class Fences(StoreBase):
+    def claim_table(self, table_id: str, token: int) -> None:
+        """A process that has just been granted a table's lease claims it: every write
+        with a smaller token is refused from now on.  Raises :class:`StaleOwner` if a
+        greater token has already written."""
+        table = check_table_id(table_id)
+        with self._transaction() as session:
+            check_fence(session, table, token)
+
+    def table_fence(self, table_id: str) -> int:
+        """The greatest token written with at the table (0: none yet)."""
+        table = check_table_id(table_id)
+        with self._transaction() as session:
+            fence = session.scalar(select(FenceModel.token).where(FenceModel.table_id == table))
+        return int(fence or 0)
