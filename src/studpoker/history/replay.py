@@ -33,6 +33,7 @@ from typing import Any
 
 from studpoker.cards import Card, deck_cards
 from studpoker.engine import Action, ActionKind, Hand, IllegalAction, LegalAction
+from studpoker.engine.betting import WAGERS
 from studpoker.engine.events import (
     AllIn,
     Ante,
@@ -49,8 +50,6 @@ from studpoker.history.record import HandRecord, RecordedAction
 __all__ = ["SITE_OPTIONS", "ReplayReport", "replay"]
 
 K = ActionKind
-WAGERS = (K.COMPLETE, K.BET, K.RAISE)
-_WAGER_KINDS = frozenset(WAGERS)
 _WAGER_NAMES = frozenset(("complete", "bet", "raise"))
 # A recorded action's kind by its name, but for the wagers (the engine tells which
 # of the three the wager is: PokerStars writes a completion as a raise).
@@ -433,7 +432,7 @@ class _Replay:
                     if action.kind not in _WAGER_NAMES:
                         K(action.kind)  # not an action at all: the ValueError says so
                     for wager in legal:
-                        if wager.kind in _WAGER_KINDS:
+                        if wager.kind in WAGERS:
                             break
                     else:
                         wager = None

@@ -30,6 +30,8 @@ from typing import Protocol
 
 from redis.asyncio import Redis
 
+from studpoker.room.relay import check_redis_url
+
 __all__ = ["Lease", "Leases", "LocalLeases", "RedisLeases", "leases_for"]
 
 
@@ -186,6 +188,4 @@ def leases_for(url: str | None, *, prefix: str = "stud:") -> Leases:
     """The room's leases: in-process for ``None``, else in Redis at ``url``."""
     if url is None:
         return LocalLeases()
-    if not url.startswith(("redis://", "rediss://", "unix://")):
-        raise ValueError(f"a Redis URL begins with redis://, rediss:// or unix://, not {url!r}")
-    return RedisLeases(url, prefix=prefix)
+    return RedisLeases(check_redis_url(url), prefix=prefix)

@@ -28,7 +28,15 @@ from typing import Protocol
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
-__all__ = ["Broker", "LocalBroker", "Message", "RedisBroker", "Subscription", "broker_for"]
+__all__ = [
+    "Broker",
+    "LocalBroker",
+    "Message",
+    "RedisBroker",
+    "Subscription",
+    "broker_for",
+    "check_redis_url",
+]
 
 Message = tuple[str, bytes]  # (channel, data)
 
@@ -204,6 +212,11 @@ def broker_for(url: str | None, *, prefix: str = "stud:") -> Broker:
     (``redis://host:port/db``, or ``rediss://`` over TLS)."""
     if url is None:
         return LocalBroker()
+    return RedisBroker(check_redis_url(url), prefix=prefix)
+
+
+def check_redis_url(url: str) -> str:
+    """``url`` if it names a Redis server, else a ValueError saying what one looks like."""
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(f"a Redis URL begins with redis://, rediss:// or unix://, not {url!r}")
-    return RedisBroker(url, prefix=prefix)
+    return url

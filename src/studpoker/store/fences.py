@@ -42,11 +42,9 @@ def check_fence(session: Session, table_id: str, token: int | None) -> None:
             with session.begin_nested():
                 session.add(FenceModel(table_id=table_id, token=token))
             return
-        except IntegrityError:  # another owner's first write at the same moment
-            fence = session.scalar(select(FenceModel.token).where(FenceModel.table_id == table_id))
-            if fence is not None and fence <= token:
-                check_fence(session, table_id, token)
-                return
+        except IntegrityError:  # another owner's first write at the same moment:
+            check_fence(session, table_id, token)  # the row is there now: raise or refuse
+            return
     raise StaleOwner(
         f"table {table_id} has another owner now (fencing token {fence}; this write "
         f"has {token}): the write is refused",
