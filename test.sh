@@ -8,9 +8,9 @@ scripts/setup.sh
 export PATH="$root/.venv/bin:$PATH"
 # One command a line: under set -e a failure inside an && chain would not stop the script.
 echo "== ruff check"
-ruff check src tests bench examples
+ruff check src tests bench examples scripts
 echo "== ruff format --check"
-ruff format --check src tests bench examples
+ruff format --check src tests bench examples scripts
 echo "== mypy"
 mypy
 mypy --strict src/studpoker/cards src/studpoker/hands src/studpoker/games src/studpoker/engine \

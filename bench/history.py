@@ -2,8 +2,9 @@
 
 Usage (from the repository root)::
 
-    .venv/bin/python bench/history.py            # Rich table
-    .venv/bin/python bench/history.py --json     # one JSON object on stdout
+    .venv/bin/python bench/history.py                    # Rich table, both builds
+    .venv/bin/python bench/history.py --build python     # the Python package only
+    .venv/bin/python bench/history.py --json             # one JSON object on stdout
 
 The hands are the real PokerStars records in ``../shared/handhistories/pokerstars``
 (32 hands of Seven Card Stud, Stud Hi/Lo and Razz), read from memory again and
@@ -25,6 +26,12 @@ an unknown card where it wants a rank) are counted and left out of its rate.
 PokerKit's hand-history paper reports 6,801 hands a second for its parser on its
 machine, printed as a further reference point.
 
+Each is measured twice (``--build both``, the default): with the Python package, in
+this process, and with the mypyc build of ``scripts/compile.py`` (the engine, the
+PokerStars reader and the replay checker compiled; built if missing, about half a
+minute), the whole measurement again in a child process with that build first on
+``PYTHONPATH``, beside its own PokerKit, so each ratio is of one process.
+
 Then a file of ``--file-hands`` hands (default 100,000: the records again and again,
 about 220 MB) is written to a temporary folder and streamed through
 ``iter_history`` and ``replay`` in a child process, as ``stud replay`` does: its time
@@ -37,7 +44,9 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import json
+import os
 import platform
 import subprocess
 import sys
@@ -58,6 +67,7 @@ from pokerkit import HandHistory
 from rich.console import Console
 from rich.table import Table
 
+from studpoker.engine import hand as hand_module
 from studpoker.history import HandRecord, read_pokerstars, replay
 from studpoker.history.phh import to_phh
 from studpoker.history.text import read_text
@@ -110,7 +120,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--file-hands", type=int, default=100_000, help="hands of the streamed file (100,000)"
     )
+    parser.add_argument(
+        "--build",
+        choices=("python", "compiled", "both"),
+        default="both",
+        help="ours as the Python package, as the mypyc build of scripts/compile.py, or "
+        "each in turn (both, the default)",
+    )
     args = parser.parse_args(argv)
+    if args.build == "compiled":
+        return compiled_run(args)
     files = sorted(SHARED.glob("*.txt"))
     if not files:
         print(f"{SHARED} is missing: the shared hand histories are needed", file=sys.stderr)
@@ -160,6 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rates = {name: count / best[name] for name, _, count in runs}
     streamed = stream_file(one, args.file_hands)
     result = {
+        "compiled": hand_module.__file__.endswith(".so"),
         "hands": hands,
         **rates,
         "file": streamed,
@@ -168,42 +188,106 @@ def main(argv: Sequence[str] | None = None) -> int:
         "pokerkit_parser_paper": POKERKIT_PAPER,
         "unmatched": unmatched,
     }
+    if args.build == "both":
+        result["mypyc"] = compiled_result(args)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
+    print_result(result, len(files), args)
+    return 0
+
+
+def compiled_result(args: argparse.Namespace) -> dict[str, Any]:
+    """The same measurement in a child process whose ``studpoker`` is the mypyc build
+    (its own PokerKit runs beside it there, so each ratio is of one process)."""
+    folder = load_compile().build()
+    env = {**os.environ, "PYTHONPATH": str(folder)}
+    command = [sys.executable, __file__, "--json", "--build", "python"]
+    command += ["--copies", str(args.copies), "--rounds", str(args.rounds)]
+    command += ["--file-hands", str(args.file_hands)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(done.stdout)
+    if not result["compiled"]:
+        raise SystemExit(f"the child did not run the compiled build in {folder}")
+    return result
+
+
+def compiled_run(args: argparse.Namespace) -> int:
+    result = compiled_result(args)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        files = len(list(SHARED.glob("*.txt")))
+        print_result(result, files, args)
+    return 0
+
+
+def load_compile() -> Any:
+    """scripts/compile.py, which builds the engine and the reader with mypyc."""
+    path = Path(__file__).resolve().parents[1] / "scripts" / "compile.py"
+    spec = importlib.util.spec_from_file_location("compile", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def print_result(result: dict[str, Any], files: int, args: argparse.Namespace) -> None:
+    rates = result
+    hands = result["hands"]
+    streamed = result["file"]
+    pokerkit_failed = result["pokerkit_failed"] // args.copies
+    compiled = result.get("mypyc")
     theirs_both = "pokerkit_parse_and_replay"
+    build = "mypyc" if result["compiled"] else "Python"
     table = Table(title="PokerStars hand histories: hands per second")
     table.add_column("work")
-    table.add_column("ours", justify="right")
+    table.add_column(f"ours, {build}", justify="right")
     table.add_column("PokerKit (PHH)", justify="right")
-    table.add_column("ours ×", justify="right")
-    for name, theirs in (("parse", "pokerkit_parse"), ("parse_and_replay", theirs_both)):
-        table.add_row(
-            name,
-            f"{rates[name]:,.0f}",
-            f"{rates[theirs]:,.0f}",
-            f"{rates[name] / rates[theirs]:.1f}",
-        )
-    table.add_row("replay", f"{rates['replay']:,.0f}", "", "")
-    console = Console()
+    table.add_column("×", justify="right")
+    if compiled:
+        table.add_column("ours, mypyc", justify="right")
+        table.add_column("PokerKit (PHH)", justify="right")
+        table.add_column("×", justify="right")
+    for name, theirs in (
+        ("parse", "pokerkit_parse"),
+        ("parse_and_replay", theirs_both),
+        ("replay", None),
+    ):
+        row = [name]
+        for run in (rates, compiled) if compiled else (rates,):
+            row.append(f"{run[name]:,.0f}")
+            row.append(f"{run[theirs]:,.0f}" if theirs else "")
+            row.append(f"{run[name] / run[theirs]:.1f}" if theirs else "")
+        table.add_row(*row)
+    console = Console(width=max(Console().width, 100))
     console.print(table)
+    unmatched = result["unmatched"] + (compiled["unmatched"] if compiled else [])
     console.print(
-        f"{hands:,} hands ({len(files)} files × {args.copies}); PokerKit {len(phh_all):,} "
-        f"(it cannot load {pokerkit_failed} of the {hands // args.copies}); best of "
-        f"{args.rounds} runs; Python {platform.python_version()}, PokerKit 0.7.7. "
-        f"PokerKit's paper: {POKERKIT_PAPER:,} hands/s for its parser (ours × "
+        f"{hands:,} hands ({files} files × {args.copies}); PokerKit "
+        f"{result['pokerkit_hands']:,} (it cannot load {pokerkit_failed} of the "
+        f"{hands // args.copies}); best of {args.rounds} runs; Python "
+        f"{platform.python_version()}, PokerKit 0.7.7"
+        + (
+            "; the mypyc build (scripts/compile.py) in a child process beside its own PokerKit"
+            if compiled
+            else ""
+        )
+        + f". PokerKit's paper: {POKERKIT_PAPER:,} hands/s for its parser (ours × "
         f"{rates['parse'] / POKERKIT_PAPER:.2f})."
         + (f" Unmatched: {unmatched}" if unmatched else " Every hand matched.")
     )
-    rate = streamed["hands"] / streamed["seconds"]
-    console.print(
-        f"A {streamed['megabytes']:,.0f} MB file of {streamed['hands']:,} hands streamed, read "
-        f"and replayed: {streamed['seconds']:,.1f} s ({rate:,.0f} hands/s), peak memory "
-        f"{streamed['peak_mb']:,.0f} MB (the interpreter and the imports: "
-        f"{streamed['base_mb']:,.0f} MB; the hand-value tables, read at the first "
-        "showdown, most of the rest)."
-    )
-    return 0
+    for label, run in ((build, rates), ("mypyc", compiled)) if compiled else ((build, rates),):
+        streamed = run["file"]
+        rate = streamed["hands"] / streamed["seconds"]
+        console.print(
+            f"{label}: a {streamed['megabytes']:,.0f} MB file of {streamed['hands']:,} hands "
+            f"streamed, read and replayed: {streamed['seconds']:,.1f} s ({rate:,.0f} hands/s), "
+            f"peak memory {streamed['peak_mb']:,.0f} MB (the interpreter and the imports: "
+            f"{streamed['base_mb']:,.0f} MB; the hand-value tables, read at the first "
+            "showdown, most of the rest)."
+        )
 
 
 CHILD = """

@@ -80,10 +80,6 @@ def shot(page: Any, name: str, lang: str, width: int) -> None:
     page.screenshot(path=str(folder / f"{name}-{lang}-{width}.png"), full_page=width < 500)
 
 
-def buttons(page: Any) -> list[str]:
-    return [str(text) for text in page.locator("#actions button.act").all_inner_texts()]
-
-
 def open_heads_up_table(page: Any, words: dict[str, Any], name: str) -> None:
     """From the lobby's form: a practice table of two seats (one computer player), so
     that the player brings in every other hand or so."""
@@ -202,6 +198,18 @@ def test_the_create_form_offers_each_games_own_seats_and_options(
         page.context.close()
 
 
+# The street, the action buttons' texts, the stakes line and the buttons' kinds, read at once.
+SEEN = """() => {
+  const acts = [...document.querySelectorAll("#actions button.act")];
+  return [
+    document.getElementById("street").innerText,
+    acts.map(b => b.innerText),
+    document.getElementById("table-stakes").innerText,
+    acts.map(b => b.dataset.kind),
+  ];
+}"""
+
+
 def play_until_seen(page: Any, words: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
     """Check and call every hand down (bring in when it is one's own), until every street
     has shown in the table's centre and one's own bring-in has been offered; the
@@ -209,21 +217,18 @@ def play_until_seen(page: Any, words: dict[str, Any]) -> tuple[set[str], list[li
     streets: set[str] = set()
     first_decisions: list[list[str]] = []
     decided: set[str] = set()  # the hands one has decided in
-    stakes = page.locator("#table-stakes")
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
-        street = page.locator("#street").inner_text()
+        # One look at the page: read apart, the street, the buttons and the hand's number
+        # could each come from a different redraw (a new hand dealt between two reads).
+        street, shown, stakes_text, kinds = page.evaluate(SEEN)
         streets.update(s for s in words["streets"] if street.startswith(s))
-        shown = buttons(page)
-        number = re.findall(r"\d+", stakes.inner_text())[-1]  # "Hand #3", "第 3 局"
+        number = re.findall(r"\d+", stakes_text)[-1]  # "Hand #3", "第 3 局"
         if shown and number not in decided and street.startswith(words["streets"][0]):
             decided.add(number)
             first_decisions.append(shown)
         if streets == set(words["streets"]) and words["bring_in"] in first_decisions:
             return streets, first_decisions
-        kinds = page.locator("#actions button.act").evaluate_all(
-            "buttons => buttons.map(b => b.dataset.kind)"
-        )
         for kind in ("bring_in", "check", "call", "show"):
             if kind in kinds:
                 # the page may redraw its buttons meanwhile: then look again

@@ -10,7 +10,6 @@ and only :meth:`Hand.put_in <studpoker.engine.hand.Hand.put_in>` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from studpoker.engine.actions import Action, ActionKind, IllegalAction, Kinds, LegalAction
@@ -71,34 +70,65 @@ def option(
     return option
 
 
-@dataclass(slots=True)
 class BettingRound:
-    """The state of the betting on one street."""
+    """The state of the betting on one street.
 
-    hand: Hand
-    street: int
-    first: int
-    structure: Structure
-    level: int = 0  # what every player must put in this street to stay
-    full_level: int = 0  # the level of the last full bet or raise (R2.11)
-    last_increment: int = 0  # Show Hand: a raise is at least the last raise (R6.4)
-    wagers: int = 0  # fixed limit: the bet (or completion) and raises so far (R2.5)
-    bring_in_due: bool = False  # third street, before the bring-in (R2.4)
-    completed: bool = False  # third street: the bring-in has been completed
-    open_pair: bool = False  # R2.7: a pair shows on fourth street
-    big_made: bool = False  # R2.7: a big bet has been made this street
-    showhand_to: int | None = None  # R6.6: a showhand was made, to this level
-    short_bring_in: bool = False  # R2.4: the bring-in was posted all in, short
-    aggressor: int | None = None  # the last to bet or raise (R5.2)
-    acted: set[int] = field(default_factory=set)  # acted since the last full bet
-    spoken: set[int] = field(default_factory=set)  # acted at all this street
-    actor: int | None = None
-    step: int = 0  # the street's bet size: small on third and fourth, big after (R2.6)
-    _legal: list[LegalAction] | None = None  # the actor's legal actions, until it acts
-    spec: GameSpec = field(init=False, repr=False)
+    A plain class rather than a dataclass: mypyc (scripts/compile.py) compiles this
+    module, and a compiled dataclass needs ``Hand`` at run time, which this module
+    imports only for the type checker (hand.py imports this one)."""
 
-    def __post_init__(self) -> None:
-        self.spec = self.hand.spec
+    __slots__ = (
+        "_legal",
+        "acted",
+        "actor",
+        "aggressor",
+        "big_made",
+        "bring_in_due",
+        "completed",
+        "first",
+        "full_level",
+        "hand",
+        "last_increment",
+        "level",
+        "open_pair",
+        "short_bring_in",
+        "showhand_to",
+        "spec",
+        "spoken",
+        "step",
+        "street",
+        "structure",
+        "wagers",
+    )
+
+    def __init__(self, hand: Hand, street: int, first: int, structure: Structure) -> None:
+        self.hand = hand
+        self.street = street
+        self.first = first
+        self.structure = structure
+        self.level = 0  # what every player must put in this street to stay
+        self.full_level = 0  # the level of the last full bet or raise (R2.11)
+        self.last_increment = 0  # Show Hand: a raise is at least the last raise (R6.4)
+        self.wagers = 0  # fixed limit: the bet (or completion) and raises so far (R2.5)
+        self.bring_in_due = False  # third street, before the bring-in (R2.4)
+        self.completed = False  # third street: the bring-in has been completed
+        self.open_pair = False  # R2.7: a pair shows on fourth street
+        self.big_made = False  # R2.7: a big bet has been made this street
+        self.showhand_to: int | None = None  # R6.6: a showhand was made, to this level
+        self.short_bring_in = False  # R2.4: the bring-in was posted all in, short
+        self.aggressor: int | None = None  # the last to bet or raise (R5.2)
+        self.acted: set[int] = set()  # acted since the last full bet
+        self.spoken: set[int] = set()  # acted at all this street
+        self.actor: int | None = None
+        self.step = 0  # the street's bet size: small on third and fourth, big after (R2.6)
+        self._legal: list[LegalAction] | None = None  # the actor's legal actions, until it acts
+        self.spec: GameSpec = hand.spec
+
+    def __repr__(self) -> str:
+        return (
+            f"BettingRound(street={self.street}, actor={self.actor}, level={self.level}, "
+            f"wagers={self.wagers})"
+        )
 
     # -- whose turn ---------------------------------------------------------------
 

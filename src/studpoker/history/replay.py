@@ -588,13 +588,13 @@ class _Replay:
             for got in record.collected:
                 if got.pot == "pot" and got.half is None:
                     continue
-                main = got.pot == "main pot"
+                in_main = got.pot == "main pot"  # (not `main` above: an int there)
                 named = f"{got.half} {got.pot}" if got.half else got.pot
                 self.fact(
                     any(
                         record.players[a.seat] == got.player
                         and a.amount == got.amount
-                        and (got.pot == "pot" or (a.pot == 0) == main)
+                        and (got.pot == "pot" or (a.pot == 0) == in_main)
                         and (got.half is None or a.half == got.half)
                         for a in awards
                     ),
