@@ -635,7 +635,7 @@ def test_r6_8_a_short_callers_win_stores_the_rollover_with_the_hand(url: str, mo
     """A chips Show Hand hand that a short caller wins leaves the excess on the table:
     the room stores it with the hand, so that the store holds it as the table does."""
     from studpoker.cards import parse_cards
-    from studpoker.table import table as table_module
+    from studpoker.table import play as table_module
 
     decks = [
         # Hand 1: ann's K♣ speaks first; she bets 10 and bo folds (1010 against 990).

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from studpoker.engine import Hand, HandResult, PotAwarded
+from studpoker.table.seatmap import SeatMap
 
 __all__ = ["CompletedHand"]
 
@@ -28,13 +29,18 @@ class CompletedHand:
     ended: datetime
 
     @property
+    def seat_map(self) -> SeatMap:
+        """The table seat of each engine seat."""
+        return SeatMap(self.seats)
+
+    @property
     def result(self) -> HandResult:
         return self.hand.result
 
     @property
     def net(self) -> dict[int, int]:
         """Each table seat's gain or loss in chips."""
-        return dict(zip(self.seats, self.hand.result.net, strict=True))
+        return self.seat_map.by_table_seat(self.hand.result.net)
 
     @property
     def pot(self) -> int:
@@ -53,9 +59,10 @@ class CompletedHand:
 
     def engine_seat(self, seat: int) -> int:
         """The engine's seat of table ``seat``."""
-        if seat not in self.seats:
+        engine = self.seat_map.engine_seat(seat)
+        if engine is None:
             raise ValueError(f"seat {seat} was not dealt in hand {self.number}")
-        return self.seats.index(seat)
+        return engine
 
     def __repr__(self) -> str:
         return f"<CompletedHand {self.table_id} #{self.number} seats {list(self.seats)}>"

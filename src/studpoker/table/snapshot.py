@@ -13,6 +13,7 @@ from studpoker.cards import Card
 from studpoker.engine import Event, HandView, LegalAction
 from studpoker.hands import HandValue
 from studpoker.hands.best import best_hand_names
+from studpoker.table.seatmap import SeatMap
 
 __all__ = ["event_dict", "legal_dict", "plain", "view_dict"]
 
@@ -35,13 +36,14 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def event_dict(event: Event, seats: Sequence[int]) -> dict[str, Any]:
+def event_dict(event: Event, seats: SeatMap | Sequence[int]) -> dict[str, Any]:
     """An event as a dict: its ``type`` (the class name) and its fields, a seat
-    given as the table's seat ``seats[engine seat]``."""
+    given as the table's seat (``seats``: the table seat of each engine seat)."""
+    table_seat = SeatMap.of(seats).table_seat
     out: dict[str, Any] = {"type": type(event).__name__}
     for item in fields(event):
         value = getattr(event, item.name)
-        out[item.name] = seats[value] if item.name in _SEAT_FIELDS else plain(value)
+        out[item.name] = table_seat(value) if item.name in _SEAT_FIELDS else plain(value)
     return out
 
 
@@ -66,18 +68,23 @@ def legal_dict(option: LegalAction) -> dict[str, Any]:
     }
 
 
-def view_dict(view: HandView, seats: Sequence[int], *, events: bool = True) -> dict[str, Any]:
-    """A hand's view (``hand.view(seat)``) with table seat numbers; ``events=False``
-    leaves the events out (a client that is sent them as they come)."""
+def view_dict(
+    view: HandView, seats: SeatMap | Sequence[int], *, events: bool = True
+) -> dict[str, Any]:
+    """A hand's view (``hand.view(seat)``) with table seat numbers (``seats``: the table
+    seat of each engine seat); ``events=False`` leaves the events out (a client that is
+    sent them as they come)."""
+    dealt = SeatMap.of(seats)
+    table_seat = dealt.table_seat
     out = {
         "game": view.game,
         "street": view.street,
         "street_name": view.street_name,
-        "actor": None if view.actor is None else seats[view.actor],
+        "actor": None if view.actor is None else table_seat(view.actor),
         "legal_actions": [legal_dict(option) for option in view.legal_actions],
         "players": [
             {
-                "seat": seats[seat.seat],
+                "seat": table_seat(seat.seat),
                 "stack": seat.stack,
                 "bet": seat.bet,
                 "contributed": seat.contributed,
@@ -92,7 +99,7 @@ def view_dict(view: HandView, seats: Sequence[int], *, events: bool = True) -> d
         ],
         "community": plain(view.community),
         "pots": [
-            {"amount": pot.amount, "eligible": [seats[s] for s in pot.eligible]}
+            {"amount": pot.amount, "eligible": [table_seat(s) for s in pot.eligible]}
             for pot in view.pots
         ],
         "pot_total": view.pot_total,
@@ -100,5 +107,5 @@ def view_dict(view: HandView, seats: Sequence[int], *, events: bool = True) -> d
         "is_over": view.is_over,
     }
     if events:
-        out["events"] = [event_dict(event, seats) for event in view.events]
+        out["events"] = [event_dict(event, dealt) for event in view.events]
     return out

@@ -1,0 +1,206 @@
+"""The lobby: the tables as it lists them, and a table opened with the choices a
+player may make, played by a task of its own."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from studpoker.bots import bot
+from studpoker.games import GAMES, GameSpec, preset
+from studpoker.room.competitions import RoomCompetitions
+from studpoker.room.errors import RoomError
+from studpoker.room.records import RoomRecords
+from studpoker.room.seats import _may_play
+from studpoker.room.state import log
+from studpoker.room.tables import RoomTable
+from studpoker.store import Account
+from studpoker.table import MODES, Table, TableConfig, TableError, TableHooks, TableUpdate
+from studpoker.table.config import chosen_clock, option_names, stake_names
+
+__all__ = ["RoomLobby", "known_game"]
+
+
+def known_game(game: str) -> str:
+    """``game`` if the room plays it, else a RoomError ``unknown_game`` naming those it
+    plays (a table's game, a leaderboard's)."""
+    if game not in GAMES:
+        raise RoomError(
+            f"game must be one of {', '.join(GAMES)}, not {game!r}",
+            "unknown_game",
+            value=game,
+            allowed=list(GAMES),
+        )
+    return game
+
+
+class RoomLobby(RoomCompetitions, RoomRecords):
+    """A room's lobby and the tables it opens."""
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The tables, as ``GET /api/tables`` lists them."""
+        return [self.lobby_entry(table_id) for table_id in self.tables]
+
+    def lobby_entry(self, table_id: str) -> dict[str, Any]:
+        """Table ``table_id`` as the lobby lists it."""
+        held = self.table(table_id)
+        info = held.table.info()
+        info["id"] = table_id
+        info["name"] = held.table.config.name or table_id
+        info["clock"] = held.table.config.clock
+        info["buy_in"] = [held.table.config.buy_in_min, held.table.config.buy_in_max]
+        info["options"] = held.table.config.options
+        info["competition"] = held.table.competition is not None
+        return info
+
+    async def create_table(
+        self,
+        game: str,
+        mode: str,
+        *,
+        table_id: str | None = None,
+        seats: int | None = None,
+        clock: float | None = None,
+        stakes: dict[str, int] | None = None,
+        options: dict[str, bool] | None = None,
+        name: str = "",
+        created_by: Account | None = None,
+        most: int | None = None,
+    ) -> str:
+        """Open a table of ``game`` (a preset, with ``stakes`` overriding its own) in
+        ``mode`` and start playing it.  What a player chooses is bounded: the stakes are
+        the game's own (at most ``STAKE_MAX`` each), the ``options`` too, each on or off
+        (``open_pair_double``, R2.7, R9.3), the seats the game's (up to ten for Show Hand
+        and Five-Card Stud), the clock 5 to 120 seconds, the name 40 visible characters
+        (table.config); a player ``created_by`` opens tables of the modes they may play
+        at (a guest practice tables only) and has ``most`` tables of their own open at
+        once (docs/security.md).  A refusal is a RoomError with its code:
+        ``unknown_game``, ``unknown_options``, ``seats_range``, ``open_tables``…"""
+        known_game(game)
+        if mode not in MODES:
+            raise RoomError(
+                f"mode must be one of {', '.join(MODES)}, not {mode!r}",
+                "unknown_mode",
+                value=mode,
+                allowed=list(MODES),
+            )
+        if created_by is not None:  # a table its player may not sit at is no use to them
+            _may_play(created_by, mode)
+        names = stake_names(game)
+        others = [name for name in stakes or {} if name not in names]
+        if others:
+            raise RoomError(
+                f"the stakes of a {game} table are {', '.join(names)}, "
+                f"not {', '.join(map(repr, others))}",
+                "unknown_stakes",
+                game=game,
+                stakes=others,
+                allowed=list(names),
+            )
+        allowed = option_names(game)
+        others = [name for name in options or {} if name not in allowed]
+        if others:
+            raise RoomError(
+                f"the options of a {game} table are {', '.join(allowed) or 'none'}, "
+                f"not {', '.join(map(repr, others))}",
+                "unknown_options",
+                game=game,
+                options=others,
+                allowed=list(allowed),
+            )
+        for option, value in (options or {}).items():
+            if not isinstance(value, bool):
+                raise RoomError(f"{option} is true or false, not {value!r}", "malformed")
+        try:
+            spec = preset(game, **(stakes or {}))
+        except (TypeError, ValueError) as error:  # games.spec: the stakes do not go together
+            raise RoomError(str(error), "invalid_stakes") from None
+        if options:
+            spec = spec.with_options(**options)
+        try:
+            table_options: dict[str, Any] = {
+                "clock": self.clock if clock is None else chosen_clock(clock),
+                "time_bank": self.time_bank,
+                "pause": self.pause,
+                "competition_seconds": self.competition_seconds,
+                "bot_level": self.bot_level,
+                "name": name,
+            }
+            if seats is not None:
+                table_options["seats"] = seats
+            config = TableConfig(spec, mode, **table_options)
+        except TableError as error:  # a player's choice: the seats, the clock, the name
+            raise RoomError.of(error) from None
+        except (TypeError, ValueError) as error:  # the room's own options
+            raise RoomError(str(error), "internal") from None
+        if created_by is not None and most is not None:
+            made = sum(held.created_by == created_by.id for held in self.tables.values())
+            if made >= most:
+                tables = "table" if made == 1 else "tables"
+                who = "a guest" if created_by.guest else "a player"
+                raise RoomError(
+                    f"{created_by.name} already has {made} open {tables}: "
+                    f"{who} may open {most} at most",
+                    "open_tables",
+                    name=created_by.name,
+                    open=made,
+                    most=most,
+                )
+        if table_id is None:
+            table_id = f"{game}-{len(self.tables) + 1}-{secrets.token_hex(2)}"
+        if table_id in self.tables:
+            raise RoomError(
+                f"there is already a table {table_id!r}", "table_exists", table=table_id
+            )
+        first = await asyncio.to_thread(self.store.last_hand_number, table_id) + 1
+        rng = (
+            random.Random(f"{self.seed}/{table_id}")
+            if self.seed is not None
+            else secrets.SystemRandom()
+        )
+        table = Table(
+            table_id,
+            config,
+            rng=rng,
+            bot_factory=self._bot_factory(config.spec, rng),
+            hooks=TableHooks(
+                on_hand_end=self._hand_ended,
+                on_seat_left=self._seat_left,
+                on_bust=self._busted,
+                on_competition_end=self._competition_ended,
+                check_books=self._check_books,
+            ),
+            first_hand_number=first,
+        )
+        if mode == "chips":  # R6.8: a rollover left by the last run is still on the table
+            table.rollover = await asyncio.to_thread(self.store.rollover, table_id)
+        held = RoomTable(table, None if created_by is None else created_by.id)
+        table.listeners.append(self._relay)
+        self.tables[table_id] = held
+        held.task = asyncio.create_task(self._run(held), name=f"table {table_id}")
+        return table_id
+
+    def _bot_factory(self, spec: GameSpec, rng: random.Random) -> Callable[[int], Any]:
+        def make(seat: int) -> Any:
+            seed = rng.getrandbits(64) if self.seed is not None else None
+            return bot(self.bot_level, spec, None if seed is None else random.Random(seed))
+
+        return make
+
+    async def _run(self, held: RoomTable) -> None:
+        try:
+            await held.table.run(held.stop)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a table that fails is logged and stops; the room goes on
+            log.exception("table %s stopped", held.table.table_id)
+
+    def _relay(self, update: TableUpdate) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(update)
+            except Exception:
+                log.exception("a room listener failed on %s", update.kind)

@@ -1,0 +1,58 @@
+"""The room's records of hands: each hand stored as it ends, with its chip
+movements, and an account's hands as PokerStars text."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from studpoker.history import to_phh
+from studpoker.room.histories import hand_histories
+from studpoker.room.state import RoomState, log
+from studpoker.store import Account, HandPlayer, HandRow, Store
+from studpoker.table import CompletedHand, Table
+from studpoker.table.snapshot import event_dict
+
+__all__ = ["RoomRecords"]
+
+
+class RoomRecords(RoomState):
+    """A room's hand records."""
+
+    async def _hand_ended(self, table: Table, done: CompletedHand) -> None:
+        """Store the hand with its chip movements, in one transaction."""
+        hand = done.hand
+        seats = done.seat_map
+        row = HandRow(
+            table_id=table.table_id,
+            number=done.number,
+            game=table.spec.game,
+            mode=table.config.mode,
+            started_at=done.started,
+            ended_at=done.ended,
+            record=to_phh(hand, names=list(done.names)),
+            events=json.dumps([event_dict(event, seats) for event in hand.events]),
+            pot=done.pot,
+            players=[
+                HandPlayer(seat, name, net, account_id)
+                for seat, name, net, account_id in zip(
+                    seats, done.names, hand.result.net, done.account_ids, strict=True
+                )
+            ],
+            rollover=done.rollover if table.config.mode == "chips" else None,
+        )
+        try:
+            await asyncio.to_thread(self.store.record_hand, row)
+        except Exception as error:  # the stacks moved, the database did not: halt
+            log.exception("table %s: hand %d was not recorded", table.table_id, done.number)
+            table.halt(f"hand {done.number} could not be recorded: {error}")
+
+    async def hand_history(
+        self, account: Account, *, limit: int = 100, table_id: str | None = None
+    ) -> str:
+        """``account``'s hands as PokerStars text, as their seat saw them (written on
+        the history workers: :class:`~studpoker.room.workers.Busy` when too many wait)."""
+        where: Store | str = self.store
+        if self.histories.processes:
+            where = self.store.url.render_as_string(hide_password=False)
+        return await self.histories.run(hand_histories, where, account.id, limit, table_id)

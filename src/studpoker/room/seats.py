@@ -1,0 +1,235 @@
+"""Seats and the ledger (DESIGN.md idea 4): a buy-in and the seat as one step, a
+top-up, a refund, standing up and cashing out, acting from a seat, and each chips
+table's books against the store's."""
+
+from __future__ import annotations
+
+import asyncio
+
+from studpoker.engine import Action
+from studpoker.room.errors import RoomError
+from studpoker.room.state import RoomState
+from studpoker.store import Account, InsufficientFunds, StoreError
+from studpoker.table import Occupant, RemotePlayer, Table, TableError
+
+__all__ = ["RoomSeats"]
+
+
+def _may_play(account: Account, mode: str) -> None:
+    """A RoomError unless ``account`` may play at a ``mode`` table: a guest and a remote
+    computer player only at practice tables (R7.2, R7.3)."""
+    if account.guest and mode != "practice":
+        raise RoomError(
+            "guests play at practice tables only: register to play for chips",
+            "guests_practice_only",
+        )
+    if account.bot and mode != "practice":
+        raise RoomError(
+            "computer players play at practice tables only (R7.2, R7.3)",
+            "bots_practice_only",
+            mode=mode,
+        )
+
+
+class RoomSeats(RoomState):
+    """A room's seats and the money that moves with them."""
+
+    def seat_of(self, account_id: int, table_id: str) -> int | None:
+        held = self.tables.get(table_id)
+        if held is None:
+            return None
+        for number, seat in held.table.seats.items():
+            if seat.occupant.account_id == account_id and not seat.occupant.is_bot:
+                return number
+        return None
+
+    def player(self, account_id: int, table_id: str) -> RemotePlayer | None:
+        return self._players.get((table_id, account_id))
+
+    async def sit(
+        self,
+        account: Account,
+        table_id: str,
+        *,
+        seat: int | None = None,
+        buy_in: int | None = None,
+    ) -> int:
+        """Seat ``account`` at ``table_id``; at a chips table ``buy_in`` comes from
+        the balance through the ledger (R7.2).  The buy-in and the seat are one step:
+        no other seat operation of the table, and no deal, comes between them."""
+        held = self.table(table_id)
+        table = held.table
+        config = table.config
+        _may_play(account, config.mode)
+        amount = config.buy_in_max
+        if config.mode == "chips":
+            amount = config.buy_in_min if buy_in is None else buy_in
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                raise RoomError(f"a buy-in is a whole number of chips, not {amount!r}", "malformed")
+            if not config.buy_in_min <= amount <= config.buy_in_max:
+                raise RoomError(
+                    f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {amount}",
+                    "buy_in_range",
+                    minimum=config.buy_in_min,
+                    maximum=config.buy_in_max,
+                    amount=amount,
+                )
+        async with table.exclusive():
+            if self.seat_of(account.id, table_id) is not None:
+                raise RoomError(
+                    f"{account.name} is already seated at {table_id}",
+                    "already_seated",
+                    name=account.name,
+                    table=table_id,
+                )
+            player = RemotePlayer()
+            occupant = Occupant(account.name, account.id, player)
+            if config.mode != "chips":
+                try:
+                    number = table.sit(occupant, amount, seat)
+                except TableError as error:
+                    raise RoomError.of(error) from None
+                self._players[(table_id, account.id)] = player
+                return number
+            try:
+                table.check_sit(occupant, amount, seat)
+            except TableError as error:
+                raise RoomError.of(error) from None
+            await self._buy_in(account, table_id, amount)
+            try:
+                number = table.sit(occupant, amount, seat)
+            except TableError as error:  # checked above: only a bug comes here
+                await self._refund(table, account.id, amount)
+                raise RoomError.of(error) from None
+            self._players[(table_id, account.id)] = player
+            await self._check_books(table)
+            return number
+
+    async def _buy_in(self, account: Account, table_id: str, amount: int) -> None:
+        """``amount`` from ``account``'s balance to its chips at ``table_id`` (a seat's
+        buy-in or a top-up), through the ledger."""
+        try:
+            await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
+        except InsufficientFunds as error:
+            raise RoomError(
+                str(error),
+                "balance_too_low",
+                name=account.name,
+                balance=error.balance,
+                buy_in=amount,
+            ) from None
+        except StoreError as error:  # checked before: only a bug comes here
+            raise RoomError(str(error), "internal") from None
+
+    async def _refund(self, table: Table, account_id: int, amount: int) -> None:
+        """Pay back ``amount`` bought in for a seat that was not given; a refund the
+        store refuses halts the table (its books no longer agree) rather than fail
+        the player's request with an error of the store's."""
+        try:
+            await asyncio.to_thread(self.store.cash_out, account_id, table.table_id, amount)
+        except StoreError as error:
+            table.halt(f"a refund of {amount} to account {account_id} failed: {error}")
+
+    def _seated(self, account: Account, table_id: str) -> tuple[Table, int]:
+        table = self.table(table_id).table
+        number = self.seat_of(account.id, table_id)
+        if number is None:
+            raise RoomError(
+                f"{account.name} is not seated at {table_id}", "not_seated", table=table_id
+            )
+        return table, number
+
+    async def stand(self, account: Account, table_id: str) -> None:
+        """``account`` leaves its seat: at once between hands (its stack goes back to
+        its balance), at the end of the hand when it plays one."""
+        table = self.table(table_id).table
+        async with table.exclusive():
+            _, number = self._seated(account, table_id)
+            try:
+                await table.stand(number)
+            except TableError as error:
+                raise RoomError.of(error) from None
+            await self._check_books(table)
+
+    async def top_up(self, account: Account, table_id: str, amount: int) -> None:
+        """Buy ``amount`` more chips for ``account``'s seat (R7.2): the buy-in and the
+        top-up are one step, as in :meth:`sit`."""
+        table = self.table(table_id).table
+        if table.config.mode != "chips":
+            raise RoomError(
+                "only a chips table takes top-ups: practice chips are unlimited",
+                "no_top_ups",
+                mode=table.config.mode,
+            )
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+            raise RoomError(
+                f"a top-up is a whole number of chips above 0, not {amount!r}", "malformed"
+            )
+        async with table.exclusive():
+            _, number = self._seated(account, table_id)
+            try:
+                table.check_top_up(number, amount)
+            except TableError as error:
+                raise RoomError.of(error) from None
+            await self._buy_in(account, table_id, amount)
+            try:
+                table.top_up(number, amount)
+            except TableError as error:  # checked above: only a bug comes here
+                await self._refund(table, account.id, amount)
+                raise RoomError.of(error) from None
+            await self._check_books(table)
+
+    def sit_out(self, account: Account, table_id: str, out: bool = True) -> None:
+        table, number = self._seated(account, table_id)
+        try:
+            if out:
+                table.sit_out(number)
+            else:
+                table.sit_in(number)
+        except TableError as error:
+            raise RoomError.of(error) from None
+
+    def act(self, account: Account, table_id: str, action: Action | str, seq: int) -> None:
+        """``account``'s answer to decision ``seq``: only for its own seat (the table
+        refuses a stale or repeated number and an illegal action)."""
+        table, number = self._seated(account, table_id)
+        try:
+            table.submit(number, action, seq)
+        except TableError as error:
+            raise RoomError.of(error) from None
+
+    async def _seat_left(self, table: Table, seat: int, occupant: Occupant, chips: int) -> None:
+        """A person left: at a chips table exactly the chips that leave with them go
+        back to their balance.  Should the store not hold those (books that
+        disagree), the table is halted and what the store holds goes back: the
+        ledger is the truth of money."""
+        account = occupant.account_id
+        if account is None:
+            return
+        self._players.pop((table.table_id, account), None)
+        if table.config.mode != "chips":
+            return
+        if table.halted is not None:  # the books disagree: what the database holds
+            await asyncio.to_thread(self.store.cash_out, account, table.table_id)
+            return
+        try:
+            await asyncio.to_thread(self.store.cash_out, account, table.table_id, chips)
+        except StoreError as error:
+            table.halt(f"{occupant.name} left seat {seat} with {chips} chips: {error}")
+            await asyncio.to_thread(self.store.cash_out, account, table.table_id)
+
+    async def _check_books(self, table: Table) -> None:
+        """A chips table's seats against the store's holdings (every stack, pending
+        top-up and chip in a running hand, whose stacks move only when it ends),
+        kept as the table's books for the audit; a table whose books disagree is
+        halted and says why."""
+        if table.config.mode != "chips" or table.halted is not None:
+            return
+        stacks: dict[int, int] = {}
+        for seat in table.seats.values():
+            account = seat.occupant.account_id
+            if account is not None and not seat.occupant.is_bot:
+                stacks[account] = stacks.get(account, 0) + seat.chips + seat.top_up
+        problems = await asyncio.to_thread(self.store.save_books, table.table_id, stacks)
+        if problems:
+            table.halt("its books disagree with the database: " + "; ".join(problems))

@@ -1,0 +1,38 @@
+"""A table of the room: the table, the task that plays it, its competition in
+the store, and its chat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from studpoker.table import Table
+
+__all__ = ["CHAT_LINES", "ChatLine", "RoomTable"]
+
+CHAT_LINES = 100
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A line a player (``name``) said at a table.  The dealer's lines are not kept:
+    they are made from the events each reader may see, in the reader's language,
+    when they are sent (R5.7)."""
+
+    at: datetime
+    name: str | None
+    text: str
+
+
+@dataclass(eq=False)
+class RoomTable:
+    """A table of the room, the task that plays it and its chat."""
+
+    table: Table
+    created_by: int | None = None
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+    chat: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
+    competition_id: int | None = None
