@@ -42,7 +42,7 @@ from studpoker.engine.events import (
 )
 from studpoker.engine.pots import Pot, side_pots
 from studpoker.engine.structures import STRUCTURES
-from studpoker.engine.view import HandView, filter_events, view_of
+from studpoker.engine.view import HandView, _Seen, filter_events, view_of
 from studpoker.games import GameSpec
 from studpoker.hands import HandValue, show_hand_board
 from studpoker.hands.showing import bring_in_value, showing_value
@@ -144,7 +144,7 @@ class Hand:
         self._showdown_legal: tuple[int, list[LegalAction]] | None = None
         self._over = False
         # What each viewer may see of the events, kept by the view module (view.py).
-        self._filtered: dict[int | None, tuple[int, frozenset[int], list[Event]]] = {}
+        self._filtered: dict[int | None, _Seen] = {}  # view.py: what each viewer has seen
         if carry_in:
             self.events.append(CarryIn(carry_in))
         stacks, contributed, events, ante = self.stacks, self.contributed, self.events, spec.ante
@@ -530,9 +530,10 @@ class Hand:
         """Everything ``seat`` may know now (``None``: an observer), DESIGN.md idea 2."""
         return view_of(self, seat)
 
-    def events_for(self, seat: int | None) -> list[Event]:
-        """The events as ``seat`` may see them: others' down cards hidden until shown."""
-        return filter_events(self, seat)
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """The events as ``seat`` may see them: others' down cards hidden until shown;
+        from index ``start`` on (a client told of the first ``start`` already)."""
+        return filter_events(self, seat, start)
 
     def cards_of(self, seat: int) -> list[Card | None]:
         """The seat's cards: down, up and community, in dealing order of each."""

@@ -68,45 +68,59 @@ def _revealed_by(event: Event) -> int | None:
     return None
 
 
+class _Seen:
+    """What one viewer has seen of a hand: the events so far with the cards hidden
+    from it replaced by None, the seats whose down cards everyone has seen, and where
+    each other seat's hidden cards are in the list (so that a show uncovers them
+    without going through the hand again)."""
+
+    __slots__ = ("count", "hidden", "revealed", "seen")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.seen: list[Event] = []
+        self.revealed: frozenset[int] = frozenset()
+        self.hidden: dict[int, list[int]] = {}
+
+
 def _filtered(hand: Hand, viewer: int | None) -> tuple[list[Event], frozenset[int]]:
     """The events ``viewer`` may see, and the seats whose down cards everyone has
     seen.  Kept per viewer on the hand and extended as events come (a bot asks for
-    a view at every decision); worked out again only when a hand is shown, which
-    reveals its earlier cards too."""
+    a view at every decision, the room for every message to a seat); a show
+    uncovers the seat's earlier cards too."""
     events = hand.events
-    cached = hand._filtered.get(viewer)
-    if cached is not None:
-        count, revealed, seen = cached
-        new = events[count:]
-        if not any(_revealed_by(event) is not None for event in new):
-            seen.extend(_hide(new, viewer, revealed))
-            hand._filtered[viewer] = (len(events), revealed, seen)
-            return seen, revealed
-    revealed = frozenset(
-        seat for seat in (_revealed_by(event) for event in events) if seat is not None
-    )
-    seen = list(_hide(events, viewer, revealed))
-    hand._filtered[viewer] = (len(events), revealed, seen)
-    return seen, revealed
+    mine = hand._filtered.get(viewer)
+    if mine is None:
+        mine = hand._filtered[viewer] = _Seen()
+    if mine.count == len(events):
+        return mine.seen, mine.revealed
+    seen, hidden = mine.seen, mine.hidden
+    for index in range(mine.count, len(events)):
+        event = events[index]
+        seat = _revealed_by(event)
+        if seat is not None and seat not in mine.revealed:
+            mine.revealed = mine.revealed | {seat}
+            for at in hidden.pop(seat, ()):
+                seen[at] = events[at]
+        if (
+            isinstance(event, CardDealt)
+            and not event.up
+            and event.seat != viewer
+            and event.seat not in mine.revealed
+        ):
+            hidden.setdefault(event.seat, []).append(len(seen))
+            event = replace(event, card=None)
+        seen.append(event)
+    mine.count = len(events)
+    return seen, mine.revealed
 
 
-def _hide(events: list[Event], viewer: int | None, revealed: frozenset[int]) -> list[Event]:
-    return [
-        replace(event, card=None)
-        if isinstance(event, CardDealt)
-        and not event.up
-        and event.seat != viewer
-        and event.seat not in revealed
-        else event
-        for event in events
-    ]
-
-
-def filter_events(hand: Hand, viewer: int | None) -> list[Event]:
-    """The hand's events with every card ``viewer`` may not see replaced by None."""
+def filter_events(hand: Hand, viewer: int | None, start: int = 0) -> list[Event]:
+    """The hand's events from index ``start`` on, with every card ``viewer`` may not see
+    replaced by None (as many events as the hand's: only cards are hidden)."""
     if viewer is not None and not 0 <= viewer < hand.player_count:
         raise ValueError(f"there is no seat {viewer} in a hand of {hand.player_count}")
-    return list(_filtered(hand, viewer)[0])
+    return _filtered(hand, viewer)[0][start:]
 
 
 def view_of(hand: Hand, viewer: int | None) -> HandView:

@@ -38,10 +38,7 @@ class RoomSeats(RoomState):
         held = self.tables.get(table_id)
         if held is None:
             return None
-        for number, seat in held.table.seats.items():
-            if seat.occupant.account_id == account_id and not seat.occupant.is_bot:
-                return number
-        return None
+        return held.table.seat_of_account(account_id)
 
     def player(self, account_id: int, table_id: str) -> RemotePlayer | None:
         return self._players.get((table_id, account_id))

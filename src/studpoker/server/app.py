@@ -51,7 +51,7 @@ from studpoker.server.answers import (
     refused,
     slow_down,
 )
-from studpoker.server.connections import Client, Hub, token_digest
+from studpoker.server.connections import Client, Hub, encode, token_digest
 from studpoker.server.hands import LANGUAGES, FinishedHand, finished_hand, hand_histories
 from studpoker.server.headers import SecurityHeaders
 from studpoker.server.limits import (
@@ -483,7 +483,7 @@ def create_app(
                 "params": {"maximum": most},
                 "v": VERSION,
             }
-            await socket.send_json(refused_socket)
+            await socket.send_text(encode(refused_socket))
             await socket.close(1008, "too many sockets from this address")
             return
         found = await the_room.session(token)
@@ -580,7 +580,7 @@ async def _write(socket: WebSocket, client: Client) -> None:
             if isinstance(message, str):
                 await socket.send_text(message)
             else:
-                await socket.send_json(message)
+                await socket.send_text(encode(message))
         except Exception:
             client.dropped = True
             break

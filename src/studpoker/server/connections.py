@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from studpoker.engine import StreetStarted
+import orjson
+
+from studpoker.engine import Hand, StreetStarted
 from studpoker.hands.best import best_hand_names
 from studpoker.room import ChatLine, Room
 from studpoker.server.limits import LIMITS, Limiter, Limits
@@ -29,13 +30,14 @@ from studpoker.server.messages import (
     ServerMessage,
     TableMessage,
 )
-from studpoker.server.patch import diff
+from studpoker.server.patch import diff, diff_at
 from studpoker.server.protocol import VERSION, Lang
 from studpoker.server.state import Change, HandEvent, LegalOption, TableState
 from studpoker.store import Account
 from studpoker.table import RemotePlayer, Table, TableUpdate
 from studpoker.table.messages import cancelled_line, dealer_lines
-from studpoker.table.snapshot import event_dict, legal_dict, plain
+from studpoker.table.seatmap import SeatMap
+from studpoker.table.snapshot import cards_plain, event_dict, legal_dict
 
 __all__ = ["Client", "Hub"]
 
@@ -59,6 +61,32 @@ class _Watching:
     events: int = 0  # events of that hand sent
     lines: int = 0  # dealer lines of that hand sent
     state: TableState | None = None  # the state last sent: the next message patches it
+    public: TableState | None = None  # the onlookers' state ``state`` was made from
+    private: tuple[int | None, dict[str, Any]] | None = None  # _private(state) of a seat
+
+
+class _Patch:
+    """The onlookers' patch from state ``public`` to the state of a flush, and what
+    each operation is to a seat (:func:`_classify`, worked out when a seat asks)."""
+
+    __slots__ = ("_kinds", "ops", "public")
+
+    def __init__(self, public: TableState, ops: list[Any]) -> None:
+        self.public = public
+        self.ops = cast("list[PatchOp]", ops)
+        self._kinds: list[tuple[int, int]] | None = None
+
+    def kinds(self) -> list[tuple[int, int]]:
+        if self._kinds is None:
+            self._kinds = _classify(self.ops)
+        return self._kinds
+
+
+def encode(message: Any) -> str:
+    """A message as the JSON text the socket sends: compact, UTF-8 (orjson: about ten
+    times the standard library's speed on the room's messages; keys that are not
+    strings are written as strings, as ``json`` writes them)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def token_digest(token: str) -> str:
@@ -128,11 +156,7 @@ def seat_state(public: TableState, table: Table, seat: int | None) -> TableState
         for index, player in enumerate(players):
             if player["seat"] == seat:
                 player = player.copy()
-                down = tuple(hand.down[mine])
-                player["down_cards"] = plain(down)
-                # the seat knows its own cards: its best hand is named (R4.5)
-                names = best_hand_names(hand.spec.game, (*down, *hand.up[mine], *hand.community))
-                player["best"] = cast("dict[Lang, str] | None", names)
+                player["down_cards"], player["best"] = _own_cards(hand, mine)
                 players[index] = player
         view["players"] = players
         view["legal_actions"] = _legal(hand.legal_actions()) if hand.actor == mine else []
@@ -144,6 +168,143 @@ def seat_state(public: TableState, table: Table, seat: int | None) -> TableState
         mine_now["legal_actions"] = _legal(turn.legal_actions)
         state["turn"] = mine_now
     return state
+
+
+# hand id -> (the hand, (engine seat, cards dealt it, community cards) -> _own_cards)
+_OWN: dict[int, tuple[Hand, dict[tuple[int, int, int], tuple[Any, Any]]]] = {}
+
+
+def _own_cards(hand: Hand, mine: int) -> tuple[Any, Any]:
+    """A seat's down cards as the wire has them and its best hand's names: the seat
+    knows its own cards, so its hand is named (R4.5).  Made once for each card dealt
+    (a message to a seat is sent at every action, its cards change on a new street)."""
+    kept = _OWN.get(id(hand))
+    if kept is None or kept[0] is not hand:
+        if len(_OWN) > 256:
+            _OWN.clear()
+        kept = _OWN[id(hand)] = (hand, {})
+    down, up = hand.down[mine], hand.up[mine]
+    key = (mine, len(down) + len(up), len(hand.community))
+    made = kept[1].get(key)
+    if made is None:
+        names = best_hand_names(hand.spec.game, (*down, *up, *hand.community))
+        made = kept[1][key] = (cards_plain(down), cast("dict[Lang, str] | None", names))
+    return made
+
+
+_MISSING: Any = object()
+
+# Where a seat's state differs from the onlookers' (seat_state): the viewer, its legal
+# actions, and its own player's down cards and hand name.
+_FIXED_PRIVATE = ("/viewer", "/hand/legal_actions", "/turn/legal_actions")
+_PLAYER_PRIVATE = ("down_cards", "best")
+# What an operation of the onlookers' patch is to a seat (_classify).
+_KEEP, _PRIVATE, _PLAYER, _ABOVE, _ABOVE_PLAYERS, _ABOVE_PLAYER = range(6)
+_PLAYERS = "/hand/players/"
+
+
+def _private(state: TableState) -> tuple[int | None, dict[str, Any]]:
+    """The index of the seat's own player in the hand's players (None if it is not
+    dealt in), and the state's values at its private paths (_MISSING where none)."""
+    hand, turn = state["hand"], state["turn"]
+    found: dict[str, Any] = {
+        "/viewer": state["viewer"],
+        "/hand/legal_actions": _MISSING if hand is None else hand.get("legal_actions", _MISSING),
+        "/turn/legal_actions": _MISSING if turn is None else turn.get("legal_actions", _MISSING),
+    }
+    mine = None
+    if hand is not None:
+        for index, player in enumerate(hand["players"]):
+            if player["seat"] == state["viewer"]:
+                mine = index
+                for key in _PLAYER_PRIVATE:
+                    found[f"{_PLAYERS}{index}/{key}"] = player.get(key, _MISSING)
+    return mine, found
+
+
+def _classify(ops: list[PatchOp]) -> list[tuple[int, int]]:
+    """What each operation of an onlookers' patch is to a seat, worked out once for
+    every seat told of it: kept as it is; under a private path (dropped); under a
+    player's private path (dropped for that player's seat); or above a private path
+    (its value is the seat's)."""
+    kinds = []
+    for op in ops:
+        path = op["path"]
+        kind, player = _KEEP, -1
+        if path in ("", "/hand", "/turn"):
+            kind = _ABOVE
+        elif path == "/hand/players":
+            kind = _ABOVE_PLAYERS
+        elif path.startswith(_PLAYERS):
+            index, _, rest = path[len(_PLAYERS) :].partition("/")
+            if index.isdigit():
+                player = int(index)
+                if not rest:
+                    kind = _ABOVE_PLAYER
+                elif rest.partition("/")[0] in _PLAYER_PRIVATE:
+                    kind = _PLAYER
+        elif any(path == p or path.startswith(p + "/") for p in _FIXED_PRIVATE):
+            kind = _PRIVATE
+        kinds.append((kind, player))
+    return kinds
+
+
+def _at(document: Any, path: str) -> Any:
+    """The value at JSON Pointer ``path`` (no escaped tokens: the paths above a private
+    path have none)."""
+    value = document
+    for token in path[1:].split("/") if path else ():
+        value = value[int(token)] if isinstance(value, list) else value[token]
+    return value
+
+
+def seat_patch(
+    public_ops: list[PatchOp],
+    kinds: list[tuple[int, int]],
+    before: tuple[int | None, dict[str, Any]],
+    now: tuple[int | None, dict[str, Any]],
+    state: TableState,
+) -> list[PatchOp] | None:
+    """The patch from a seat's last state to its ``state``, made from the onlookers'
+    patch ``public_ops`` (``kinds``: :func:`_classify`'s) between the states they
+    were made from, and the seat's private values ``before`` and ``now``
+    (:func:`_private`): every operation outside the seat's private paths as it is,
+    one above a private path with the seat's value, those under one dropped; then
+    each private path's own changes.  None when the seat's own player is not where
+    it was in the list of players (a new hand): the caller diffs the states whole."""
+    mine, values = now
+    if before[0] != mine or before[1].keys() != values.keys():
+        return None
+    was = before[1]
+    ops: list[PatchOp] = []
+    covered: list[str] = []  # emitted paths above a private path
+    for op, (kind, player) in zip(public_ops, kinds, strict=True):
+        others = kind in (_PLAYER, _ABOVE_PLAYER) and player != mine  # another's player
+        if kind == _KEEP or others or (kind == _ABOVE_PLAYERS and mine is None):
+            ops.append(op)
+        elif kind in (_PRIVATE, _PLAYER):
+            continue  # the seat's own value replaces it, below
+        else:
+            path = op["path"]
+            covered.append(path)
+            if op["op"] != "remove":
+                op = cast("PatchOp", {"op": op["op"], "path": path, "value": _at(state, path)})
+            ops.append(op)
+    for path, new in values.items():
+        old = was[path]
+        if old is new or (covered and any(c == "" or path.startswith(c + "/") for c in covered)):
+            continue
+        if old is _MISSING:
+            ops.append(cast("PatchOp", {"op": "add", "path": path, "value": new}))
+        elif new is _MISSING:
+            ops.append(cast("PatchOp", {"op": "remove", "path": path}))
+        else:
+            ops.extend(cast("list[PatchOp]", diff_at(old, new, path)))
+    return ops
+
+
+def _diff(before: TableState, state: TableState) -> list[PatchOp]:
+    return cast("list[PatchOp]", diff(before, state))
 
 
 def _legal(options: Any) -> list[LegalOption]:
@@ -190,6 +351,8 @@ class Hub:
         self._line_cache: dict[
             tuple[str, int | None, str], tuple[int, int, list[str], list[str]]
         ] = {}
+        # table -> (its hand, each event sent of it as the wire has it, by id)
+        self._events_of: dict[str, tuple[Hand, dict[int, tuple[Any, Any]]]] = {}
         room.listeners.append(self.table_changed)
         room.chat_listeners.append(self.chat)
 
@@ -283,10 +446,10 @@ class Hub:
         tables = self.lobby_tables()
         if self._lobby_text is None:
             message = {"type": "lobby", "tables": tables, "v": VERSION}
-            self._lobby_text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+            self._lobby_text = encode(message)
         if ref is None:
             return self._lobby_text
-        return '{"id":' + json.dumps(ref) + "," + self._lobby_text[1:]
+        return '{"id":' + encode(ref) + "," + self._lobby_text[1:]
 
     def lobby_changed(self, table_id: str) -> None:
         """Table ``table_id`` was opened or changed: the lobby is sent again soon."""
@@ -346,7 +509,7 @@ class Hub:
         hand = table.current_hand
         if hand is None or hand.is_over or hand.actor is None:
             return False
-        seat = table.seats.get(table.dealt[hand.actor])
+        seat = table.seat(table.seat_map.table_seat(hand.actor))
         return seat is not None and isinstance(seat.occupant.player, RemotePlayer)
 
     def _flush(self) -> None:
@@ -362,7 +525,7 @@ class Hub:
             return
         public = _snapshot(held.table)
         # The onlookers' patches, by the state each changes (and that state, kept alive).
-        patches: dict[int, tuple[TableState, list[PatchOp]]] = {}
+        patches: dict[int, _Patch] = {}
         for client in list(watchers):
             try:
                 self._send_state(
@@ -376,19 +539,19 @@ class Hub:
         for client in list(self._by_table.get(table_id, ())):
             client.send(message)
 
-    def _lines(self, table: Table, number: int | None, lang: str, visible: list[Any]) -> list[str]:
-        """The dealer's lines of the events ``visible`` to an onlooker: made once for all
-        the clients of one language, and a street at a time (a street's lines never
+    def _lines(self, table: Table, number: int | None, lang: str, hand: Hand) -> list[str]:
+        """The dealer's lines of the events of ``hand`` an onlooker sees: made once for
+        all the clients of one language, and a street at a time (a street's lines never
         depend on the events after it)."""
         key = (table.table_id, number, lang)
         cached = self._line_cache.get(key)
-        if cached is not None and cached[0] == len(visible):
+        if cached is not None and cached[0] == len(hand.events):
             return cached[3]
-        hand = table.current_hand
-        assert hand is not None
+        visible = hand.events_for(None)
+        held = [table.seat(s) for s in table.seat_map]
         names = [
-            table.seats[s].occupant.name if s in table.seats else f"Seat {s + 1}"
-            for s in table.dealt
+            f"Seat {s + 1}" if seat is None else seat.occupant.name
+            for s, seat in zip(table.seat_map, held, strict=True)
         ]
         street, before = (0, []) if cached is None else (cached[1], cached[2])
         # Move the start to the last street begun: the lines before it are final.
@@ -405,6 +568,23 @@ class Hub:
         self._line_cache[key] = (len(visible), last, before, lines)
         return lines
 
+    def _event_dicts(
+        self, table_id: str, hand: Hand, seats: SeatMap, events: list[Any]
+    ) -> list[Any]:
+        """The events as the wire has them, each made once for every client it goes to
+        (an event a seat sees with a card hidden is another event, kept by the hand)."""
+        cache = self._events_of.get(table_id)
+        if cache is None or cache[0] is not hand:
+            cache = self._events_of[table_id] = (hand, {})
+        made = cache[1]
+        out = []
+        for event in events:
+            known = made.get(id(event))
+            if known is None or known[0] is not event:
+                known = made[id(event)] = (event, event_dict(event, seats))
+            out.append(known[1])
+        return out
+
     def _viewer(self, client: Client, table: Table) -> int | None:
         if client.account is None:
             return None
@@ -419,7 +599,7 @@ class Hub:
         update: TableUpdate | None = None,
         full: bool = False,
         public: TableState | None = None,
-        patches: dict[int, tuple[TableState, list[PatchOp]]] | None = None,
+        patches: dict[int, _Patch] | None = None,
         ref: Any = None,
     ) -> None:
         """The table's state as the client's seat sees it, with the events and dealer
@@ -441,15 +621,14 @@ class Hub:
         if watching.hand != number:
             watching.hand, watching.events, watching.lines = number, 0, 0
         if hand is not None:
-            dealt = table.dealt
+            seats = table.seat_map
             seen = table.engine_seat_of(seat)
-            visible = hand.events_for(seen)
-            new = visible[watching.events :]
-            events = cast("list[HandEvent]", [event_dict(event, dealt) for event in new])
-            watching.events = len(visible)
+            new = hand.events_for(seen, watching.events)
+            events = cast("list[HandEvent]", self._event_dicts(table.table_id, hand, seats, new))
+            watching.events = len(hand.events)
             # The dealer names no card a seat alone may see: every reader of one
             # language gets the same lines, read once from an onlooker's events.
-            every_line = self._lines(table, number, client.lang, hand.events_for(None))
+            every_line = self._lines(table, number, client.lang, hand)
             lines = every_line[watching.lines :]
             watching.lines = len(every_line)
         if update is not None and update.kind == "hand_cancelled" and update.hand_number:
@@ -463,15 +642,27 @@ class Hub:
             "v": VERSION,
         }
         before, watching.state = watching.state, state
+        was_public, watching.public = watching.public, public
+        was_private = watching.private
+        now_private = watching.private = None if state is public else _private(state)
         if full or before is None:
             message["state"] = state
-        elif patches is not None and state is public:
-            known = patches.get(id(before))
-            if known is None or known[0] is not before:
-                known = patches[id(before)] = (before, cast("list[PatchOp]", diff(before, state)))
-            message["patch"] = known[1]
+        elif patches is not None and was_public is not None:
+            # The onlookers' patch from the state this client's was made from, made once
+            # for every client told of the same change; a seat's is that patch with its
+            # own cards and actions put in (seat_patch).
+            known = patches.get(id(was_public))
+            if known is None or known.public is not was_public:
+                known = patches[id(was_public)] = _Patch(was_public, diff(was_public, public))
+            if now_private is None:
+                message["patch"] = known.ops
+            else:
+                mine = None
+                if was_private is not None:
+                    mine = seat_patch(known.ops, known.kinds(), was_private, now_private, state)
+                message["patch"] = _diff(before, state) if mine is None else mine
         else:
-            message["patch"] = cast("list[PatchOp]", diff(before, state))
+            message["patch"] = _diff(before, state)
         if ref is not None:
             message["id"] = ref
         if update is not None and update.kind == "hand_ended" and update.completed is not None:
@@ -493,7 +684,8 @@ class Hub:
         if full or events or lines or kind != "event":
             client.send(message)
         else:
-            watching.state = before  # nothing sent: the client still holds ``before``
+            # nothing sent: the client still holds ``before``
+            watching.state, watching.public, watching.private = before, was_public, was_private
 
     async def drain(self, seconds: float) -> None:
         """Send what is pending now, and wait until every client's queue is sent or

@@ -73,7 +73,7 @@ def finished_hand(
         "names": list(done.names),
         "seats": list(done.seats),
         "net": {str(k): v for k, v in done.net.items()},
-        "events": cast(list[HandEvent], [event_dict(e, done.seats) for e in events]),
+        "events": cast(list[HandEvent], [event_dict(e, done.seat_map) for e in events]),
         "lines": dealer_lines(events, done.hand.spec, done.names, lang),
     }
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["PatchError", "apply_patch", "diff"]
+__all__ = ["PatchError", "apply_patch", "diff", "diff_at"]
 
 
 class PatchError(ValueError):
@@ -27,6 +27,8 @@ class PatchError(ValueError):
 
 
 def _token(key: str) -> str:
+    if "~" not in key and "/" not in key:  # every key the state has
+        return key
     return key.replace("~", "~0").replace("/", "~1")
 
 
@@ -41,16 +43,27 @@ def diff(old: Any, new: Any) -> list[dict[str, Any]]:
     return ops
 
 
+def diff_at(old: Any, new: Any, path: str) -> list[dict[str, Any]]:
+    """The operations that turn ``old`` into ``new``, the values at JSON Pointer
+    ``path`` of two documents."""
+    ops: list[dict[str, Any]] = []
+    _diff(old, new, path, ops)
+    return ops
+
+
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
     if old == new and type(old) is type(new):
         return
     if isinstance(old, dict) and isinstance(new, dict):
         for key, value in new.items():
-            where = f"{path}/{_token(key)}"
             if key in old:
-                _diff(old[key], value, where, ops)
+                was = old[key]
+                # most of a state is as it was: skipped before its path is made
+                if was is value or (was == value and type(was) is type(value)):
+                    continue
+                _diff(was, value, f"{path}/{_token(key)}", ops)
             else:
-                ops.append({"op": "add", "path": where, "value": value})
+                ops.append({"op": "add", "path": f"{path}/{_token(key)}", "value": value})
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_token(key)}"})
@@ -58,7 +71,10 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
     if isinstance(old, list) and isinstance(new, list) and old and new:
         common = min(len(old), len(new))
         for index in range(common):
-            _diff(old[index], new[index], f"{path}/{index}", ops)
+            was, value = old[index], new[index]
+            if was is value or (was == value and type(was) is type(value)):
+                continue
+            _diff(was, value, f"{path}/{index}", ops)
         for value in new[common:]:
             ops.append({"op": "add", "path": f"{path}/-", "value": value})
         for index in range(len(old) - 1, common - 1, -1):

@@ -15,7 +15,7 @@ from studpoker.hands import HandValue
 from studpoker.hands.best import best_hand_names
 from studpoker.table.seatmap import SeatMap
 
-__all__ = ["event_dict", "legal_dict", "plain", "view_dict"]
+__all__ = ["cards_plain", "event_dict", "legal_dict", "plain", "view_dict"]
 
 # Event fields that hold an engine seat.
 _SEAT_FIELDS = frozenset({"seat"})
@@ -36,15 +36,38 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}  # each event class's fields, read once
+
+
 def event_dict(event: Event, seats: SeatMap | Sequence[int]) -> dict[str, Any]:
     """An event as a dict: its ``type`` (the class name) and its fields, a seat
     given as the table's seat (``seats``: the table seat of each engine seat)."""
+    kind = type(event)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(item.name for item in fields(event))
     table_seat = SeatMap.of(seats).table_seat
-    out: dict[str, Any] = {"type": type(event).__name__}
-    for item in fields(event):
-        value = getattr(event, item.name)
-        out[item.name] = table_seat(value) if item.name in _SEAT_FIELDS else plain(value)
+    out: dict[str, Any] = {"type": kind.__name__}
+    for name in names:
+        value = getattr(event, name)
+        out[name] = table_seat(value) if name in _SEAT_FIELDS else plain(value)
     return out
+
+
+_CARDS: dict[tuple[Card | None, ...], list[str | None]] = {}
+
+
+def cards_plain(cards: Sequence[Card | None]) -> list[str | None]:
+    """Cards as text (None for one hidden), the same list for the same cards: a
+    table's state is made at every action, its cards change on a new street.  (The
+    list is shared: read it, never change it.)"""
+    key = tuple(cards)
+    made = _CARDS.get(key)
+    if made is None:
+        if len(_CARDS) > 100_000:
+            _CARDS.clear()
+        made = _CARDS[key] = [None if card is None else str(card) for card in key]
+    return made
 
 
 def _best(
@@ -90,14 +113,14 @@ def view_dict(
                 "contributed": seat.contributed,
                 "folded": seat.folded,
                 "all_in": seat.all_in,
-                "down_cards": plain(seat.down_cards),
-                "up_cards": plain(seat.up_cards),
+                "down_cards": cards_plain(seat.down_cards),
+                "up_cards": cards_plain(seat.up_cards),
                 "shown": seat.shown,
                 "best": _best(view, seat.down_cards, seat.up_cards),
             }
             for seat in view.seats
         ],
-        "community": plain(view.community),
+        "community": cards_plain(view.community),
         "pots": [
             {"amount": pot.amount, "eligible": [table_seat(s) for s in pot.eligible]}
             for pot in view.pots

@@ -25,6 +25,20 @@ class TableViews(TableState):
         """The occupied seats by number (read them; the table changes them)."""
         return dict(sorted(self._seats.items()))
 
+    def seat(self, number: int) -> Seat | None:
+        """Seat ``number`` if it is occupied (read it; the table changes it): what
+        ``seats.get(number)`` gives, without copying every seat."""
+        return self._seats.get(number)
+
+    def seat_of_account(self, account_id: int) -> int | None:
+        """The seat a person of ``account_id`` holds here, if any (asked for every
+        message to a client: no copy of the seats)."""
+        for number, held in self._seats.items():
+            occupant = held.occupant
+            if occupant.account_id == account_id and not occupant.is_bot:
+                return number
+        return None
+
     @property
     def current_hand(self) -> Hand | None:
         """The hand being played, or None between hands."""
