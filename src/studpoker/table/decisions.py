@@ -14,7 +14,7 @@ from studpoker.table.errors import TableError
 from studpoker.table.publish import TablePublishing
 from studpoker.table.snapshot import legal_dict
 from studpoker.table.state import _now, log
-from studpoker.table.turns import Turn
+from studpoker.table.turns import RemotePlayer, Turn
 from studpoker.table.updates import TableUpdate
 
 __all__ = ["TableDecisions"]
@@ -60,7 +60,11 @@ class TableDecisions(TablePublishing):
         answer: asyncio.Future[Action] = loop.create_future()
         self._turn, self._answer = turn, answer
         try:
-            decision = held.occupant.player.decide(hand.view(engine_seat))
+            player = held.occupant.player
+            if isinstance(player, RemotePlayer):  # its view made only if it is read
+                decision: object = player.ask(partial(hand.view, engine_seat))
+            else:
+                decision = player.decide(hand.view(engine_seat))
         except Exception:
             log.exception("table %s: %r failed to decide", self.table_id, held.occupant)
             self._apply(hand.default_action(), turn)

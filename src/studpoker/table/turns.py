@@ -8,7 +8,7 @@ refused rather than taken for the next decision (R8.1).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from studpoker.engine import Action, Event, HandView, LegalAction
@@ -54,26 +54,44 @@ class RemotePlayer:
         self.seat: int | None = None
         self.spec: GameSpec | None = None
         self.events: list[Event] = []
-        self.view: HandView | None = None
+        self._view: HandView | Callable[[], HandView] | None = None
         self.pending: asyncio.Future[Action] | None = None
+
+    @property
+    def view(self) -> HandView | None:
+        """The view of the decision pending, made when it is first read (the room's
+        players read their state from the table, and never ask); once it is answered,
+        the view read of it, or None if it never was (the hand has moved on)."""
+        view = self._view
+        if callable(view):
+            view = self._view = view()
+        return view
 
     def new_hand(self, seat: int, spec: GameSpec) -> None:
         self.seat, self.spec = seat, spec
         self.events = []
-        self.view = None
+        self._view = None
 
     def observe(self, events: Sequence[Event]) -> None:
         self.events.extend(events)
 
     def decide(self, view: HandView) -> asyncio.Future[Action]:
+        return self.ask(view)
+
+    def ask(self, view: HandView | Callable[[], HandView]) -> asyncio.Future[Action]:
+        """:meth:`decide`, given the view or how to make it (the table asks so: while
+        the seat decides the hand does not move, so the view made when it is read is
+        the one of this decision)."""
         future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
-        self.view, self.pending = view, future
+        self._view, self.pending = view, future
         future.add_done_callback(self._answered)
         return future
 
     def _answered(self, future: asyncio.Future[Action]) -> None:
         if self.pending is future:
             self.pending = None
+            if callable(self._view):
+                self._view = None
 
     def __repr__(self) -> str:
         return f"<RemotePlayer seat {self.seat}>"
