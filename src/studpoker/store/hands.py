@@ -14,6 +14,7 @@ from studpoker.store.base import StoreBase
 from studpoker.store.checks import bounded_text, check_table_id, moment, signed, whole
 from studpoker.store.errors import StoreError
 from studpoker.store.fences import check_fence
+from studpoker.store.journal import forget_running
 from studpoker.store.models import GAME_LENGTH, AccountModel, HandModel, HandPlayerModel
 from studpoker.store.money import change_holding, held, rollover_of, set_rollover_chips, write
 from studpoker.store.values import HandPlayer, HandRow, LedgerKind, StoredHand, TableMode
@@ -137,6 +138,7 @@ class Hands(StoreBase):
                     )
                 ):
                     raise StoreError(f"hand {hand.number} of table {table} is already stored")
+                forget_running(session, table, hand.number)  # played out: no longer running
                 row = HandModel(
                     table_id=table,
                     number=hand.number,

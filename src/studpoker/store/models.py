@@ -34,6 +34,7 @@ Id = BigInteger().with_variant(Integer(), "sqlite")
 NAME_LENGTH = 24
 TABLE_ID_LENGTH = 64
 GAME_LENGTH = 32
+ACTION_LENGTH = 32
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -176,6 +177,34 @@ class FenceModel(Base):
 
     table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
     token: Mapped[int] = mapped_column(BigInteger)
+
+
+class RunningHandModel(Base):
+    """The hand a table is playing (docs/scaling.md, "A hand survives its process"):
+    ``setup`` (JSON text) is what it was dealt from — the game, the seats and their
+    stacks, the deck's order, which stays on the server — and its actions are the
+    ``running_actions`` rows. Both go when the hand is stored, or void."""
+
+    __tablename__ = "running_hands"
+    __table_args__ = (CheckConstraint("number >= 1", name="number"),)
+
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
+    number: Mapped[int] = mapped_column(BigInteger)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    setup: Mapped[str] = mapped_column(Text)
+
+
+class RunningActionModel(Base):
+    """Action ``seq`` (from 0) of the hand table ``table_id`` is playing, as the
+    engine writes it (``"raise 400"``)."""
+
+    __tablename__ = "running_actions"
+    __table_args__ = (CheckConstraint("seq >= 0", name="seq"),)
+
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(BigInteger)
+    action: Mapped[str] = mapped_column(String(ACTION_LENGTH))
 
 
 class HandModel(Base):

@@ -8,11 +8,12 @@ from studpoker.store.audit import Audit
 from studpoker.store.competitions import Competitions
 from studpoker.store.fences import Fences
 from studpoker.store.hands import Hands
+from studpoker.store.journal import Journal
 from studpoker.store.money import Money
 from studpoker.store.ratings import Ratings
 
 
-class Store(Accounts, Money, Hands, Competitions, Ratings, Audit, Fences):
+class Store(Accounts, Money, Hands, Competitions, Ratings, Audit, Fences, Journal):
     """The room's database: ``Store("sqlite:///room.db")``, ``Store("sqlite://")`` (in
     memory) or ``Store("postgresql://user@host/db")``.
 

@@ -123,6 +123,19 @@ class StoredHand:
 
 
 @dataclass(frozen=True, slots=True)
+class RunningHand:
+    """A hand a table is playing, as the store keeps it until the hand is stored or
+    void: what it was dealt from (``setup``, JSON text: the deck's order among it,
+    which no client is ever sent) and its actions so far, in order."""
+
+    table_id: str
+    number: int
+    started_at: datetime
+    setup: str
+    actions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     """Where a player finished in a competition (1 is the winner) and with how many
     chips."""

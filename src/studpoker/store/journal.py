@@ -1,0 +1,140 @@
+"""The hands being played, written as they are played (docs/scaling.md, "A hand
+survives its process"): a hand's deal when it begins, each action as it is taken. When
+the process running a table dies, the one that takes the table over reads the running
+hand back and plays it on from the same deck, action for action.
+
+A table has at most one running hand. ``record_hand`` deletes it in the transaction that
+stores the finished hand; ``void_hand`` deletes a hand cut short. Every write may carry
+the owner's fencing token (``fence``, store/fences.py): a stale owner's is refused,
+changing nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from studpoker.store.base import StoreBase
+from studpoker.store.checks import bounded_text, check_table_id, moment, whole
+from studpoker.store.errors import StoreError
+from studpoker.store.fences import check_fence
+from studpoker.store.models import ACTION_LENGTH, RunningActionModel, RunningHandModel
+from studpoker.store.values import RunningHand
+
+__all__ = ["Journal", "forget_running"]
+
+
+def forget_running(session: Session, table_id: str, number: int | None = None) -> None:
+    """Within a write's transaction: the table's running hand (hand ``number`` only, if
+    given) and its actions deleted."""
+    hands = delete(RunningHandModel).where(RunningHandModel.table_id == table_id)
+    actions = delete(RunningActionModel).where(RunningActionModel.table_id == table_id)
+    if number is not None:
+        hands = hands.where(RunningHandModel.number == number)
+        actions = actions.where(RunningActionModel.number == number)
+    session.execute(actions)
+    session.execute(hands)
+
+
+class Journal(StoreBase):
+    def begin_hand(
+        self,
+        table_id: str,
+        number: int,
+        setup: str,
+        started_at: datetime,
+        *,
+        fence: int | None = None,
+    ) -> None:
+        """Hand ``number`` of the table begins, dealt from ``setup`` (JSON text). A hand
+        the table was playing before is void: it and its actions are replaced."""
+        table = check_table_id(table_id)
+        whole(number, "a hand number")
+        moment(started_at, "a hand's start")
+        if not isinstance(setup, str):
+            raise StoreError("a hand's setup is JSON text")
+        try:
+            json.loads(setup)
+        except ValueError as error:
+            raise StoreError(f"a hand's setup is JSON text: {error}") from None
+        with self._transaction() as session:
+            check_fence(session, table, fence)
+            forget_running(session, table)
+            session.add(
+                RunningHandModel(table_id=table, number=number, started_at=started_at, setup=setup)
+            )
+
+    def log_action(
+        self, table_id: str, number: int, seq: int, action: str, *, fence: int | None = None
+    ) -> None:
+        """Action ``seq`` (0 for the hand's first) of the table's running hand
+        ``number``. Refused unless that hand is running and ``seq`` comes next."""
+        table = check_table_id(table_id)
+        whole(number, "a hand number")
+        whole(seq, "an action's number", minimum=0)
+        bounded_text(action, "an action", length=ACTION_LENGTH)
+        with self._transaction() as session:
+            check_fence(session, table, fence)
+            running = session.scalar(
+                select(RunningHandModel.number).where(RunningHandModel.table_id == table)
+            )
+            if running != number:
+                playing = "no hand" if running is None else f"hand {running}"
+                raise StoreError(
+                    f"table {table} is playing {playing}, not hand {number}: "
+                    "its action is not stored"
+                )
+            count = session.scalar(select(func.count()).where(RunningActionModel.table_id == table))
+            if seq != count:
+                raise StoreError(
+                    f"hand {number} of table {table} has {count} actions stored: the next "
+                    f"is action {count}, not {seq}"
+                )
+            session.add(RunningActionModel(table_id=table, seq=seq, number=number, action=action))
+
+    def void_hand(self, table_id: str, number: int, *, fence: int | None = None) -> None:
+        """The table's running hand ``number`` is void (cut short, every bet back): it
+        and its actions are deleted. Nothing to delete is not an error."""
+        table = check_table_id(table_id)
+        whole(number, "a hand number")
+        with self._transaction() as session:
+            check_fence(session, table, fence)
+            forget_running(session, table, number)
+
+    def running_hand(self, table_id: str) -> RunningHand | None:
+        """The hand the table is playing, with its actions so far, or None."""
+        table = check_table_id(table_id)
+        with self._transaction() as session:
+            found = self._running(session, [table])
+        return found[0] if found else None
+
+    def running_hands(self) -> list[RunningHand]:
+        """Every table's running hand, by table."""
+        with self._transaction() as session:
+            return self._running(session, None)
+
+    @staticmethod
+    def _running(session: Session, tables: list[str] | None) -> list[RunningHand]:
+        hands = select(RunningHandModel).order_by(RunningHandModel.table_id)
+        actions = select(RunningActionModel).order_by(
+            RunningActionModel.table_id, RunningActionModel.seq
+        )
+        if tables is not None:
+            hands = hands.where(RunningHandModel.table_id.in_(tables))
+            actions = actions.where(RunningActionModel.table_id.in_(tables))
+        taken: dict[tuple[str, int], list[str]] = {}
+        for row in session.scalars(actions):
+            taken.setdefault((row.table_id, row.number), []).append(row.action)
+        return [
+            RunningHand(
+                table_id=row.table_id,
+                number=row.number,
+                started_at=row.started_at,
+                setup=row.setup,
+                actions=tuple(taken.get((row.table_id, row.number), ())),
+            )
+            for row in session.scalars(hands)
+        ]
