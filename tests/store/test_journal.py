@@ -41,8 +41,8 @@ def finished(number: int) -> HandRow:
 def test_a_running_hand_reads_back_its_deal_and_actions_in_order(store: Store) -> None:
     assert store.running_hand("razz-1") is None
     store.begin_hand("razz-1", 4, SETUP, START)
-    for seq, action in enumerate(["bring_in", "complete 20", "call"]):
-        store.log_action("razz-1", 4, seq, action)
+    store.log_actions("razz-1", 4, 0, ["bring_in"])
+    store.log_actions("razz-1", 4, 1, ["complete 20", "call"])  # two at once, in order
     running = RunningHand("razz-1", 4, START, SETUP, ("bring_in", "complete 20", "call"))
     assert store.running_hand("razz-1") == running
     store.begin_hand("stud-2", 1, "{}", START)
@@ -56,16 +56,16 @@ def test_a_running_hand_reads_back_its_deal_and_actions_in_order(store: Store) -
 
 def test_an_action_out_of_turn_or_of_another_hand_is_refused(store: Store) -> None:
     store.begin_hand("razz-1", 4, SETUP, START)
-    store.log_action("razz-1", 4, 0, "bring_in")
+    store.log_actions("razz-1", 4, 0, ["bring_in"])
     before = store.running_hand("razz-1")
     with pytest.raises(StoreError, match="has 1 actions stored: the next is action 1, not 2"):
-        store.log_action("razz-1", 4, 2, "call")
+        store.log_actions("razz-1", 4, 2, ["call"])
     with pytest.raises(StoreError, match="has 1 actions stored: the next is action 1, not 0"):
-        store.log_action("razz-1", 4, 0, "fold")  # the same action twice (a retry)
+        store.log_actions("razz-1", 4, 0, ["fold"])  # the same action twice (a retry)
     with pytest.raises(StoreError, match="is playing hand 4, not hand 5"):
-        store.log_action("razz-1", 5, 1, "call")
+        store.log_actions("razz-1", 5, 1, ["call"])
     with pytest.raises(StoreError, match="is playing no hand, not hand 1"):
-        store.log_action("stud-9", 1, 0, "call")
+        store.log_actions("stud-9", 1, 0, ["call"])
     assert store.running_hand("razz-1") == before
     assert store.running_hand("stud-9") is None
 
@@ -97,16 +97,20 @@ def test_a_bad_action_is_refused_and_stores_nothing(store: Store) -> None:
         (True, "call", "an action's number"),
     ]:
         with pytest.raises(StoreError, match=message):
-            store.log_action("razz-1", 4, seq, action)  # type: ignore[arg-type]
+            store.log_actions("razz-1", 4, seq, [action])  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match="actions are a list of texts, not 'call'"):
+        store.log_actions("razz-1", 4, 0, "call")
+    with pytest.raises(StoreError, match="an action must be text"):
+        store.log_actions("razz-1", 4, 0, ["call", ""])  # one bad action: none is stored
     assert store.running_hand("razz-1") == RunningHand("razz-1", 4, START, SETUP, ())
 
 
 def test_a_new_deal_voids_the_hand_before_and_void_hand_deletes_it(store: Store) -> None:
     store.begin_hand("razz-1", 4, SETUP, START)
-    store.log_action("razz-1", 4, 0, "bring_in")
+    store.log_actions("razz-1", 4, 0, ["bring_in"])
     store.begin_hand("razz-1", 5, "{}", START)  # hand 4 was cut short
     assert store.running_hand("razz-1") == RunningHand("razz-1", 5, START, "{}", ())
-    store.log_action("razz-1", 5, 0, "bring_in")
+    store.log_actions("razz-1", 5, 0, ["bring_in"])
     store.void_hand("razz-1", 4)  # not the running one: nothing changes
     assert store.running_hand("razz-1") == RunningHand("razz-1", 5, START, "{}", ("bring_in",))
     store.void_hand("razz-1", 5)
@@ -118,13 +122,13 @@ def test_a_new_deal_voids_the_hand_before_and_void_hand_deletes_it(store: Store)
 def test_a_stale_owner_can_neither_deal_nor_act_nor_void(store: Store) -> None:
     store.claim_table("razz-1", 1)
     store.begin_hand("razz-1", 4, SETUP, START, fence=1)
-    store.log_action("razz-1", 4, 0, "bring_in", fence=1)
+    store.log_actions("razz-1", 4, 0, ["bring_in"], fence=1)
     # Another process takes the table over (token 2) and goes on with the hand.
     store.claim_table("razz-1", 2)
-    store.log_action("razz-1", 4, 1, "complete 20", fence=2)
+    store.log_actions("razz-1", 4, 1, ["complete 20"], fence=2)
     running = store.running_hand("razz-1")
     with pytest.raises(StaleOwner, match="fencing token 2; this write has 1"):
-        store.log_action("razz-1", 4, 2, "fold", fence=1)
+        store.log_actions("razz-1", 4, 2, ["fold"], fence=1)
     with pytest.raises(StaleOwner):
         store.begin_hand("razz-1", 5, SETUP, START, fence=1)
     with pytest.raises(StaleOwner):

@@ -189,6 +189,13 @@ class Hand:
         return card
 
     @property
+    def deck_order(self) -> tuple[Card | None, ...]:
+        """The whole deck in dealing order, the cards dealt and those to come: what the
+        hand is dealt from (given again as ``deck``, it deals the same cards).  For the
+        server alone: no view holds it (DESIGN.md idea 2)."""
+        return tuple(self._deck)
+
+    @property
     def cards_left(self) -> int:
         return len(self._deck) - self._drawn
 

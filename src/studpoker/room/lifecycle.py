@@ -40,6 +40,10 @@ class RoomLifecycle(RoomLobby):
         unfinished hands are void, so every holding (the stacks after the last hand
         stored) goes back to its account."""
         await asyncio.to_thread(self.store.clear_books)
+        # Their running hands are void too: no process takes a hand over yet.
+        for running in await asyncio.to_thread(self.store.running_hands):
+            await asyncio.to_thread(self.store.void_hand, running.table_id, running.number)
+            log.info("hand %d of %s was cut short: void", running.number, running.table_id)
         held = await asyncio.to_thread(self.store.holdings)
         for (table_id, account_id), chips in sorted(held.items()):
             if chips:

@@ -172,6 +172,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
                 on_bust=self._busted,
                 on_competition_end=self._competition_ended,
                 check_books=self._check_books,
+                on_deal=self._hand_dealt if self.journal else None,
+                on_actions=self._actions_taken if self.journal else None,
             ),
             first_hand_number=first,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import UTC, datetime
 
 from studpoker.history import to_phh
 from studpoker.room.histories import hand_histories
@@ -46,6 +47,26 @@ class RoomRecords(RoomState):
         except Exception as error:  # the stacks moved, the database did not: halt
             log.exception("table %s: hand %d was not recorded", table.table_id, done.number)
             table.halt(f"hand {done.number} could not be recorded: {error}")
+
+    async def _hand_dealt(self, table: Table, number: int, setup: str) -> None:
+        """The hand's deal, stored before anyone acts (store.begin_hand): what another
+        process needs to deal the same hand again (docs/scaling.md)."""
+        started = datetime.now(UTC)
+        try:
+            await asyncio.to_thread(self.store.begin_hand, table.table_id, number, setup, started)
+        except Exception:  # the hand plays on; it could not be taken over
+            log.exception("table %s: the deal of hand %d was not stored", table.table_id, number)
+
+    async def _actions_taken(
+        self, table: Table, number: int, first: int, actions: list[str]
+    ) -> None:
+        """The hand's actions since the last, stored before the next decision."""
+        try:
+            await asyncio.to_thread(self.store.log_actions, table.table_id, number, first, actions)
+        except Exception:
+            log.exception(
+                "table %s: actions %d+ of hand %d were not stored", table.table_id, first, number
+            )
 
     async def hand_history(
         self, account: Account, *, limit: int = 100, table_id: str | None = None

@@ -31,7 +31,8 @@ class Room(RoomLifecycle, RoomAccounts, RoomPresence, RoomChat):
     by default they come from the OS CSPRNG (R1.5).  ``clock``, ``time_bank`` and
     ``pause`` are the tables' defaults (R8.1); ``competition_seconds`` a
     competition's time limit (R7.3); ``grace`` how long a person's connection may
-    stay gone before their practice seats are freed (R8.3).
+    stay gone before their practice seats are freed (R8.3); ``journal`` stores each
+    hand's deal and actions as they happen (off for now: docs/scaling.md).
 
     Its parts are the modules beside this one: :mod:`~studpoker.room.lifecycle`
     (start and stop), :mod:`~studpoker.room.accounts`, :mod:`~studpoker.room.lobby`

@@ -38,9 +38,15 @@ class RoomState:
         bot_level: str = "normal",
         default_tables: bool = True,
         grace: float = 60.0,
+        journal: bool = False,
     ) -> None:
         self.store = store
         self.grace = grace
+        # Store each hand's deal and actions as they happen (store.begin_hand,
+        # log_actions): what a process that takes a table over will deal again from.
+        # Off by default until the writes are batched: one transaction a decision
+        # costs the room two thirds of its actions a second (docs/scaling.md).
+        self.journal = journal
         # People whose every connection is gone, each with the task that frees their
         # practice seats when the grace period ends (R8.3).
         self._gone: dict[int, asyncio.Task[None]] = {}

@@ -1,5 +1,5 @@
 """The hands being played, written as they are played (docs/scaling.md, "A hand
-survives its process"): a hand's deal when it begins, each action as it is taken. When
+survives its process"): a hand's deal when it begins, its actions as they are taken. When
 the process running a table dies, the one that takes the table over reads the running
 hand back and plays it on from the same deck, action for action.
 
@@ -12,6 +12,7 @@ changing nothing.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import delete, func, select
@@ -67,15 +68,25 @@ class Journal(StoreBase):
                 RunningHandModel(table_id=table, number=number, started_at=started_at, setup=setup)
             )
 
-    def log_action(
-        self, table_id: str, number: int, seq: int, action: str, *, fence: int | None = None
+    def log_actions(
+        self,
+        table_id: str,
+        number: int,
+        first: int,
+        actions: Sequence[str],
+        *,
+        fence: int | None = None,
     ) -> None:
-        """Action ``seq`` (0 for the hand's first) of the table's running hand
-        ``number``. Refused unless that hand is running and ``seq`` comes next."""
+        """Actions ``first``, ``first + 1``, … (0 is the hand's first) of the table's
+        running hand ``number``, in one transaction. Refused unless that hand is running
+        and ``first`` comes next."""
         table = check_table_id(table_id)
         whole(number, "a hand number")
-        whole(seq, "an action's number", minimum=0)
-        bounded_text(action, "an action", length=ACTION_LENGTH)
+        whole(first, "an action's number", minimum=0)
+        if isinstance(actions, str) or not isinstance(actions, Sequence):
+            raise StoreError(f"actions are a list of texts, not {actions!r}")
+        for action in actions:
+            bounded_text(action, "an action", length=ACTION_LENGTH)
         with self._transaction() as session:
             check_fence(session, table, fence)
             running = session.scalar(
@@ -85,15 +96,18 @@ class Journal(StoreBase):
                 playing = "no hand" if running is None else f"hand {running}"
                 raise StoreError(
                     f"table {table} is playing {playing}, not hand {number}: "
-                    "its action is not stored"
+                    "its actions are not stored"
                 )
             count = session.scalar(select(func.count()).where(RunningActionModel.table_id == table))
-            if seq != count:
+            if first != count:
                 raise StoreError(
                     f"hand {number} of table {table} has {count} actions stored: the next "
-                    f"is action {count}, not {seq}"
+                    f"is action {count}, not {first}"
                 )
-            session.add(RunningActionModel(table_id=table, seq=seq, number=number, action=action))
+            session.add_all(
+                RunningActionModel(table_id=table, seq=first + i, number=number, action=action)
+                for i, action in enumerate(actions)
+            )
 
     def void_hand(self, table_id: str, number: int, *, fence: int | None = None) -> None:
         """The table's running hand ``number`` is void (cut short, every bet back): it

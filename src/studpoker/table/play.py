@@ -4,6 +4,7 @@ end and its stacks released; the loop that runs the table, and its close."""
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import UTC, datetime
 
 from studpoker.engine import Hand
@@ -38,8 +39,11 @@ class TablePlay(TableDecisions, TableCompetitions):
                 if players is None:
                     return None
                 hand = self._deal(players)
+                await self._journal_deal(hand, players)
+            journaled = 0
             while not hand.is_over:
                 await self._decision(hand)
+                journaled = await self._journal_actions(hand, journaled)
                 await asyncio.sleep(0)  # computer players answer at once: let others run
             async with self.exclusive():
                 return await self._end_hand(hand)
@@ -186,6 +190,32 @@ class TablePlay(TableDecisions, TableCompetitions):
         )
         self._publish()
         return hand
+
+    async def _journal_deal(self, hand: Hand, players: list[Seat]) -> None:
+        """Tell the room what the hand is dealt from (TableHooks.on_deal)."""
+        if self.hooks.on_deal is None:
+            return
+        setup = {
+            "game": self.spec.game,
+            "mode": self.config.mode,
+            "stakes": self.config.stakes,
+            "carry_in": hand.carry_in,
+            "seats": [
+                [held.number, held.occupant.account_id, held.occupant.name, held.chips]
+                for held in players
+            ],
+            "deck": [None if card is None else str(card) for card in hand.deck_order],
+        }
+        await self.hooks.on_deal(self._as_table(), self._number, json.dumps(setup))
+
+    async def _journal_actions(self, hand: Hand, journaled: int) -> int:
+        """Tell the room the actions taken since the first ``journaled``
+        (TableHooks.on_actions); how many are told now."""
+        actions = hand.actions
+        if self.hooks.on_actions is not None and len(actions) > journaled:
+            new = [str(action) for _, action in actions[journaled:]]
+            await self.hooks.on_actions(self._as_table(), self._number, journaled, new)
+        return len(actions)
 
     async def _end_hand(self, hand: Hand) -> CompletedHand:
         result = hand.result

@@ -94,7 +94,15 @@ class TableHooks:
       standings in finishing order, the winner first;
     * ``check_books(table)``: before each deal and after each hand, with the
       table's lock held: compare every seat's stack with what the room holds for it
-      (and :meth:`~studpoker.table.Table.halt` the table when they disagree).
+      (and :meth:`~studpoker.table.Table.halt` the table when they disagree);
+    * ``on_deal(table, number, setup)``: hand ``number`` is dealt, before anyone
+      acts; ``setup`` (JSON text) is what it was dealt from — the game and stakes,
+      each seat dealt in with its account, name and stack, the carried-in chips and
+      the deck's order — so that the hand can be dealt again from it (store it: a
+      hand survives its process, docs/scaling.md);
+    * ``on_actions(table, number, first, actions)``: the actions taken since the
+      last call (``first`` is the first one's number, 0 for the hand's first), as
+      text (``"raise 400"``), after each decision and before the next.
     """
 
     on_hand_end: Callable[[Table, CompletedHand], Awaitable[None]] | None = None
@@ -102,3 +110,5 @@ class TableHooks:
     on_bust: Callable[[Table, int, Occupant, Occupant | None], Awaitable[None]] | None = None
     on_competition_end: Callable[[Table, tuple[Standing, ...]], Awaitable[None]] | None = None
     check_books: Callable[[Table], Awaitable[None]] | None = None
+    on_deal: Callable[[Table, int, str], Awaitable[None]] | None = None
+    on_actions: Callable[[Table, int, int, list[str]], Awaitable[None]] | None = None
