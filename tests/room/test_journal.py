@@ -52,6 +52,7 @@ def test_every_decision_of_a_hand_can_be_dealt_again_from_the_store(tmp_path) ->
             turn, hand = table.turn, table.current_hand
             if table.hand_number == 4:
                 break
+            await room._journal.flushed()  # written a moment after it happens
             running = await asyncio.to_thread(room.store.running_hand, "blue")
             assert running is not None
             assert running.number == table.hand_number
@@ -76,6 +77,7 @@ def test_every_decision_of_a_hand_can_be_dealt_again_from_the_store(tmp_path) ->
             seq = turn.seq
             await until(lambda: table.turn is None or table.turn.seq != seq)  # noqa: B023
         # Hands 1 to 3 were played out: stored, and no longer running.
+        await room._journal.flushed()
         assert room.store.last_hand_number("blue") == 3
         running = room.store.running_hand("blue")
         assert running is not None

@@ -30,6 +30,8 @@ class RoomLifecycle(RoomLobby):
             return
         await asyncio.to_thread(self.store.migrate)
         await self._return_held_chips()
+        if self._journal is not None:
+            self._journal.start()
         self._started = True
         if self.default_tables:
             for game, mode in DEFAULT_TABLES:
@@ -71,6 +73,8 @@ class RoomLifecycle(RoomLobby):
             await self._pay_rollover(held.table)
             with contextlib.suppress(TableError):
                 await held.table.close()
+        if self._journal is not None:
+            await self._journal.stop()
         self.histories.close()  # a worker process; it starts again with the next download
         self._started = False
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from studpoker.history import to_phh
 from studpoker.room.histories import hand_histories
 from studpoker.room.state import RoomState, log
-from studpoker.store import Account, HandPlayer, HandRow, Store
+from studpoker.store import Account, HandPlayer, HandRow, JournalActions, JournalDeal, Store
 from studpoker.table import CompletedHand, Table
 from studpoker.table.snapshot import event_dict
 
@@ -42,6 +42,8 @@ class RoomRecords(RoomState):
             ],
             rollover=done.rollover if table.config.mode == "chips" else None,
         )
+        if self._journal is not None:
+            await self._journal.flushed()  # its running hand first, then its record
         try:
             await asyncio.to_thread(self.store.record_hand, row)
         except Exception as error:  # the stacks moved, the database did not: halt
@@ -49,24 +51,18 @@ class RoomRecords(RoomState):
             table.halt(f"hand {done.number} could not be recorded: {error}")
 
     async def _hand_dealt(self, table: Table, number: int, setup: str) -> None:
-        """The hand's deal, stored before anyone acts (store.begin_hand): what another
-        process needs to deal the same hand again (docs/scaling.md)."""
-        started = datetime.now(UTC)
-        try:
-            await asyncio.to_thread(self.store.begin_hand, table.table_id, number, setup, started)
-        except Exception:  # the hand plays on; it could not be taken over
-            log.exception("table %s: the deal of hand %d was not stored", table.table_id, number)
+        """The hand's deal, to be stored (store.write_journal): what another process
+        needs to deal the same hand again (docs/scaling.md)."""
+        if self._journal is not None:
+            started = datetime.now(UTC)
+            self._journal.put(JournalDeal(table.table_id, number, setup, started))
 
     async def _actions_taken(
         self, table: Table, number: int, first: int, actions: list[str]
     ) -> None:
-        """The hand's actions since the last, stored before the next decision."""
-        try:
-            await asyncio.to_thread(self.store.log_actions, table.table_id, number, first, actions)
-        except Exception:
-            log.exception(
-                "table %s: actions %d+ of hand %d were not stored", table.table_id, first, number
-            )
+        """The hand's actions since the last, to be stored."""
+        if self._journal is not None:
+            self._journal.put(JournalActions(table.table_id, number, first, actions))
 
     async def hand_history(
         self, account: Account, *, limit: int = 100, table_id: str | None = None

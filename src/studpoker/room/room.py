@@ -32,7 +32,7 @@ class Room(RoomLifecycle, RoomAccounts, RoomPresence, RoomChat):
     ``pause`` are the tables' defaults (R8.1); ``competition_seconds`` a
     competition's time limit (R7.3); ``grace`` how long a person's connection may
     stay gone before their practice seats are freed (R8.3); ``journal`` stores each
-    hand's deal and actions as they happen (off for now: docs/scaling.md).
+    hand's deal and actions as they happen (room/journal.py, docs/scaling.md).
 
     Its parts are the modules beside this one: :mod:`~studpoker.room.lifecycle`
     (start and stop), :mod:`~studpoker.room.accounts`, :mod:`~studpoker.room.lobby`

@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable
 
 from studpoker.room.errors import RoomError
+from studpoker.room.journal import JournalWriter
 from studpoker.room.tables import ChatLine, RoomTable
 from studpoker.room.workers import Workers
 from studpoker.store import Store
@@ -38,15 +39,14 @@ class RoomState:
         bot_level: str = "normal",
         default_tables: bool = True,
         grace: float = 60.0,
-        journal: bool = False,
+        journal: bool = True,
     ) -> None:
         self.store = store
         self.grace = grace
-        # Store each hand's deal and actions as they happen (store.begin_hand,
-        # log_actions): what a process that takes a table over will deal again from.
-        # Off by default until the writes are batched: one transaction a decision
-        # costs the room two thirds of its actions a second (docs/scaling.md).
+        # Store each hand's deal and actions as they happen (room/journal.py): what a
+        # process that takes a table over will deal again from (docs/scaling.md).
         self.journal = journal
+        self._journal = JournalWriter(store) if journal else None
         # People whose every connection is gone, each with the task that frees their
         # practice seats when the grace period ends (R8.3).
         self._gone: dict[int, asyncio.Task[None]] = {}

@@ -23,7 +23,7 @@ from studpoker.store.checks import bounded_text, check_table_id, moment, whole
 from studpoker.store.errors import StoreError
 from studpoker.store.fences import check_fence
 from studpoker.store.models import ACTION_LENGTH, RunningActionModel, RunningHandModel
-from studpoker.store.values import RunningHand
+from studpoker.store.values import JournalActions, JournalDeal, RunningHand
 
 __all__ = ["Journal", "forget_running"]
 
@@ -40,6 +40,67 @@ def forget_running(session: Session, table_id: str, number: int | None = None) -
     session.execute(hands)
 
 
+def _checked_deal(entry: JournalDeal) -> JournalDeal:
+    check_table_id(entry.table_id)
+    whole(entry.number, "a hand number")
+    moment(entry.started_at, "a hand's start")
+    if not isinstance(entry.setup, str):
+        raise StoreError("a hand's setup is JSON text")
+    try:
+        json.loads(entry.setup)
+    except ValueError as error:
+        raise StoreError(f"a hand's setup is JSON text: {error}") from None
+    return entry
+
+
+def _checked_actions(entry: JournalActions) -> JournalActions:
+    check_table_id(entry.table_id)
+    whole(entry.number, "a hand number")
+    whole(entry.first, "an action's number", minimum=0)
+    actions = entry.actions
+    if isinstance(actions, str) or not isinstance(actions, Sequence):
+        raise StoreError(f"actions are a list of texts, not {actions!r}")
+    for action in actions:
+        bounded_text(action, "an action", length=ACTION_LENGTH)
+    return entry
+
+
+def _deal(session: Session, entry: JournalDeal) -> None:
+    forget_running(session, entry.table_id)
+    session.add(
+        RunningHandModel(
+            table_id=entry.table_id,
+            number=entry.number,
+            started_at=entry.started_at,
+            setup=entry.setup,
+        )
+    )
+    session.flush()
+
+
+def _log(session: Session, entry: JournalActions) -> None:
+    table, number, first = entry.table_id, entry.number, entry.first
+    running = session.scalar(
+        select(RunningHandModel.number).where(RunningHandModel.table_id == table)
+    )
+    if running != number:
+        playing = "no hand" if running is None else f"hand {running}"
+        raise StoreError(
+            f"table {table} is playing {playing}, not hand {number}: its actions are not stored"
+        )
+    count = session.scalar(select(func.count()).where(RunningActionModel.table_id == table))
+    if first != count:
+        raise StoreError(
+            f"hand {number} of table {table} has {count} actions stored: the next "
+            f"is action {count}, not {first}"
+        )
+    session.add_all(
+        RunningActionModel(table_id=table, seq=first + i, number=number, action=action)
+        for i, action in enumerate(entry.actions)
+    )
+    session.flush()
+
+
 class Journal(StoreBase):
     def begin_hand(
         self,
@@ -52,21 +113,7 @@ class Journal(StoreBase):
     ) -> None:
         """Hand ``number`` of the table begins, dealt from ``setup`` (JSON text). A hand
         the table was playing before is void: it and its actions are replaced."""
-        table = check_table_id(table_id)
-        whole(number, "a hand number")
-        moment(started_at, "a hand's start")
-        if not isinstance(setup, str):
-            raise StoreError("a hand's setup is JSON text")
-        try:
-            json.loads(setup)
-        except ValueError as error:
-            raise StoreError(f"a hand's setup is JSON text: {error}") from None
-        with self._transaction() as session:
-            check_fence(session, table, fence)
-            forget_running(session, table)
-            session.add(
-                RunningHandModel(table_id=table, number=number, started_at=started_at, setup=setup)
-            )
+        self.write_journal([JournalDeal(table_id, number, setup, started_at, fence)])
 
     def log_actions(
         self,
@@ -80,34 +127,23 @@ class Journal(StoreBase):
         """Actions ``first``, ``first + 1``, … (0 is the hand's first) of the table's
         running hand ``number``, in one transaction. Refused unless that hand is running
         and ``first`` comes next."""
-        table = check_table_id(table_id)
-        whole(number, "a hand number")
-        whole(first, "an action's number", minimum=0)
-        if isinstance(actions, str) or not isinstance(actions, Sequence):
-            raise StoreError(f"actions are a list of texts, not {actions!r}")
-        for action in actions:
-            bounded_text(action, "an action", length=ACTION_LENGTH)
+        self.write_journal([JournalActions(table_id, number, first, actions, fence)])
+
+    def write_journal(self, entries: Sequence[JournalDeal | JournalActions]) -> None:
+        """Deals and actions of any tables, in order, in one transaction (a room writes
+        what its tables did in the last moment at once): all of them, or, if one is
+        refused, none."""
+        checked = [
+            _checked_deal(entry) if isinstance(entry, JournalDeal) else _checked_actions(entry)
+            for entry in entries
+        ]
         with self._transaction() as session:
-            check_fence(session, table, fence)
-            running = session.scalar(
-                select(RunningHandModel.number).where(RunningHandModel.table_id == table)
-            )
-            if running != number:
-                playing = "no hand" if running is None else f"hand {running}"
-                raise StoreError(
-                    f"table {table} is playing {playing}, not hand {number}: "
-                    "its actions are not stored"
-                )
-            count = session.scalar(select(func.count()).where(RunningActionModel.table_id == table))
-            if first != count:
-                raise StoreError(
-                    f"hand {number} of table {table} has {count} actions stored: the next "
-                    f"is action {count}, not {first}"
-                )
-            session.add_all(
-                RunningActionModel(table_id=table, seq=first + i, number=number, action=action)
-                for i, action in enumerate(actions)
-            )
+            for entry in checked:
+                check_fence(session, entry.table_id, entry.fence)
+                if isinstance(entry, JournalDeal):
+                    _deal(session, entry)
+                else:
+                    _log(session, entry)
 
     def void_hand(self, table_id: str, number: int, *, fence: int | None = None) -> None:
         """The table's running hand ``number`` is void (cut short, every bet back): it

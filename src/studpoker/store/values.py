@@ -123,6 +123,29 @@ class StoredHand:
 
 
 @dataclass(frozen=True, slots=True)
+class JournalDeal:
+    """Hand ``number`` of a table is dealt from ``setup`` (store.write_journal)."""
+
+    table_id: str
+    number: int
+    setup: str
+    started_at: datetime
+    fence: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JournalActions:
+    """Actions ``first``, ``first + 1``, … of a table's running hand
+    (store.write_journal)."""
+
+    table_id: str
+    number: int
+    first: int
+    actions: Sequence[str]
+    fence: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RunningHand:
     """A hand a table is playing, as the store keeps it until the hand is stored or
     void: what it was dealt from (``setup``, JSON text: the deck's order among it,
