@@ -232,12 +232,14 @@ class TablePlay(TableDecisions, TableCompetitions):
             self._started,
             datetime.now(UTC),
         )
+        if self.hooks.on_hand_end is not None:
+            await self.hooks.on_hand_end(self._as_table(), done)
+        # The last hand once the room has it (stored, with its journal before it): what
+        # the table shows as its last hand is what a download of its hands finds.
         if len(self._recent) == self._recent.maxlen:
             self._recent_pots -= self._recent[0].pot
         self._recent.append(done)
         self._recent_pots += done.pot
-        if self.hooks.on_hand_end is not None:
-            await self.hooks.on_hand_end(self._as_table(), done)
         self._notify(TableUpdate("hand_ended", self.table_id, done.number, completed=done))
         await self._after_hand(done)
         return done
