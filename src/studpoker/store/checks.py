@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from datetime import UTC, datetime
 
@@ -51,6 +52,18 @@ def finite(value: object, what: str, *, positive: bool = False) -> float:
         wanted = "a finite number above 0" if positive else "a finite number"
         raise StoreError(f"{what} must be {wanted}, not {value!r}")
     return float(value)
+
+
+def json_text(value: object, rule: str) -> str:
+    """``value`` if it is text that parses as JSON; else a StoreError saying ``rule``
+    ("a hand's events are JSON text") and, for text, why it does not parse."""
+    if not isinstance(value, str):
+        raise StoreError(rule)
+    try:
+        json.loads(value)
+    except ValueError as error:
+        raise StoreError(f"{rule}: {error}") from None
+    return value
 
 
 def bounded_text(value: object, what: str, *, length: int) -> str:

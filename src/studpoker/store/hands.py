@@ -3,7 +3,6 @@ nets moved into the players' holdings in the same transaction."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 
 from sqlalchemy import func, select
@@ -11,7 +10,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from studpoker.store.base import StoreBase
-from studpoker.store.checks import bounded_text, check_table_id, moment, signed, whole
+from studpoker.store.checks import (
+    bounded_text,
+    check_table_id,
+    json_text,
+    moment,
+    signed,
+    whole,
+)
 from studpoker.store.errors import StoreError
 from studpoker.store.fences import check_fence
 from studpoker.store.journal import forget_running
@@ -35,12 +41,7 @@ def _check_hand(hand: HandRow) -> TableMode:
         raise StoreError(f"hand {hand.number} ends ({hand.ended_at}) before it starts")
     if not isinstance(hand.record, str):
         raise StoreError("a hand's record is text (PHH)")
-    if not isinstance(hand.events, str):
-        raise StoreError("a hand's events are JSON text")
-    try:
-        json.loads(hand.events)
-    except ValueError as error:
-        raise StoreError(f"a hand's events are JSON text: {error}") from None
+    json_text(hand.events, "a hand's events are JSON text")
     whole(hand.pot, "a pot", minimum=0)
     if hand.rollover is not None:
         whole(hand.rollover, "a rollover", minimum=0)

@@ -11,7 +11,6 @@ changing nothing.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -19,7 +18,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from studpoker.store.base import StoreBase
-from studpoker.store.checks import bounded_text, check_table_id, moment, whole
+from studpoker.store.checks import bounded_text, check_table_id, json_text, moment, whole
 from studpoker.store.errors import StoreError
 from studpoker.store.fences import check_fence
 from studpoker.store.models import ACTION_LENGTH, RunningActionModel, RunningHandModel
@@ -44,12 +43,7 @@ def _checked_deal(entry: JournalDeal) -> JournalDeal:
     check_table_id(entry.table_id)
     whole(entry.number, "a hand number")
     moment(entry.started_at, "a hand's start")
-    if not isinstance(entry.setup, str):
-        raise StoreError("a hand's setup is JSON text")
-    try:
-        json.loads(entry.setup)
-    except ValueError as error:
-        raise StoreError(f"a hand's setup is JSON text: {error}") from None
+    json_text(entry.setup, "a hand's setup is JSON text")
     return entry
 
 
