@@ -37,6 +37,9 @@ def check_fence(session: Session, table_id: str, token: int | None) -> None:
     if raised.rowcount:  # type: ignore[attr-defined]
         return
     fence = session.scalar(select(FenceModel.token).where(FenceModel.table_id == table_id))
+    if fence is not None and fence <= token:  # another's first write came in between
+        check_fence(session, table_id, token)
+        return
     if fence is None:  # the table's first fenced write
         try:
             with session.begin_nested():
