@@ -139,3 +139,41 @@ def test_stud_admin_audit_reports_a_seat_the_database_does_not_hold(url: str, ca
         "table blue: ann (account 1) has 4001 at the table but the database holds 4000",
         "1 differences; 20000 chips in the room",
     ]
+
+
+def test_a_busted_player_who_stands_up_leaves_the_table_dealing(url: str):
+    """A chips seat left with no chips (busted, sitting out) stands up: nothing goes back
+    to the balance, and the table goes on; it once asked the store to cash out 0 chips,
+    was refused, and halted."""
+
+    def all_in(legal) -> str:
+        kinds = {option.kind.value: option for option in legal}
+        for kind in ("showhand", "call", "show", "check"):
+            if kind in kinds:
+                return kind
+        return str(next(iter(kinds)))
+
+    async def play() -> None:
+        room, (ann, bo) = await chips_room(url, "show_hand")
+        table = room.tables["blue"].table
+        minimum = table.config.buy_in_min
+        await room.sit(ann, "blue", seat=0, buy_in=minimum)
+        await room.sit(bo, "blue", seat=1, buy_in=minimum)
+
+        def busted() -> bool:
+            return table.hand_number is None and any(
+                seat.chips == 0 for seat in table.seats.values()
+            )
+
+        await answer_until(room, "blue", [ann, bo], busted, policy=all_in)
+        loser = next(a for a in (ann, bo) if table.seat(room.seat_of(a.id, "blue")).chips == 0)
+        assert table.seat(room.seat_of(loser.id, "blue")).sitting_out  # no chips: out
+        await room.stand(loser, "blue")
+        assert room.seat_of(loser.id, "blue") is None
+        assert table.halted is None
+        assert room.store.account(loser.id).balance == 10_000 - minimum
+        assert room.store.audit() == []
+        await room.stop()
+        assert sum(room.store.account(a.id).balance for a in (ann, bo)) == 20_000
+
+    asyncio.run(play())

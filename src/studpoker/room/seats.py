@@ -209,6 +209,8 @@ class RoomSeats(RoomState):
         if table.halted is not None:  # the books disagree: what the database holds
             await asyncio.to_thread(self.store.cash_out, account, table.table_id)
             return
+        if not chips:  # busted, sat out and gone: nothing to pay back
+            return
         try:
             await asyncio.to_thread(self.store.cash_out, account, table.table_id, chips)
         except StoreError as error:
