@@ -2,8 +2,8 @@
 actions as they happen (store.begin_hand, store.log_actions, docs/scaling.md), so that
 the hand can be dealt again from the store alone. At every decision of several hands the
 stored deal and actions give back, through the engine, exactly the hand the table is
-playing; a hand played out runs no more; and a room that starts after a crash finds the
-cut hand and voids it (no process takes a hand over yet)."""
+playing; a hand played out runs no more; and a room that starts after a crash and is
+then stopped voids the hand it had taken up (tests/room/test_restore.py plays it on)."""
 
 from __future__ import annotations
 

@@ -57,6 +57,7 @@ class RoomCompetitions(RoomSeats):
             chips=table.config.competition_chips,
             ends_at=ends,
         )
+        self._seating_changed(table_id)  # its competition, to be opened again
         return held.competition_id
 
     async def _busted(

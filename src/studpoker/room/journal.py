@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 
-from studpoker.store import JournalActions, JournalDeal, Store
+from studpoker.store import JournalActions, JournalEntry, JournalSeating, Store
 
 __all__ = ["JournalWriter"]
 
@@ -25,7 +25,7 @@ class JournalWriter:
         # How long the first entry of a batch waits for others: the tables' actions
         # of that moment in one transaction (a transaction costs far more than a row).
         self.window = window
-        self._waiting: list[JournalDeal | JournalActions] = []
+        self._waiting: list[JournalEntry] = []
         self._wake = asyncio.Event()
         self._hurry = asyncio.Event()  # someone waits for the batch: no window
         self._idle = asyncio.Event()
@@ -37,7 +37,7 @@ class JournalWriter:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="journal writer")
 
-    def put(self, entry: JournalDeal | JournalActions) -> None:
+    def put(self, entry: JournalEntry) -> None:
         self._waiting.append(entry)
         self._idle.clear()
         self._wake.set()
@@ -70,7 +70,7 @@ class JournalWriter:
             if not self._waiting:
                 self._idle.set()
 
-    async def _write(self, batch: list[JournalDeal | JournalActions]) -> None:
+    async def _write(self, batch: list[JournalEntry]) -> None:
         try:
             await asyncio.to_thread(self.store.write_journal, batch)
             self.batches += 1
@@ -86,12 +86,20 @@ class JournalWriter:
                 )
 
 
-def _merged(entries: list[JournalDeal | JournalActions]) -> list[JournalDeal | JournalActions]:
+def _merged(entries: list[JournalEntry]) -> list[JournalEntry]:
     """``entries`` with each run of one hand's actions that follow each other made one
-    entry (one check of the hand's running number and count, not one an action)."""
-    out: list[JournalDeal | JournalActions] = []
+    entry (one check of the hand's running number and count, not one an action), and
+    each table's seating only as it was last (each replaces the one before)."""
+    out: list[JournalEntry] = []
     last: dict[tuple[str, int], int] = {}  # (table, hand) -> its actions entry in ``out``
-    for entry in entries:
+    seated = {
+        entry.table_id: i for i, entry in enumerate(entries) if isinstance(entry, JournalSeating)
+    }
+    for i, entry in enumerate(entries):
+        if isinstance(entry, JournalSeating):
+            if seated[entry.table_id] == i:
+                out.append(entry)
+            continue
         if isinstance(entry, JournalActions):
             key = (entry.table_id, entry.number)
             at = last.get(key)

@@ -1,6 +1,6 @@
-"""The room started and stopped: the chips a previous run left at tables paid back
-and the default tables opened; every table stopped, its rollover shared out
-(R6.8) and everyone seated paid out."""
+"""The room started and stopped: the tables it keeps opened again as they were
+(room/restore.py) and the default tables opened; every table stopped, the hand it was
+playing void, its rollover shared out (R6.8) and everyone seated paid out."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import asyncio
 import contextlib
 
 from studpoker.games import GAMES
-from studpoker.room.lobby import RoomLobby
-from studpoker.room.state import log
+from studpoker.room.restore import RoomRestore
+from studpoker.store import StoreError
 from studpoker.table import Table, TableError
 
 __all__ = ["DEFAULT_TABLES", "RoomLifecycle"]
@@ -20,37 +20,25 @@ DEFAULT_TABLES: tuple[tuple[str, str], ...] = tuple(
 )
 
 
-class RoomLifecycle(RoomLobby):
+class RoomLifecycle(RoomRestore):
     """A room's start and stop."""
 
     async def start(self) -> None:
-        """Apply the migrations, pay back the chips a previous run left at tables,
-        and open the default tables: one of each game in each mode."""
+        """Apply the migrations, open every table the room keeps as it was — its
+        people seated, its running hand played on (room/restore.py) — pay back the
+        chips held for nobody seated, and open the default tables not kept yet: one
+        of each game in each mode."""
         if self._started:
             return
         await asyncio.to_thread(self.store.migrate)
-        await self._return_held_chips()
         if self._journal is not None:
             self._journal.start()
         self._started = True
+        await self._reopen_tables()
         if self.default_tables:
             for game, mode in DEFAULT_TABLES:
-                await self.create_table(game, mode, table_id=f"{mode}-{game}")
-
-    async def _return_held_chips(self) -> None:
-        """Chips at tables when the room starts belong to a run that stopped: its
-        unfinished hands are void, so every holding (the stacks after the last hand
-        stored) goes back to its account."""
-        await asyncio.to_thread(self.store.clear_books)
-        # Their running hands are void too: no process takes a hand over yet.
-        for running in await asyncio.to_thread(self.store.running_hands):
-            await asyncio.to_thread(self.store.void_hand, running.table_id, running.number)
-            log.info("hand %d of %s was cut short: void", running.number, running.table_id)
-        held = await asyncio.to_thread(self.store.holdings)
-        for (table_id, account_id), chips in sorted(held.items()):
-            if chips:
-                await asyncio.to_thread(self.store.cash_out, account_id, table_id)
-                log.info("returned %d chips of account %d at %s", chips, account_id, table_id)
+                if f"{mode}-{game}" not in self.tables:
+                    await self.create_table(game, mode, table_id=f"{mode}-{game}")
 
     async def stop(self) -> None:
         """Stop every table now: a hand being played is void (every bet goes back,
@@ -69,6 +57,14 @@ class RoomLifecycle(RoomLobby):
             if held.task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await held.task
+        if self._journal is not None:
+            await self._journal.flushed()  # the deals and actions written, then voided
+        # A stop is no crash: everyone is paid out below, and the hands it cut short
+        # (or that were to be played on) are void.
+        for running in await asyncio.to_thread(self.store.running_hands):
+            if running.table_id in self.tables:
+                with contextlib.suppress(StoreError):
+                    await asyncio.to_thread(self.store.void_hand, running.table_id, running.number)
         for held in self.tables.values():
             await self._pay_rollover(held.table)
             with contextlib.suppress(TableError):

@@ -4,9 +4,10 @@ player may make, played by a task of its own."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from studpoker.bots import bot
@@ -22,6 +23,11 @@ from studpoker.table import MODES, Table, TableConfig, TableError, TableHooks, T
 from studpoker.table.config import chosen_clock, option_names, stake_names
 
 __all__ = ["RoomLobby", "known_game"]
+
+# The table's updates after which who sits where, or with what, may have changed.
+_SEATING = frozenset(
+    {"seat", "hand_ended", "competition_started", "competition_ended", "hand_cancelled"}
+)
 
 
 def known_game(game: str) -> str:
@@ -78,7 +84,61 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         (table.config); a player ``created_by`` opens tables of the modes they may play
         at (a guest practice tables only) and has ``most`` tables of their own open at
         once (docs/security.md).  A refusal is a RoomError with its code:
-        ``unknown_game``, ``unknown_options``, ``seats_range``, ``open_tables``…"""
+        ``unknown_game``, ``unknown_options``, ``seats_range``, ``open_tables``…
+
+        The room keeps the table (store.keep_table): opened with the same choices when
+        the room starts again, with its players and its running hand (room/restore.py)."""
+        choices: dict[str, Any] = {
+            "game": game,
+            "mode": mode,
+            "seats": seats,
+            "clock": clock,
+            "stakes": stakes,
+            "options": options,
+            "name": name,
+        }
+        config = self._table_config(**choices)
+        if created_by is not None:  # a table its player may not sit at is no use to them
+            _may_play(created_by, mode)
+        if created_by is not None and most is not None:
+            made = sum(held.created_by == created_by.id for held in self.tables.values())
+            if made >= most:
+                tables = "table" if made == 1 else "tables"
+                who = "a guest" if created_by.guest else "a player"
+                raise RoomError(
+                    f"{created_by.name} already has {made} open {tables}: "
+                    f"{who} may open {most} at most",
+                    "open_tables",
+                    name=created_by.name,
+                    open=made,
+                    most=most,
+                )
+        if table_id is None:
+            table_id = f"{game}-{len(self.tables) + 1}-{secrets.token_hex(2)}"
+        if table_id in self.tables:
+            raise RoomError(
+                f"there is already a table {table_id!r}", "table_exists", table=table_id
+            )
+        creator = None if created_by is None else created_by.id
+        await asyncio.to_thread(
+            self.store.keep_table, table_id, json.dumps(choices), created_by=creator
+        )
+        await self._open(table_id, config, creator)
+        return table_id
+
+    def _table_config(
+        self,
+        *,
+        game: str,
+        mode: str,
+        seats: int | None,
+        clock: float | None,
+        stakes: dict[str, int] | None,
+        options: dict[str, bool] | None,
+        name: str,
+    ) -> TableConfig:
+        """The config of a table opened with these choices, or a RoomError saying which
+        choice is refused."""
         known_game(game)
         if mode not in MODES:
             raise RoomError(
@@ -87,8 +147,6 @@ class RoomLobby(RoomCompetitions, RoomRecords):
                 value=mode,
                 allowed=list(MODES),
             )
-        if created_by is not None:  # a table its player may not sit at is no use to them
-            _may_play(created_by, mode)
         names = stake_names(game)
         others = [name for name in stakes or {} if name not in names]
         if others:
@@ -131,30 +189,21 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             }
             if seats is not None:
                 table_options["seats"] = seats
-            config = TableConfig(spec, mode, **table_options)
+            return TableConfig(spec, mode, **table_options)
         except TableError as error:  # a player's choice: the seats, the clock, the name
             raise RoomError.of(error) from None
         except (TypeError, ValueError) as error:  # the room's own options
             raise RoomError(str(error), "internal") from None
-        if created_by is not None and most is not None:
-            made = sum(held.created_by == created_by.id for held in self.tables.values())
-            if made >= most:
-                tables = "table" if made == 1 else "tables"
-                who = "a guest" if created_by.guest else "a player"
-                raise RoomError(
-                    f"{created_by.name} already has {made} open {tables}: "
-                    f"{who} may open {most} at most",
-                    "open_tables",
-                    name=created_by.name,
-                    open=made,
-                    most=most,
-                )
-        if table_id is None:
-            table_id = f"{game}-{len(self.tables) + 1}-{secrets.token_hex(2)}"
-        if table_id in self.tables:
-            raise RoomError(
-                f"there is already a table {table_id!r}", "table_exists", table=table_id
-            )
+
+    async def _open(
+        self,
+        table_id: str,
+        config: TableConfig,
+        created_by: int | None,
+        restore: Callable[[Table, RoomTable], Awaitable[None]] | None = None,
+    ) -> RoomTable:
+        """Table ``table_id`` playing by ``config``, its task started; ``restore`` puts
+        its seats and running hand back first (room/restore.py)."""
         first = await asyncio.to_thread(self.store.last_hand_number, table_id) + 1
         rng = (
             random.Random(f"{self.seed}/{table_id}")
@@ -177,13 +226,15 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             ),
             first_hand_number=first,
         )
-        if mode == "chips":  # R6.8: a rollover left by the last run is still on the table
+        if config.mode == "chips":  # R6.8: a rollover left by the last run is still on the table
             table.rollover = await asyncio.to_thread(self.store.rollover, table_id)
-        held = RoomTable(table, None if created_by is None else created_by.id)
+        held = RoomTable(table, created_by)
+        if restore is not None:
+            await restore(table, held)
         table.listeners.append(self._relay)
         self.tables[table_id] = held
         held.task = asyncio.create_task(self._run(held), name=f"table {table_id}")
-        return table_id
+        return held
 
     def _bot_factory(self, spec: GameSpec, rng: random.Random) -> Callable[[int], Any]:
         def make(seat: int) -> Any:
@@ -201,6 +252,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             log.exception("table %s stopped", held.table.table_id)
 
     def _relay(self, update: TableUpdate) -> None:
+        if update.kind in _SEATING and self._journal is not None:
+            self._seating_changed(update.table_id)
         for listener in list(self.listeners):
             try:
                 listener(update)

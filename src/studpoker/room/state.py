@@ -5,6 +5,7 @@ and :class:`~studpoker.room.Room` is all of them)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 
@@ -12,7 +13,7 @@ from studpoker.room.errors import RoomError
 from studpoker.room.journal import JournalWriter
 from studpoker.room.tables import ChatLine, RoomTable
 from studpoker.room.workers import Workers
-from studpoker.store import Store
+from studpoker.store import JournalSeating, Store
 from studpoker.table import RemotePlayer, TableUpdate
 
 __all__ = ["Listener", "RoomState"]
@@ -75,3 +76,13 @@ class RoomState:
         if held is None:
             raise RoomError(f"no table {table_id!r}", "no_table", table=table_id)
         return held
+
+    def _seating_changed(self, table_id: str) -> None:
+        """Who sits where at ``table_id`` has changed: written through the journal,
+        in order with its hands (room/restore.py reads it back)."""
+        held = self.tables.get(table_id)
+        if held is None or self._journal is None:
+            return
+        seating = held.table.seating()
+        seating["competition_id"] = held.competition_id
+        self._journal.put(JournalSeating(table_id, json.dumps(seating)))

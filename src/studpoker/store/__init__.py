@@ -12,6 +12,7 @@ ratings in one SQL database (SQLite by default, PostgreSQL by URL), behind one c
 from __future__ import annotations
 
 from studpoker.store.errors import InsufficientFunds, NameTaken, StaleOwner, StoreError
+from studpoker.store.journal import JournalEntry
 from studpoker.store.store import Store
 from studpoker.store.values import (
     PROVISIONAL_RD,
@@ -21,12 +22,14 @@ from studpoker.store.values import (
     HandRow,
     JournalActions,
     JournalDeal,
+    JournalSeating,
     LeaderboardEntry,
     LedgerEntry,
     LedgerKind,
     RatingChange,
     RatingRow,
     RunningHand,
+    SavedTable,
     Standing,
     StoredHand,
     TableMode,
@@ -41,6 +44,8 @@ __all__ = [
     "InsufficientFunds",
     "JournalActions",
     "JournalDeal",
+    "JournalEntry",
+    "JournalSeating",
     "LeaderboardEntry",
     "LedgerEntry",
     "LedgerKind",
@@ -48,6 +53,7 @@ __all__ = [
     "RatingChange",
     "RatingRow",
     "RunningHand",
+    "SavedTable",
     "StaleOwner",
     "Standing",
     "Store",

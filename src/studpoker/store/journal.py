@@ -22,9 +22,12 @@ from studpoker.store.checks import bounded_text, check_table_id, json_text, mome
 from studpoker.store.errors import StoreError
 from studpoker.store.fences import check_fence
 from studpoker.store.models import ACTION_LENGTH, RunningActionModel, RunningHandModel
-from studpoker.store.values import JournalActions, JournalDeal, RunningHand
+from studpoker.store.tables import checked_seating, write_seating
+from studpoker.store.values import JournalActions, JournalDeal, JournalSeating, RunningHand
 
-__all__ = ["Journal", "forget_running"]
+__all__ = ["Journal", "JournalEntry", "forget_running"]
+
+JournalEntry = JournalDeal | JournalActions | JournalSeating
 
 
 def forget_running(session: Session, table_id: str, number: int | None = None) -> None:
@@ -57,6 +60,16 @@ def _checked_actions(entry: JournalActions) -> JournalActions:
     for action in actions:
         bounded_text(action, "an action", length=ACTION_LENGTH)
     return entry
+
+
+def _checked(entry: JournalEntry) -> JournalEntry:
+    if isinstance(entry, JournalDeal):
+        return _checked_deal(entry)
+    if isinstance(entry, JournalActions):
+        return _checked_actions(entry)
+    if isinstance(entry, JournalSeating):
+        return checked_seating(entry)
+    raise StoreError(f"a journal entry is a deal, actions or a seating, not {entry!r}")
 
 
 def _deal(session: Session, entry: JournalDeal) -> None:
@@ -123,21 +136,20 @@ class Journal(StoreBase):
         and ``first`` comes next."""
         self.write_journal([JournalActions(table_id, number, first, actions, fence)])
 
-    def write_journal(self, entries: Sequence[JournalDeal | JournalActions]) -> None:
-        """Deals and actions of any tables, in order, in one transaction (a room writes
-        what its tables did in the last moment at once): all of them, or, if one is
-        refused, none."""
-        checked = [
-            _checked_deal(entry) if isinstance(entry, JournalDeal) else _checked_actions(entry)
-            for entry in entries
-        ]
+    def write_journal(self, entries: Sequence[JournalEntry]) -> None:
+        """Deals, actions and seatings of any tables, in order, in one transaction (a
+        room writes what its tables did in the last moment at once): all of them, or, if
+        one is refused, none."""
+        checked = [_checked(entry) for entry in entries]
         with self._transaction() as session:
             for entry in checked:
                 check_fence(session, entry.table_id, entry.fence)
                 if isinstance(entry, JournalDeal):
                     _deal(session, entry)
-                else:
+                elif isinstance(entry, JournalActions):
                     _log(session, entry)
+                else:
+                    write_seating(session, entry)
 
     def void_hand(self, table_id: str, number: int, *, fence: int | None = None) -> None:
         """The table's running hand ``number`` is void (cut short, every bet back): it

@@ -179,6 +179,23 @@ class FenceModel(Base):
     token: Mapped[int] = mapped_column(BigInteger)
 
 
+class RoomTableModel(Base):
+    """A table the room keeps open (docs/scaling.md): ``config`` (JSON text) is what it
+    was opened with, ``seating`` (JSON text) who sits where as last written, so that
+    the process that takes the table over, or the room started again, opens the same
+    table with the same people in their seats."""
+
+    __tablename__ = "room_tables"
+
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
+    config: Mapped[str] = mapped_column(Text)
+    created_by: Mapped[int | None] = mapped_column(
+        Id, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    seating: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
 class RunningHandModel(Base):
     """The hand a table is playing (docs/scaling.md, "A hand survives its process"):
     ``setup`` (JSON text) is what it was dealt from — the game, the seats and their

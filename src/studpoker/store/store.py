@@ -11,9 +11,10 @@ from studpoker.store.hands import Hands
 from studpoker.store.journal import Journal
 from studpoker.store.money import Money
 from studpoker.store.ratings import Ratings
+from studpoker.store.tables import Tables
 
 
-class Store(Accounts, Money, Hands, Competitions, Ratings, Audit, Fences, Journal):
+class Store(Accounts, Money, Hands, Competitions, Ratings, Audit, Fences, Journal, Tables):
     """The room's database: ``Store("sqlite:///room.db")``, ``Store("sqlite://")`` (in
     memory) or ``Store("postgresql://user@host/db")``.
 

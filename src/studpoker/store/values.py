@@ -146,6 +146,34 @@ class JournalActions:
 
 
 @dataclass(frozen=True, slots=True)
+class JournalSeating:
+    """Who sits where at a table now, ``seating`` (JSON text), replacing what was
+    written before (store.write_journal)."""
+
+    table_id: str
+    seating: str
+    fence: int | None = None
+
+    @property
+    def number(self) -> int:
+        """No hand's entry: 0 (a refused entry is logged with its hand's number)."""
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class SavedTable:
+    """A table the room keeps open: what it was opened with (``config``, JSON text),
+    who opened it, and who sits where as last written (``seating``, JSON text, or
+    None before anyone sat down)."""
+
+    table_id: str
+    config: str
+    created_by: int | None
+    created_at: datetime
+    seating: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class RunningHand:
     """A hand a table is playing, as the store keeps it until the hand is stored or
     void: what it was dealt from (``setup``, JSON text: the deck's order among it,

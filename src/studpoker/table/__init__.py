@@ -10,6 +10,7 @@ from studpoker.table.competition import Competition, Standing
 from studpoker.table.completed import CompletedHand
 from studpoker.table.config import MODES, Mode, TableConfig
 from studpoker.table.errors import TableError
+from studpoker.table.restore import ResumedHand, gone_occupant
 from studpoker.table.seating import Occupant, Seat, TablePlayer
 from studpoker.table.table import Table
 from studpoker.table.turns import RemotePlayer, Turn
@@ -23,6 +24,7 @@ __all__ = [
     "Mode",
     "Occupant",
     "RemotePlayer",
+    "ResumedHand",
     "Seat",
     "Standing",
     "Table",
@@ -32,4 +34,5 @@ __all__ = [
     "TablePlayer",
     "TableUpdate",
     "Turn",
+    "gone_occupant",
 ]

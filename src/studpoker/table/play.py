@@ -33,14 +33,20 @@ class TablePlay(TableDecisions, TableCompetitions):
         self._playing = True
         try:
             async with self.exclusive():
-                await self._before_hand()
-                await self._check_books()
-                players = self._players_in()
-                if players is None:
-                    return None
-                hand = self._deal(players)
-                await self._journal_deal(hand, players)
-            journaled = 0
+                resumed, self._resumed = self._resumed, None
+                if resumed is None:
+                    await self._before_hand()
+                    await self._check_books()
+                    players = self._players_in()
+                    if players is None:
+                        return None
+                    hand = self._deal(players)
+                    await self._journal_deal(hand, players)
+                    journaled = 0
+                else:  # dealt again (restore.py): played on from its last action
+                    hand, number, started, seats, journaled = resumed
+                    await self._check_books()
+                    self._begin(hand, [self._seats[n] for n in seats], number, started)
             while not hand.is_over:
                 await self._decision(hand)
                 journaled = await self._journal_actions(hand, journaled)
@@ -170,10 +176,16 @@ class TablePlay(TableDecisions, TableCompetitions):
             self.spec, [held.chips for held in players], rng=self.rng, carry_in=self.rollover
         )
         self.next_hand_number += 1
+        self._begin(hand, players, number, datetime.now(UTC))
+        return hand
+
+    def _begin(self, hand: Hand, players: list[Seat], number: int, started: datetime) -> None:
+        """Hand ``number`` is under way between ``players``: each is told it from its
+        first event (a hand dealt again, restore.py, from the events it has so far)."""
         self._hand, self._number, self._live = hand, number, True
         self._seat_map = SeatMap(tuple(held.number for held in players))
         self._players = tuple(held.occupant for held in players)
-        self._started = datetime.now(UTC)
+        self._started = started
         self._told = [0] * len(players)
         self._published = 0
         for engine_seat, occupant in enumerate(self._players):
@@ -189,7 +201,6 @@ class TablePlay(TableDecisions, TableCompetitions):
             )
         )
         self._publish()
-        return hand
 
     async def _journal_deal(self, hand: Hand, players: list[Seat]) -> None:
         """Tell the room what the hand is dealt from (TableHooks.on_deal)."""

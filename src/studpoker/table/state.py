@@ -72,6 +72,9 @@ class TableState:
         self._told: list[int] = []  # events each engine seat has been told
         self._published = 0  # events the listeners have been given
         self._turn: Turn | None = None
+        # A hand cut short and dealt again (restore.py): the first one play_hand plays
+        # — the hand, its number, start, table seats and actions already journaled.
+        self._resumed: tuple[Hand, int, datetime, tuple[int, ...], int] | None = None
         self._answer: asyncio.Future[Action] | None = None
         self._waiter: asyncio.Future[Any] | None = None  # the player's awaitable answer
         self._seq = 0

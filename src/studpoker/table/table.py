@@ -13,14 +13,14 @@ the result when it is over (so a hand cut short leaves every stack as it was).
 
 from __future__ import annotations
 
-from studpoker.table.play import TablePlay
+from studpoker.table.restore import TableRestore
 from studpoker.table.seats import TableSeats
 from studpoker.table.views import TableViews
 
 __all__ = ["Table"]
 
 
-class Table(TableViews, TableSeats, TablePlay):
+class Table(TableViews, TableSeats, TableRestore):
     """Table ``table_id`` playing by ``config``.
 
     ``rng`` shuffles every deck (the OS CSPRNG by default, R1.5: a seeded one
@@ -31,7 +31,8 @@ class Table(TableViews, TableSeats, TablePlay):
 
     Its parts are the modules beside this one: :mod:`~studpoker.table.views` (what
     it shows), :mod:`~studpoker.table.seats` (seats taken and left),
-    :mod:`~studpoker.table.play` (hand after hand), :mod:`~studpoker.table.decisions`
+    :mod:`~studpoker.table.play` (hand after hand), :mod:`~studpoker.table.restore`
+    (a table written down and rebuilt, its hand played on), :mod:`~studpoker.table.decisions`
     (the seat to act and its clock), :mod:`~studpoker.table.competing` (R7.3),
     :mod:`~studpoker.table.departures` (seats emptied), :mod:`~studpoker.table.publish`
     (what it tells) over :mod:`~studpoker.table.state` (what it holds); the engine's

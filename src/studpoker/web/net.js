@@ -75,6 +75,9 @@ export function connect() {
   socket.onclose = () => {
     if (ui.socket !== socket) return;
     status(t("disconnected"), true);
+    // Nothing pressed reaches the room meanwhile: the buttons say so until it is back.
+    document.body.classList.add("offline");
+    $("actions").inert = true;
     ui.retry = Math.min(ui.retry + 1, 5);
     setTimeout(connect, 500 * ui.retry);
   };
@@ -121,6 +124,8 @@ export function receive(message) {
         localStorage.removeItem("stud.token");
       }
       status("");
+      document.body.classList.remove("offline");
+      $("actions").inert = false;
       renderAccount();
       if (ui.tableId) send({ type: "watch", table: ui.tableId });
       else reclaimSeat();

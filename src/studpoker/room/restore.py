@@ -1,0 +1,206 @@
+"""The room's tables opened again as they were (docs/scaling.md, "A hand survives its
+process"): when the room starts, every table it keeps is opened with the choices it was
+opened with, its people back in their seats, and the hand it was playing dealt again
+from the same deck and played on from its last action — same cards, same seat to act,
+clocks restarted — rather than void.
+
+The money stays the ledger's (DESIGN.md idea 4): a chips seat comes back with the chips
+the store holds for it, and chips held for nobody seated go back to their balance.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from studpoker.cards import Card
+from studpoker.room.errors import RoomError
+from studpoker.room.lobby import RoomLobby
+from studpoker.room.presence import RoomPresence
+from studpoker.room.state import log
+from studpoker.room.tables import RoomTable
+from studpoker.store import RunningHand, SavedTable
+from studpoker.table import (
+    Competition,
+    Occupant,
+    RemotePlayer,
+    ResumedHand,
+    Seat,
+    Table,
+    TableError,
+    gone_occupant,
+)
+from studpoker.table.state import _now
+
+__all__ = ["RoomRestore"]
+
+
+class RoomRestore(RoomLobby, RoomPresence):
+    """A room's tables reopened."""
+
+    async def _reopen_tables(self) -> None:
+        """Open every table the room keeps as it was; then void the running hands of
+        tables not reopened and pay back the chips held for nobody seated."""
+        kept = await asyncio.to_thread(self.store.kept_tables)
+        running = {
+            hand.table_id: hand for hand in await asyncio.to_thread(self.store.running_hands)
+        }
+        holdings = await asyncio.to_thread(self.store.holdings)
+        await asyncio.to_thread(self.store.clear_books)
+        back: set[int] = set()
+        for saved in kept:
+            hand = running.get(saved.table_id)
+            try:
+                choices = json.loads(saved.config)
+                config = self._table_config(**choices)
+                reopened = _Reopened(self, saved, hand, holdings)
+                await self._open(saved.table_id, config, saved.created_by, reopened.restore)
+            except (RoomError, TableError, ValueError, TypeError, KeyError) as error:
+                log.error("table %s could not be opened again: %s", saved.table_id, error)
+                continue
+            back |= reopened.people
+            self._seating_changed(saved.table_id)
+            if reopened.resumed:
+                running.pop(saved.table_id)
+                log.info("table %s: hand %d goes on", saved.table_id, hand.number if hand else 0)
+        for hand in running.values():  # no table plays it on: void, every bet back
+            await asyncio.to_thread(self.store.void_hand, hand.table_id, hand.number)
+            log.info("hand %d of %s was cut short: void", hand.number, hand.table_id)
+        for (table_id, account_id), chips in sorted(holdings.items()):
+            if chips and self.seat_of(account_id, table_id) is None:
+                await asyncio.to_thread(self.store.cash_out, account_id, table_id)
+                log.info("returned %d chips of account %d at %s", chips, account_id, table_id)
+        for account_id in sorted(back):  # not connected until they come back (R8.3)
+            self.disconnected(account_id)
+
+
+class _Reopened:
+    """What one kept table is opened with: its seats from its seating, the running
+    hand's from its setup, the chips of a chips table from the ledger."""
+
+    def __init__(
+        self,
+        room: RoomRestore,
+        saved: SavedTable,
+        hand: RunningHand | None,
+        holdings: dict[tuple[str, int], int],
+    ) -> None:
+        self.room = room
+        self.saved = saved
+        self.hand = hand
+        self.holdings = holdings
+        self.people: set[int] = set()
+        self.resumed = False
+
+    async def restore(self, table: Table, held: RoomTable) -> None:
+        seating: dict[str, Any] = json.loads(self.saved.seating or "{}")
+        setup: dict[str, Any] | None = None if self.hand is None else json.loads(self.hand.setup)
+        chips_table = table.config.mode == "chips"
+        bank = float(table.config.time_bank)
+        seats: dict[int, Seat] = {}
+        dealt: list[int] = []
+        if setup is not None:
+            for number, account, name, chips in setup["seats"]:
+                if account is None:
+                    occupant = Occupant(name, None, table._bot_factory(number), is_bot=True)
+                else:
+                    occupant = self._person(table, account, name)
+                seats[number] = Seat(number, occupant, chips, bank)
+                dealt.append(number)
+        for number, account, name, chips, top_up, out, leaving in seating.get("seats", []):
+            if number in seats:
+                same = seats[number]
+                if same.occupant.account_id == account:
+                    same.top_up, same.sitting_out, same.leaving = top_up, out, leaving
+                continue
+            if account is None or self._seated(seats, account):
+                continue
+            seats[number] = Seat(number, self._person(table, account, name), chips, bank)
+            seats[number].sitting_out = out
+        for number, account, name, chips in seating.get("waiting", []):
+            bot_seat = seats.get(number)
+            taken = bot_seat is not None and bot_seat.occupant.is_bot
+            if taken and bot_seat is not None and not self._seated(seats, account):
+                bot_seat.successor = (self._person(table, account, name), chips)
+        rollover = int(seating.get("rollover", 0))
+        if chips_table:
+            rollover = table.rollover  # the ledger's (lobby._open read it)
+            for seat in seats.values():
+                account = seat.occupant.account_id
+                if account is None or seat.occupant.is_bot:
+                    continue
+                holding = self.holdings.get((table.table_id, account), 0)
+                if seat.number in dealt:
+                    if holding < seat.chips:  # the ledger holds less than the hand had
+                        log.error(
+                            "table %s: account %d holds %d, its running hand dealt it %d: "
+                            "the hand is void",
+                            table.table_id,
+                            account,
+                            holding,
+                            seat.chips,
+                        )
+                        setup, dealt = None, []
+                        break
+                    seat.top_up = holding - seat.chips
+                else:
+                    seat.chips, seat.top_up = holding, 0
+            if setup is None:  # void: every stack what the ledger holds
+                for seat in seats.values():
+                    account = seat.occupant.account_id
+                    if account is not None and not seat.occupant.is_bot:
+                        seat.chips = self.holdings.get((table.table_id, account), 0)
+                        seat.top_up = 0
+        for seat in seats.values():
+            if not seat.occupant.is_bot:
+                seat.connected = False
+            if chips_table and not seat.chips and not seat.top_up:
+                seat.sitting_out = True
+        if setup is None:  # without its hand, the computer players are seated anew
+            seats = {n: seat for n, seat in seats.items() if not seat.occupant.is_bot}
+        competition = None
+        kept = seating.get("competition")
+        if kept is not None and table.config.mode == "competition":
+            now = _now()
+            left = datetime.fromisoformat(kept["ends_at"]) - datetime.now(UTC)
+            competition = Competition(
+                now,
+                now + max(left.total_seconds(), 0.0),
+                int(kept["entrants"]),
+                [(seat, gone_occupant(name, account)) for seat, account, name in kept["out"]],
+            )
+            held.competition_id = seating.get("competition_id")
+        resumed = None
+        if setup is not None and self.hand is not None:
+            resumed = ResumedHand(
+                self.hand.number,
+                self.hand.started_at,
+                tuple(dealt),
+                tuple(seats[n].chips for n in dealt),
+                tuple(None if card is None else Card.parse(card) for card in setup["deck"]),
+                int(setup["carry_in"]),
+                self.hand.actions,
+            )
+        table.restore(
+            list(seats.values()), rollover=rollover, competition=competition, resumed=resumed
+        )
+        self.resumed = resumed is not None
+        for seat in seats.values():
+            account = seat.occupant.account_id
+            if account is not None and not seat.occupant.is_bot:
+                self.people.add(account)
+
+    def _person(self, table: Table, account: int, name: str) -> Occupant:
+        player = RemotePlayer()
+        self.room._players[(table.table_id, account)] = player
+        return Occupant(name, account, player)
+
+    @staticmethod
+    def _seated(seats: dict[int, Seat], account: int) -> bool:
+        return any(
+            seat.occupant.account_id == account
+            or (seat.successor is not None and seat.successor[0].account_id == account)
+            for seat in seats.values()
+        )
