@@ -70,7 +70,7 @@ def test_a_hand_the_store_refuses_halts_the_table_and_loses_no_chip(url: str, ca
         table = room.tables["blue"].table
         store = room.store
 
-        def refuse(row):
+        def refuse(row, *, fence=None):
             raise StoreError("the database is read-only")
 
         store.record_hand = refuse  # type: ignore[method-assign]

@@ -160,7 +160,7 @@ def test_r7_2_a_refund_the_store_refuses_halts_the_table_and_says_why(url: str):
         table = room.tables["blue"].table
         table.sit = refuse  # type: ignore[method-assign]
 
-        def read_only(*args) -> int:
+        def read_only(*args, **kwargs) -> int:
             raise StoreError("the database is read-only")
 
         room.store.cash_out = read_only  # type: ignore[method-assign]
@@ -434,10 +434,10 @@ def test_r7_2_a_cash_out_the_store_refuses_halts_the_table_and_pays_what_it_hold
         await room.sit(ann, "blue", seat=0, buy_in=4000)
         cash_out = room.store.cash_out
 
-        def refuse_an_amount(account_id, table_id, amount=None) -> int:
+        def refuse_an_amount(account_id, table_id, amount=None, *, fence=None) -> int:
             if amount is not None:
                 raise StoreError("the database is read-only")
-            return cash_out(account_id, table_id)
+            return cash_out(account_id, table_id, fence=fence)
 
         room.store.cash_out = refuse_an_amount  # type: ignore[method-assign]
         await room.stand(ann, "blue")

@@ -148,3 +148,31 @@ def test_two_owners_claiming_at_once_leave_the_greater_token(store: Store, url: 
     assert store.table_fence("stud-1") == 8
     assert all(fence > token for token, fence in refused)
     assert 8 not in [token for token, _ in refused]
+
+
+def test_next_fence_gives_each_new_owner_a_greater_token(store: Store) -> None:
+    """The token a new owner writes with comes from the database, greater than every one
+    before — even after owners wrote with tokens of their own — and shuts out the one
+    before it."""
+    assert store.next_fence("razz-1") == 1
+    assert store.next_fence("razz-1") == 2
+    assert store.next_fence("stud-2") == 1  # each table counts its own
+    store.claim_table("razz-1", 7)
+    assert store.next_fence("razz-1") == 8
+    assert store.table_fence("razz-1") == 8
+    with pytest.raises(StaleOwner):
+        store.claim_table("razz-1", 7)
+
+
+def test_next_fence_from_many_connections_at_once_never_repeats(url: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    stores = [Store(url) for _ in range(6)]
+    try:
+        with ThreadPoolExecutor(6) as pool:
+            tokens = list(pool.map(lambda s: [s.next_fence("razz-1") for _ in range(5)], stores))
+    finally:
+        for one in stores:
+            one.close()
+    every = sorted(t for batch in tokens for t in batch)
+    assert every == list(range(1, 31))

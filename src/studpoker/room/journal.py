@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
-from studpoker.store import JournalActions, JournalEntry, JournalSeating, Store
+from studpoker.store import JournalActions, JournalEntry, JournalSeating, StaleOwner, Store
 
 __all__ = ["JournalWriter"]
 
@@ -20,8 +21,17 @@ log = logging.getLogger("studpoker.room.room")
 class JournalWriter:
     """Writes the deals and actions put to it, in order, a batch a transaction."""
 
-    def __init__(self, store: Store, *, window: float = 0.05) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        window: float = 0.05,
+        on_stale: Callable[[str], None] | None = None,
+    ) -> None:
         self.store = store
+        # Told the table of an entry refused as a stale owner's (another process runs
+        # that table now): the room lets go of it.
+        self.on_stale = on_stale
         # How long the first entry of a batch waits for others: the tables' actions
         # of that moment in one transaction (a transaction costs far more than a row).
         self.window = window
@@ -80,6 +90,10 @@ class JournalWriter:
         for entry in batch:  # the others are written; the refused one is logged
             try:
                 await asyncio.to_thread(self.store.write_journal, [entry])
+            except StaleOwner as error:
+                log.warning("table %s: a journal entry was refused: %s", entry.table_id, error)
+                if self.on_stale is not None:
+                    self.on_stale(entry.table_id)
             except Exception:
                 log.exception(
                     "table %s: hand %d's journal entry was refused", entry.table_id, entry.number

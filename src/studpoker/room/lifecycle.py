@@ -8,7 +8,9 @@ import asyncio
 import contextlib
 
 from studpoker.games import GAMES
-from studpoker.room.restore import RoomRestore
+from studpoker.room.errors import RoomError
+from studpoker.room.owners import RoomOwners
+from studpoker.room.state import log
 from studpoker.store import StoreError
 from studpoker.table import Table, TableError
 
@@ -20,7 +22,7 @@ DEFAULT_TABLES: tuple[tuple[str, str], ...] = tuple(
 )
 
 
-class RoomLifecycle(RoomRestore):
+class RoomLifecycle(RoomOwners):
     """A room's start and stop."""
 
     async def start(self) -> None:
@@ -35,25 +37,48 @@ class RoomLifecycle(RoomRestore):
             self._journal.start()
         self._started = True
         await self._reopen_tables()
+        if self.shared:  # other processes: renew the leases, take up tables let go
+            self._keeper = asyncio.create_task(self._keep_tables(), name="table leases")
         if self.default_tables:
+            kept = {saved.table_id for saved in await asyncio.to_thread(self.store.kept_tables)}
             for game, mode in DEFAULT_TABLES:
-                if f"{mode}-{game}" not in self.tables:
-                    await self.create_table(game, mode, table_id=f"{mode}-{game}")
+                table_id = f"{mode}-{game}"
+                if table_id in kept:
+                    continue  # opened above, or run by another process
+                with contextlib.suppress(RoomError):  # another process opened it first
+                    await self.create_table(game, mode, table_id=table_id)
 
-    async def stop(self) -> None:
-        """Stop every table now: a hand being played is void (every bet goes back,
-        DESIGN.md idea 4), and everyone seated is paid out.  Stopped once: a second
-        call (the server's shutdown, then its lifespan's end) does nothing."""
+    async def stop(self, *, hand_over: bool | None = None, finish: float = 30.0) -> None:
+        """Stop every table.  Stopped once: a second call (the server's shutdown, then
+        its lifespan's end) does nothing.
+
+        Alone (the embedded room), a stop is the room's end: a hand being played is void
+        (every bet goes back, DESIGN.md idea 4), and everyone seated is paid out.
+
+        With other processes sharing its leases (``hand_over``, the default then), a stop
+        is a hand-over: each table deals no new hand, plays the one under way to its end
+        (for ``finish`` seconds at most: then it is handed over in the middle, played on
+        from the journal), writes who sits where and lets go of its lease; another
+        process takes it up with its people in their seats.  Nothing is void, nobody is
+        paid out."""
         if not self._started:
             return
+        if self._keeper is not None:
+            self._keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._keeper
+            self._keeper = None
         for waiting in self._gone.values():
             waiting.cancel()
         self._gone.clear()
-        for held in self.tables.values():
+        if self.shared if hand_over is None else hand_over:
+            await self._hand_over(finish)
+            return
+        for held in list(self.tables.values()):
             held.stop.set()
             if held.task is not None:
                 held.task.cancel()
-        for held in self.tables.values():
+        for held in list(self.tables.values()):
             if held.task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await held.task
@@ -64,14 +89,51 @@ class RoomLifecycle(RoomRestore):
         for running in await asyncio.to_thread(self.store.running_hands):
             if running.table_id in self.tables:
                 with contextlib.suppress(StoreError):
-                    await asyncio.to_thread(self.store.void_hand, running.table_id, running.number)
-        for held in self.tables.values():
+                    await asyncio.to_thread(
+                        self.store.void_hand,
+                        running.table_id,
+                        running.number,
+                        fence=self._fence(running.table_id),
+                    )
+        for held in list(self.tables.values()):
             await self._pay_rollover(held.table)
             with contextlib.suppress(TableError):
                 await held.table.close()
         if self._journal is not None:
             await self._journal.stop()
+        for held in list(self.tables.values()):  # let go: another process may take them up
+            if held.lease is not None:
+                with contextlib.suppress(Exception):
+                    await self.leases.release(held.lease)
         self.histories.close()  # a worker process; it starts again with the next download
+        self._started = False
+
+    async def _hand_over(self, finish: float) -> None:
+        """Every table's hand under way played to its end (``finish`` seconds at most),
+        its seating written, its lease let go."""
+        for held in list(self.tables.values()):
+            held.stop.set()  # the table's loop ends once its hand is over
+        tasks = [held.task for held in self.tables.values() if held.task is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=finish)
+        for table_id, held in list(self.tables.items()):
+            if held.task is not None and not held.task.done():  # mid-hand: journaled
+                log.info("table %s is handed over in the middle of its hand", table_id)
+                held.table.listeners.clear()  # not "hand void": it goes on elsewhere
+                held.task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await held.task
+            self._seating_changed(table_id)
+        if self._journal is not None:
+            await self._journal.stop()
+        for table_id, held in list(self.tables.items()):
+            self.tables.pop(table_id)
+            if held.lease is not None:
+                with contextlib.suppress(Exception):
+                    await self.leases.release(held.lease)
+            log.info("table %s handed over", table_id)
+        self._players.clear()
+        self.histories.close()
         self._started = False
 
     async def _pay_rollover(self, table: Table) -> None:
@@ -87,4 +149,10 @@ class RoomLifecycle(RoomRestore):
             account = table.seats[number].occupant.account_id
             if account is not None:
                 shares[account] = shares.get(account, 0) + share + (i < odd)
-        await asyncio.to_thread(self.store.set_rollover, table.table_id, 0, shares=shares)
+        await asyncio.to_thread(
+            self.store.set_rollover,
+            table.table_id,
+            0,
+            shares=shares,
+            fence=self._fence(table.table_id),
+        )

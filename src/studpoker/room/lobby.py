@@ -14,6 +14,7 @@ from studpoker.bots import bot
 from studpoker.games import GAMES, GameSpec, preset
 from studpoker.room.competitions import RoomCompetitions
 from studpoker.room.errors import RoomError
+from studpoker.room.ownership import Lease
 from studpoker.room.records import RoomRecords
 from studpoker.room.seats import _may_play
 from studpoker.room.state import log
@@ -120,10 +121,23 @@ class RoomLobby(RoomCompetitions, RoomRecords):
                 f"there is already a table {table_id!r}", "table_exists", table=table_id
             )
         creator = None if created_by is None else created_by.id
-        await asyncio.to_thread(
-            self.store.keep_table, table_id, json.dumps(choices), created_by=creator
-        )
-        await self._open(table_id, config, creator)
+        owned = await self._own(table_id)
+        if owned is None:
+            raise RoomError(
+                f"there is already a table {table_id!r}", "table_exists", table=table_id
+            )
+        try:
+            await asyncio.to_thread(
+                self.store.keep_table,
+                table_id,
+                json.dumps(choices),
+                created_by=creator,
+                fence=owned[1],
+            )
+            await self._open(table_id, config, creator, owned=owned)
+        except BaseException:
+            await self.leases.release(owned[0])
+            raise
         return table_id
 
     def _table_config(
@@ -201,9 +215,12 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         config: TableConfig,
         created_by: int | None,
         restore: Callable[[Table, RoomTable], Awaitable[None]] | None = None,
+        *,
+        owned: tuple[Lease, int],
     ) -> RoomTable:
-        """Table ``table_id`` playing by ``config``, its task started; ``restore`` puts
-        its seats and running hand back first (room/restore.py)."""
+        """Table ``table_id`` playing by ``config`` under this process's lease and
+        fencing token (``owned``), its task started; ``restore`` puts its seats and
+        running hand back first (room/restore.py)."""
         first = await asyncio.to_thread(self.store.last_hand_number, table_id) + 1
         rng = (
             random.Random(f"{self.seed}/{table_id}")
@@ -228,7 +245,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         )
         if config.mode == "chips":  # R6.8: a rollover left by the last run is still on the table
             table.rollover = await asyncio.to_thread(self.store.rollover, table_id)
-        held = RoomTable(table, created_by)
+        held = RoomTable(table, created_by, lease=owned[0], fence=owned[1])
         if restore is not None:
             await restore(table, held)
         table.listeners.append(self._relay)

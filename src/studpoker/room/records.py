@@ -10,7 +10,15 @@ from datetime import UTC, datetime
 from studpoker.history import to_phh
 from studpoker.room.histories import hand_histories
 from studpoker.room.state import RoomState, log
-from studpoker.store import Account, HandPlayer, HandRow, JournalActions, JournalDeal, Store
+from studpoker.store import (
+    Account,
+    HandPlayer,
+    HandRow,
+    JournalActions,
+    JournalDeal,
+    StaleOwner,
+    Store,
+)
 from studpoker.table import CompletedHand, Table
 from studpoker.table.snapshot import event_dict
 
@@ -45,7 +53,9 @@ class RoomRecords(RoomState):
         if self._journal is not None:
             await self._journal.flushed()  # its running hand first, then its record
         try:
-            await asyncio.to_thread(self.store.record_hand, row)
+            await asyncio.to_thread(self.store.record_hand, row, fence=self._fence(table.table_id))
+        except StaleOwner:  # another process runs the table now, and plays the hand on
+            self._lose_soon(table.table_id)
         except Exception as error:  # the stacks moved, the database did not: halt
             log.exception("table %s: hand %d was not recorded", table.table_id, done.number)
             table.halt(f"hand {done.number} could not be recorded: {error}")
@@ -55,14 +65,16 @@ class RoomRecords(RoomState):
         needs to deal the same hand again (docs/scaling.md)."""
         if self._journal is not None:
             started = datetime.now(UTC)
-            self._journal.put(JournalDeal(table.table_id, number, setup, started))
+            fence = self._fence(table.table_id)
+            self._journal.put(JournalDeal(table.table_id, number, setup, started, fence))
 
     async def _actions_taken(
         self, table: Table, number: int, first: int, actions: list[str]
     ) -> None:
         """The hand's actions since the last, to be stored."""
         if self._journal is not None:
-            self._journal.put(JournalActions(table.table_id, number, first, actions))
+            fence = self._fence(table.table_id)
+            self._journal.put(JournalActions(table.table_id, number, first, actions, fence))
 
     async def hand_history(
         self, account: Account, *, limit: int = 100, table_id: str | None = None

@@ -41,39 +41,73 @@ class RoomRestore(RoomLobby, RoomPresence):
     """A room's tables reopened."""
 
     async def _reopen_tables(self) -> None:
-        """Open every table the room keeps as it was; then void the running hands of
-        tables not reopened and pay back the chips held for nobody seated."""
+        """Open every table the room keeps that no other process runs, as it was; pay
+        back the chips held at tables the room no longer keeps."""
         kept = await asyncio.to_thread(self.store.kept_tables)
-        running = {
-            hand.table_id: hand for hand in await asyncio.to_thread(self.store.running_hands)
-        }
-        holdings = await asyncio.to_thread(self.store.holdings)
-        await asyncio.to_thread(self.store.clear_books)
-        back: set[int] = set()
         for saved in kept:
-            hand = running.get(saved.table_id)
+            await self._reopen(saved)
+        names = {saved.table_id for saved in kept}
+        held = await asyncio.to_thread(self.store.holdings)
+        for table_id in sorted({table for table, _ in held} - names):
+            owned = await self._own(table_id)  # nobody runs it: its chips go back
+            if owned is None:
+                continue
+            try:
+                for (table, account_id), chips in sorted(held.items()):
+                    if table == table_id:
+                        await asyncio.to_thread(
+                            self.store.cash_out, account_id, table_id, fence=owned[1]
+                        )
+                        log.info(
+                            "returned %d chips of account %d at %s", chips, account_id, table_id
+                        )
+            finally:
+                await self.leases.release(owned[0])
+
+    async def _reopen(self, saved: SavedTable) -> bool:
+        """Open kept table ``saved`` as it was, if no other process runs it: its people
+        seated, its running hand played on (or void if it cannot be), the chips held
+        there for nobody seated paid back.  Whether this process runs it now."""
+        table_id = saved.table_id
+        if table_id in self.tables or table_id in self._broken:
+            return False
+        owned = await self._own(table_id)
+        if owned is None:
+            return False
+        lease, fence = owned
+        try:
+            hand = await asyncio.to_thread(self.store.running_hand, table_id)
+            holdings = await asyncio.to_thread(self.store.holdings, table_id)
+            await asyncio.to_thread(self.store.clear_books, table_id)
+            reopened = _Reopened(self, saved, hand, holdings)
             try:
                 choices = json.loads(saved.config)
                 config = self._table_config(**choices)
-                reopened = _Reopened(self, saved, hand, holdings)
-                await self._open(saved.table_id, config, saved.created_by, reopened.restore)
+                await self._open(table_id, config, saved.created_by, reopened.restore, owned=owned)
             except (RoomError, TableError, ValueError, TypeError, KeyError) as error:
-                log.error("table %s could not be opened again: %s", saved.table_id, error)
-                continue
-            back |= reopened.people
-            self._seating_changed(saved.table_id)
-            if reopened.resumed:
-                running.pop(saved.table_id)
-                log.info("table %s: hand %d goes on", saved.table_id, hand.number if hand else 0)
-        for hand in running.values():  # no table plays it on: void, every bet back
-            await asyncio.to_thread(self.store.void_hand, hand.table_id, hand.number)
-            log.info("hand %d of %s was cut short: void", hand.number, hand.table_id)
-        for (table_id, account_id), chips in sorted(holdings.items()):
-            if chips and self.seat_of(account_id, table_id) is None:
-                await asyncio.to_thread(self.store.cash_out, account_id, table_id)
-                log.info("returned %d chips of account %d at %s", chips, account_id, table_id)
-        for account_id in sorted(back):  # not connected until they come back (R8.3)
+                log.error("table %s could not be opened again: %s", table_id, error)
+                self._broken.add(table_id)
+                reopened.resumed = False
+            if hand is not None and not reopened.resumed:  # no table plays it on: void
+                await asyncio.to_thread(self.store.void_hand, table_id, hand.number, fence=fence)
+                log.info("hand %d of %s was cut short: void", hand.number, table_id)
+            elif hand is not None:
+                log.info("table %s: hand %d goes on", table_id, hand.number)
+            for (_, account_id), chips in sorted(holdings.items()):
+                if chips and self.seat_of(account_id, table_id) is None:
+                    await asyncio.to_thread(self.store.cash_out, account_id, table_id, fence=fence)
+                    log.info("returned %d chips of account %d at %s", chips, account_id, table_id)
+        except BaseException:
+            if table_id not in self.tables:
+                await self.leases.release(lease)
+            raise
+        if table_id not in self.tables:  # could not be opened: let go of it
+            await self.leases.release(lease)
+            return False
+        self._seating_changed(table_id)
+        for account_id in sorted(reopened.people):  # not connected until back (R8.3)
             self.disconnected(account_id)
+        return True
 
 
 class _Reopened:
@@ -183,9 +217,22 @@ class _Reopened:
                 int(setup["carry_in"]),
                 self.hand.actions,
             )
-        table.restore(
-            list(seats.values()), rollover=rollover, competition=competition, resumed=resumed
-        )
+        try:
+            table.restore(
+                list(seats.values()), rollover=rollover, competition=competition, resumed=resumed
+            )
+        except TableError as error:  # the hand cannot be dealt again: void, seats kept
+            if resumed is None:
+                raise
+            log.error("table %s: %s", table.table_id, error)
+            resumed = None
+            seats = {n: seat for n, seat in seats.items() if not seat.occupant.is_bot}
+            if chips_table:
+                for seat in seats.values():
+                    account = seat.occupant.account_id
+                    assert account is not None
+                    seat.chips, seat.top_up = self.holdings.get((table.table_id, account), 0), 0
+            table.restore(list(seats.values()), rollover=rollover, competition=competition)
         self.resumed = resumed is not None
         for seat in seats.values():
             account = seat.occupant.account_id

@@ -7,8 +7,9 @@ table); it knows nothing of HTTP.
 Money moves only through the ledger (DESIGN.md idea 4): a buy-in and a cash-out are
 each one transaction of the store, and so is every hand with its chip movements.  A
 table's stacks between hands are what the store holds for it, so when the room stops
-in the middle of a hand — or dies — that hand is void: nobody's chips moved, and on
-the next start every chip held at a table goes back to its account.
+in the middle of a hand, that hand is void: nobody's chips moved.  When it dies
+instead, the room started again — or another process sharing its leases — plays the
+hand on from what the journal wrote (docs/scaling.md).
 """
 
 from __future__ import annotations
@@ -33,9 +34,14 @@ class Room(RoomLifecycle, RoomAccounts, RoomPresence, RoomChat):
     competition's time limit (R7.3); ``grace`` how long a person's connection may
     stay gone before their practice seats are freed (R8.3); ``journal`` stores each
     hand's deal and actions as they happen (room/journal.py, docs/scaling.md).
+    ``leases`` shared with other rooms (``RedisLeases``) make each table run by one of
+    them at a time, as ``owner``, under leases of ``lease_seconds``: a table whose owner
+    dies or stops is taken up by another, its hand played on (room/owners.py).
 
     Its parts are the modules beside this one: :mod:`~studpoker.room.lifecycle`
-    (start and stop), :mod:`~studpoker.room.accounts`, :mod:`~studpoker.room.lobby`
+    (start and stop), :mod:`~studpoker.room.restore` (tables opened again as they were),
+    :mod:`~studpoker.room.owners` (leases kept, tables taken up),
+    :mod:`~studpoker.room.accounts`, :mod:`~studpoker.room.lobby`
     (the tables it opens), :mod:`~studpoker.room.seats` (seats and the ledger),
     :mod:`~studpoker.room.presence` (R8.3), :mod:`~studpoker.room.chat`,
     :mod:`~studpoker.room.competitions` (R7.3), :mod:`~studpoker.room.records` (hands

@@ -9,7 +9,7 @@ import asyncio
 from studpoker.engine import Action
 from studpoker.room.errors import RoomError
 from studpoker.room.state import RoomState
-from studpoker.store import Account, InsufficientFunds, StoreError
+from studpoker.store import Account, InsufficientFunds, StaleOwner, StoreError
 from studpoker.table import Occupant, RemotePlayer, Table, TableError
 
 __all__ = ["RoomSeats"]
@@ -29,6 +29,14 @@ def _may_play(account: Account, mode: str) -> None:
             "bots_practice_only",
             mode=mode,
         )
+
+
+def _moved(table_id: str) -> RoomError:
+    return RoomError(
+        f"table {table_id} is run by another process now: open it again",
+        "no_table",
+        table=table_id,
+    )
 
 
 class RoomSeats(RoomState):
@@ -106,7 +114,12 @@ class RoomSeats(RoomState):
         """``amount`` from ``account``'s balance to its chips at ``table_id`` (a seat's
         buy-in or a top-up), through the ledger."""
         try:
-            await asyncio.to_thread(self.store.buy_in, account.id, table_id, amount)
+            await asyncio.to_thread(
+                self.store.buy_in, account.id, table_id, amount, fence=self._fence(table_id)
+            )
+        except StaleOwner:
+            self._lose_soon(table_id)
+            raise _moved(table_id) from None
         except InsufficientFunds as error:
             raise RoomError(
                 str(error),
@@ -123,7 +136,15 @@ class RoomSeats(RoomState):
         store refuses halts the table (its books no longer agree) rather than fail
         the player's request with an error of the store's."""
         try:
-            await asyncio.to_thread(self.store.cash_out, account_id, table.table_id, amount)
+            await asyncio.to_thread(
+                self.store.cash_out,
+                account_id,
+                table.table_id,
+                amount,
+                fence=self._fence(table.table_id),
+            )
+        except StaleOwner:
+            self._lose_soon(table.table_id)
         except StoreError as error:
             table.halt(f"a refund of {amount} to account {account_id} failed: {error}")
 
@@ -206,16 +227,24 @@ class RoomSeats(RoomState):
         self._players.pop((table.table_id, account), None)
         if table.config.mode != "chips":
             return
-        if table.halted is not None:  # the books disagree: what the database holds
-            await asyncio.to_thread(self.store.cash_out, account, table.table_id)
-            return
-        if not chips:  # busted, sat out and gone: nothing to pay back
-            return
+        fence = self._fence(table.table_id)
         try:
-            await asyncio.to_thread(self.store.cash_out, account, table.table_id, chips)
-        except StoreError as error:
-            table.halt(f"{occupant.name} left seat {seat} with {chips} chips: {error}")
-            await asyncio.to_thread(self.store.cash_out, account, table.table_id)
+            if table.halted is not None:  # the books disagree: what the database holds
+                await asyncio.to_thread(self.store.cash_out, account, table.table_id, fence=fence)
+                return
+            if not chips:  # busted, sat out and gone: nothing to pay back
+                return
+            try:
+                await asyncio.to_thread(
+                    self.store.cash_out, account, table.table_id, chips, fence=fence
+                )
+            except StaleOwner:
+                raise
+            except StoreError as error:
+                table.halt(f"{occupant.name} left seat {seat} with {chips} chips: {error}")
+                await asyncio.to_thread(self.store.cash_out, account, table.table_id, fence=fence)
+        except StaleOwner:  # another process runs the table: its seats are that one's
+            self._lose_soon(table.table_id)
 
     async def _check_books(self, table: Table) -> None:
         """A chips table's seats against the store's holdings (every stack, pending
@@ -229,6 +258,12 @@ class RoomSeats(RoomState):
             account = seat.occupant.account_id
             if account is not None and not seat.occupant.is_bot:
                 stacks[account] = stacks.get(account, 0) + seat.chips + seat.top_up
-        problems = await asyncio.to_thread(self.store.save_books, table.table_id, stacks)
+        try:
+            problems = await asyncio.to_thread(
+                self.store.save_books, table.table_id, stacks, fence=self._fence(table.table_id)
+            )
+        except StaleOwner:
+            self._lose_soon(table.table_id)
+            return
         if problems:
             table.halt("its books disagree with the database: " + "; ".join(problems))

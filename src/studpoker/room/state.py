@@ -5,12 +5,17 @@ and :class:`~studpoker.room.Room` is all of them)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Callable
 
 from studpoker.room.errors import RoomError
 from studpoker.room.journal import JournalWriter
+from studpoker.room.ownership import Lease, Leases, LocalLeases
 from studpoker.room.tables import ChatLine, RoomTable
 from studpoker.room.workers import Workers
 from studpoker.store import JournalSeating, Store
@@ -41,13 +46,24 @@ class RoomState:
         default_tables: bool = True,
         grace: float = 60.0,
         journal: bool = True,
+        leases: Leases | None = None,
+        owner: str | None = None,
+        lease_seconds: float = 10.0,
     ) -> None:
         self.store = store
+        # Which process runs each table (room/owners.py): leases shared with other
+        # processes (Redis), or this process's own; the name it holds them under.
+        self.shared = leases is not None
+        self.leases: Leases = LocalLeases() if leases is None else leases
+        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.lease_seconds = lease_seconds
+        self._keeper: asyncio.Task[None] | None = None
+        self._broken: set[str] = set()  # kept tables this process could not open
         self.grace = grace
         # Store each hand's deal and actions as they happen (room/journal.py): what a
         # process that takes a table over will deal again from (docs/scaling.md).
         self.journal = journal
-        self._journal = JournalWriter(store) if journal else None
+        self._journal = JournalWriter(store, on_stale=self._lose_soon) if journal else None
         # People whose every connection is gone, each with the task that frees their
         # practice seats when the grace period ends (R8.3).
         self._gone: dict[int, asyncio.Task[None]] = {}
@@ -71,6 +87,50 @@ class RoomState:
         # this process's alone, so its histories are written on a thread.
         self.histories = Workers("hand histories", size=1, waiting=8, processes=not store.in_memory)
 
+    async def _own(self, table_id: str) -> tuple[Lease, int] | None:
+        """The lease of ``table_id`` for this process and the fencing token it writes
+        the table with (the database's, greater than any before: store.next_fence), or
+        None while another process holds the table."""
+        lease = await self.leases.acquire(table_id, self.owner, self.lease_seconds)
+        if lease is None:
+            return None
+        try:
+            return lease, await asyncio.to_thread(self.store.next_fence, table_id)
+        except BaseException:
+            await self.leases.release(lease)
+            raise
+
+    def _fence(self, table_id: str) -> int | None:
+        """The fencing token this process writes table ``table_id`` with."""
+        held = self.tables.get(table_id)
+        return None if held is None else held.fence
+
+    def _lose_soon(self, table_id: str) -> None:
+        """A write of ``table_id`` was refused as a stale owner's: another process runs
+        the table now, and this one lets go of it (room/owners.py)."""
+        if table_id in self.tables:
+            asyncio.get_running_loop().create_task(self._lose(table_id, "another process took it"))
+
+    async def _lose(self, table_id: str, why: str) -> None:
+        """Stop running ``table_id`` at once, writing nothing: its hand is not void (the
+        process that runs the table now plays it on), nobody is paid out (their chips
+        are at the table still), and those watching here are told nothing more of it."""
+        held = self.tables.pop(table_id, None)
+        if held is None:
+            return
+        log.warning("table %s is no longer run here: %s", table_id, why)
+        held.table.listeners.clear()  # not "hand void": the hand goes on elsewhere
+        held.stop.set()
+        if held.task is not None and held.task is not asyncio.current_task():
+            held.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await held.task
+        for key in [key for key in self._players if key[0] == table_id]:
+            del self._players[key]
+        if held.lease is not None:
+            with contextlib.suppress(Exception):  # it may be another's by now: refused
+                await self.leases.release(held.lease)
+
     def table(self, table_id: str) -> RoomTable:
         held = self.tables.get(table_id)
         if held is None:
@@ -85,4 +145,4 @@ class RoomState:
             return
         seating = held.table.seating()
         seating["competition_id"] = held.competition_id
-        self._journal.put(JournalSeating(table_id, json.dumps(seating)))
+        self._journal.put(JournalSeating(table_id, json.dumps(seating), held.fence))

@@ -8,6 +8,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from studpoker.room.ownership import Lease
 from studpoker.table import Table
 
 __all__ = ["CHAT_LINES", "ChatLine", "RoomTable"]
@@ -36,3 +37,7 @@ class RoomTable:
     task: asyncio.Task[None] | None = None
     chat: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     competition_id: int | None = None
+    # This process's right to run the table, and the fencing token every write of the
+    # table carries (docs/scaling.md): a write after another process took it is refused.
+    lease: Lease | None = None
+    fence: int | None = None

@@ -66,6 +66,30 @@ class Fences(StoreBase):
         with self._transaction() as session:
             check_fence(session, table, token)
 
+    def next_fence(self, table_id: str) -> int:
+        """A fencing token greater than every one the table was written with, made the
+        table's fence at once: a process that has just been granted the table's lease
+        takes it, and every write with an earlier token is refused from now on.  The
+        database gives the tokens, not the lease's keeper: a Redis started again has
+        forgotten its counters, and the database has not."""
+        table = check_table_id(table_id)
+        while True:
+            with self._transaction() as session:
+                token = session.scalar(
+                    update(FenceModel)
+                    .where(FenceModel.table_id == table)
+                    .values(token=FenceModel.token + 1)
+                    .returning(FenceModel.token)
+                )
+                if token is not None:
+                    return int(token)
+                try:
+                    with session.begin_nested():
+                        session.add(FenceModel(table_id=table, token=1))
+                    return 1
+                except IntegrityError:  # another's first token at the same moment
+                    pass
+
     def table_fence(self, table_id: str) -> int:
         """The greatest token written with at the table (0: none yet)."""
         table = check_table_id(table_id)

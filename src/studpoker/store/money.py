@@ -404,10 +404,14 @@ class Money(StoreBase):
                 table, {a: claimed.get(a, 0) for a in accounts}, holdings, names
             )
 
-    def clear_books(self) -> None:
-        """Forget every table's books: the room that kept them has stopped."""
+    def clear_books(self, table_id: str | None = None) -> None:
+        """Forget a table's books (every table's, without ``table_id``): the process
+        that kept them has stopped."""
+        statement = delete(BooksModel)
+        if table_id is not None:
+            statement = statement.where(BooksModel.table_id == check_table_id(table_id))
         with self._transaction() as session:
-            session.execute(delete(BooksModel))
+            session.execute(statement)
 
     def ledger(self, account_id: int) -> list[LedgerEntry]:
         """Every movement of the account's money, oldest first."""

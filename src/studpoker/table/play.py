@@ -105,6 +105,7 @@ class TablePlay(TableDecisions, TableCompetitions):
                 self._notify(TableUpdate("seat", self.table_id, seat=number, change="chips"))
             self.rollover = 0
         await self._depart(numbers, "the table is closed")
+        await self._check_books()  # nobody seated: the room's books of the table say so
         self._wake.set()
 
     def halt(self, reason: str) -> None:
