@@ -89,18 +89,19 @@ def play_hand_out(clients: list[Client], number: int) -> None:
 
     def run(client: Client) -> None:
         answered: set[int] = set()
+        state = client.states[TABLE]  # the decision it shows may be the client's own
         while True:
-            message = client.receive(timeout=60)
-            if message.get("type") != "table" or message.get("table") != TABLE:
-                continue
-            result = message.get("result")
-            if result is not None and message["state"]["last_hand_number"] == number:
-                return
-            turn = message["state"]["turn"]
+            turn = state["turn"]
             if turn and turn["legal_actions"] and turn["seq"] not in answered:
                 answered.add(turn["seq"])
                 action = choose(turn["legal_actions"])
                 client.send(type="act", table=TABLE, seq=turn["seq"], action=action)
+            message = client.receive(timeout=60)
+            if message.get("type") != "table" or message.get("table") != TABLE:
+                continue
+            state = message["state"]
+            if message.get("result") is not None and state["last_hand_number"] == number:
+                return
 
     in_threads(*(lambda c=c: run(c) for c in clients))
 

@@ -216,7 +216,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         created_by: int | None,
         restore: Callable[[Table, RoomTable], Awaitable[None]] | None = None,
         *,
-        owned: tuple[Lease, int],
+        owned: tuple[Lease, int | None],
     ) -> RoomTable:
         """Table ``table_id`` playing by ``config`` under this process's lease and
         fencing token (``owned``), its task started; ``restore`` puts its seats and

@@ -87,13 +87,16 @@ class RoomState:
         # this process's alone, so its histories are written on a thread.
         self.histories = Workers("hand histories", size=1, waiting=8, processes=not store.in_memory)
 
-    async def _own(self, table_id: str) -> tuple[Lease, int] | None:
+    async def _own(self, table_id: str) -> tuple[Lease, int | None] | None:
         """The lease of ``table_id`` for this process and the fencing token it writes
-        the table with (the database's, greater than any before: store.next_fence), or
-        None while another process holds the table."""
+        the table with (the database's, greater than any before: store.next_fence; none
+        for a room whose leases nobody shares), or None while another process holds the
+        table."""
         lease = await self.leases.acquire(table_id, self.owner, self.lease_seconds)
         if lease is None:
             return None
+        if not self.shared:  # no other process: nothing to fence off, no check to pay
+            return lease, None
         try:
             return lease, await asyncio.to_thread(self.store.next_fence, table_id)
         except BaseException:
@@ -145,4 +148,7 @@ class RoomState:
             return
         seating = held.table.seating()
         seating["competition_id"] = held.competition_id
-        self._journal.put(JournalSeating(table_id, json.dumps(seating), held.fence))
+        text = json.dumps(seating)
+        if text != held.seating:  # a hand's end often changes nobody's seat
+            held.seating = text
+            self._journal.put(JournalSeating(table_id, text, held.fence))

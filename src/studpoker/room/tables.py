@@ -41,3 +41,4 @@ class RoomTable:
     # table carries (docs/scaling.md): a write after another process took it is refused.
     lease: Lease | None = None
     fence: int | None = None
+    seating: str | None = None  # the seating last put to the journal (JSON text)

@@ -141,9 +141,12 @@ class Journal(StoreBase):
         room writes what its tables did in the last moment at once): all of them, or, if
         one is refused, none."""
         checked = [_checked(entry) for entry in entries]
+        fenced: set[tuple[str, int | None]] = set()  # each table's fence checked once
         with self._transaction() as session:
             for entry in checked:
-                check_fence(session, entry.table_id, entry.fence)
+                if (entry.table_id, entry.fence) not in fenced:
+                    check_fence(session, entry.table_id, entry.fence)
+                    fenced.add((entry.table_id, entry.fence))
                 if isinstance(entry, JournalDeal):
                     _deal(session, entry)
                 elif isinstance(entry, JournalActions):
