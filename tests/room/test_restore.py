@@ -82,6 +82,18 @@ async def crash(room: Room, *, flush: bool = True) -> None:
     room.store.close()
 
 
+def position(table) -> tuple:
+    """Where the hand stands: its number, the seat to act and its choices, every event
+    so far, and each seat's chips."""
+    return (
+        table.hand_number,
+        table.turn.seat,
+        table.turn.legal_actions,
+        list(table.current_hand.events),
+        {n: table.seat(n).chips for n in table.seats},
+    )
+
+
 def books(store: Store, mode: str) -> None:
     assert store.audit() == []
     if mode == "chips":
@@ -125,14 +137,7 @@ def crashed(tmp_path, game, mode, after: int, *, flush: bool = True, hands: int 
         await answer(room, "blue", lambda: False, stop_after=after)
         table = room.tables["blue"].table
         await until(lambda: table.turn is not None)
-        hand = table.current_hand
-        seen["before"] = (
-            table.hand_number,
-            table.turn.seat,
-            table.turn.legal_actions,
-            list(hand.events),
-            {n: table.seat(n).chips for n in table.seats},
-        )
+        seen["before"] = position(table)
         await crash(room, flush=flush)
 
     async def second() -> None:
@@ -143,14 +148,7 @@ def crashed(tmp_path, game, mode, after: int, *, flush: bool = True, hands: int 
         await room.start()
         table = room.tables["blue"].table
         await until(lambda: table.turn is not None)
-        hand = table.current_hand
-        seen["after"] = (
-            table.hand_number,
-            table.turn.seat,
-            table.turn.legal_actions,
-            list(hand.events),
-            {n: table.seat(n).chips for n in table.seats},
-        )
+        seen["after"] = position(table)
         seen["people"] = {
             n: (seat.occupant.name, seat.connected)
             for n, seat in table.seats.items()

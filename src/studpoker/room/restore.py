@@ -155,8 +155,11 @@ class _Reopened:
             seats[number].sitting_out = out
         for number, account, name, chips in seating.get("waiting", []):
             bot_seat = seats.get(number)
-            taken = bot_seat is not None and bot_seat.occupant.is_bot
-            if taken and bot_seat is not None and not self._seated(seats, account):
+            if (
+                bot_seat is not None
+                and bot_seat.occupant.is_bot
+                and not self._seated(seats, account)
+            ):
                 bot_seat.successor = (self._person(table, account, name), chips)
         rollover = int(seating.get("rollover", 0))
         if chips_table:
@@ -181,19 +184,13 @@ class _Reopened:
                     seat.top_up = holding - seat.chips
                 else:
                     seat.chips, seat.top_up = holding, 0
-            if setup is None:  # void: every stack what the ledger holds
-                for seat in seats.values():
-                    account = seat.occupant.account_id
-                    if account is not None and not seat.occupant.is_bot:
-                        seat.chips = self.holdings.get((table.table_id, account), 0)
-                        seat.top_up = 0
+        if setup is None:  # no hand to play on: its computer players are seated anew
+            seats = self._voided(table, seats)
         for seat in seats.values():
             if not seat.occupant.is_bot:
                 seat.connected = False
             if chips_table and not seat.chips and not seat.top_up:
                 seat.sitting_out = True
-        if setup is None:  # without its hand, the computer players are seated anew
-            seats = {n: seat for n, seat in seats.items() if not seat.occupant.is_bot}
         competition = None
         kept = seating.get("competition")
         if kept is not None and table.config.mode == "competition":
@@ -226,18 +223,24 @@ class _Reopened:
                 raise
             log.error("table %s: %s", table.table_id, error)
             resumed = None
-            seats = {n: seat for n, seat in seats.items() if not seat.occupant.is_bot}
-            if chips_table:
-                for seat in seats.values():
-                    account = seat.occupant.account_id
-                    assert account is not None
-                    seat.chips, seat.top_up = self.holdings.get((table.table_id, account), 0), 0
+            seats = self._voided(table, seats)
             table.restore(list(seats.values()), rollover=rollover, competition=competition)
         self.resumed = resumed is not None
         for seat in seats.values():
             account = seat.occupant.account_id
             if account is not None and not seat.occupant.is_bot:
                 self.people.add(account)
+
+    def _voided(self, table: Table, seats: dict[int, Seat]) -> dict[int, Seat]:
+        """The people's seats when the running hand is void: the computer players go
+        (seated anew before the next hand), and a chips seat has what the ledger holds."""
+        people = {n: seat for n, seat in seats.items() if not seat.occupant.is_bot}
+        if table.config.mode == "chips":
+            for seat in people.values():
+                account = seat.occupant.account_id
+                assert account is not None
+                seat.chips, seat.top_up = self.holdings.get((table.table_id, account), 0), 0
+        return people
 
     def _person(self, table: Table, account: int, name: str) -> Occupant:
         player = RemotePlayer()
