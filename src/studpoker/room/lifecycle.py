@@ -82,6 +82,7 @@ class RoomLifecycle(RoomOwners):
             if held.task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await held.task
+        await self._writes_done()  # a cancelled table's last books land before the stop's
         if self._journal is not None:
             await self._journal.flushed()  # the deals and actions written, then voided
         # A stop is no crash: everyone is paid out below, and the hands it cut short
@@ -124,6 +125,7 @@ class RoomLifecycle(RoomOwners):
                 with contextlib.suppress(asyncio.CancelledError):
                     await held.task
             self._seating_changed(table_id)
+        await self._writes_done()
         if self._journal is not None:
             await self._journal.stop()
         for table_id, held in list(self.tables.items()):

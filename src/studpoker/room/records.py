@@ -3,7 +3,6 @@ movements, and an account's hands as PokerStars text."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from datetime import UTC, datetime
 
@@ -53,9 +52,9 @@ class RoomRecords(RoomState):
         if self._journal is not None:
             await self._journal.flushed()  # its running hand first, then its record
         try:
-            await asyncio.to_thread(self.store.record_hand, row, fence=self._fence(table.table_id))
+            await self._write_table(table.table_id, self.store.record_hand, row)
         except StaleOwner:  # another process runs the table now, and plays the hand on
-            self._lose_soon(table.table_id)
+            pass
         except Exception as error:  # the stacks moved, the database did not: halt
             log.exception("table %s: hand %d was not recorded", table.table_id, done.number)
             table.halt(f"hand {done.number} could not be recorded: {error}")

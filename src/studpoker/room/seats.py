@@ -4,8 +4,6 @@ table's books against the store's."""
 
 from __future__ import annotations
 
-import asyncio
-
 from studpoker.engine import Action
 from studpoker.room.errors import RoomError
 from studpoker.room.state import RoomState
@@ -114,11 +112,8 @@ class RoomSeats(RoomState):
         """``amount`` from ``account``'s balance to its chips at ``table_id`` (a seat's
         buy-in or a top-up), through the ledger."""
         try:
-            await asyncio.to_thread(
-                self.store.buy_in, account.id, table_id, amount, fence=self._fence(table_id)
-            )
+            await self._write_table(table_id, self.store.buy_in, account.id, table_id, amount)
         except StaleOwner:
-            self._lose_soon(table_id)
             raise _moved(table_id) from None
         except InsufficientFunds as error:
             raise RoomError(
@@ -136,15 +131,11 @@ class RoomSeats(RoomState):
         store refuses halts the table (its books no longer agree) rather than fail
         the player's request with an error of the store's."""
         try:
-            await asyncio.to_thread(
-                self.store.cash_out,
-                account_id,
-                table.table_id,
-                amount,
-                fence=self._fence(table.table_id),
+            await self._write_table(
+                table.table_id, self.store.cash_out, account_id, table.table_id, amount
             )
         except StaleOwner:
-            self._lose_soon(table.table_id)
+            pass  # the table is let go: its seats are another process's
         except StoreError as error:
             table.halt(f"a refund of {amount} to account {account_id} failed: {error}")
 
@@ -227,24 +218,22 @@ class RoomSeats(RoomState):
         self._players.pop((table.table_id, account), None)
         if table.config.mode != "chips":
             return
-        fence = self._fence(table.table_id)
+        table_id = table.table_id
         try:
             if table.halted is not None:  # the books disagree: what the database holds
-                await asyncio.to_thread(self.store.cash_out, account, table.table_id, fence=fence)
+                await self._write_table(table_id, self.store.cash_out, account, table_id)
                 return
             if not chips:  # busted, sat out and gone: nothing to pay back
                 return
             try:
-                await asyncio.to_thread(
-                    self.store.cash_out, account, table.table_id, chips, fence=fence
-                )
+                await self._write_table(table_id, self.store.cash_out, account, table_id, chips)
             except StaleOwner:
                 raise
             except StoreError as error:
                 table.halt(f"{occupant.name} left seat {seat} with {chips} chips: {error}")
-                await asyncio.to_thread(self.store.cash_out, account, table.table_id, fence=fence)
+                await self._write_table(table_id, self.store.cash_out, account, table_id)
         except StaleOwner:  # another process runs the table: its seats are that one's
-            self._lose_soon(table.table_id)
+            pass
 
     async def _check_books(self, table: Table) -> None:
         """A chips table's seats against the store's holdings (every stack, pending
@@ -259,11 +248,10 @@ class RoomSeats(RoomState):
             if account is not None and not seat.occupant.is_bot:
                 stacks[account] = stacks.get(account, 0) + seat.chips + seat.top_up
         try:
-            problems = await asyncio.to_thread(
-                self.store.save_books, table.table_id, stacks, fence=self._fence(table.table_id)
+            problems = await self._write_table(
+                table.table_id, self.store.save_books, table.table_id, stacks
             )
         except StaleOwner:
-            self._lose_soon(table.table_id)
             return
         if problems:
             table.halt("its books disagree with the database: " + "; ".join(problems))

@@ -12,13 +12,14 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from studpoker.room.errors import RoomError
 from studpoker.room.journal import JournalWriter
 from studpoker.room.ownership import Lease, Leases, LocalLeases
 from studpoker.room.tables import ChatLine, RoomTable
 from studpoker.room.workers import Workers
-from studpoker.store import JournalSeating, Store
+from studpoker.store import JournalSeating, StaleOwner, Store
 from studpoker.table import RemotePlayer, TableUpdate
 
 __all__ = ["Listener", "RoomState"]
@@ -27,6 +28,7 @@ __all__ = ["Listener", "RoomState"]
 log = logging.getLogger("studpoker.room.room")
 
 Listener = Callable[[TableUpdate], None]
+T = TypeVar("T")
 
 
 class RoomState:
@@ -59,6 +61,7 @@ class RoomState:
         self.lease_seconds = lease_seconds
         self._keeper: asyncio.Task[None] | None = None
         self._broken: set[str] = set()  # kept tables this process could not open
+        self._writes: set[asyncio.Future[Any]] = set()  # table writes in flight
         self.grace = grace
         # Store each hand's deal and actions as they happen (room/journal.py): what a
         # process that takes a table over will deal again from (docs/scaling.md).
@@ -107,6 +110,40 @@ class RoomState:
         """The fencing token this process writes table ``table_id`` with."""
         held = self.tables.get(table_id)
         return None if held is None else held.fence
+
+    async def _write_table(
+        self, table_id: str, write: Callable[..., T], *args: Any, **kw: Any
+    ) -> T:
+        """``write(*args, **kw, fence=…)`` of the store, on a thread, with the token this
+        process writes ``table_id`` with.  Refused as a stale owner's (StaleOwner, raised
+        on for the caller's own answer), the table is let go.  A table this process no
+        longer runs is never written unfenced when leases are shared: the write is
+        refused before the store is asked."""
+        held = self.tables.get(table_id)
+        if held is None and self.shared:
+            raise StaleOwner(
+                f"table {table_id} is no longer run by this process: the write is refused",
+                table_id=table_id,
+                token=0,
+                fence=0,
+            )
+        fence = None if held is None else held.fence
+        # A write runs to its end even if the task that asked for it is cancelled (a
+        # stop): the stop waits for every write in flight (_writes_done) before its own,
+        # so that an abandoned write never lands after the last word on the table.
+        write_done = asyncio.ensure_future(asyncio.to_thread(write, *args, fence=fence, **kw))
+        self._writes.add(write_done)
+        write_done.add_done_callback(self._writes.discard)
+        try:
+            return await asyncio.shield(write_done)
+        except StaleOwner:
+            self._lose_soon(table_id)
+            raise
+
+    async def _writes_done(self) -> None:
+        """Wait for the table writes in flight, whatever they answer."""
+        while self._writes:
+            await asyncio.gather(*list(self._writes), return_exceptions=True)
 
     def _lose_soon(self, table_id: str) -> None:
         """A write of ``table_id`` was refused as a stale owner's: another process runs
