@@ -37,11 +37,13 @@ def free_port() -> int:
 class Served:
     """``stud serve`` in a process of its own, on ``url``."""
 
-    def __init__(self, url: str, log: Path, *, port: int | None = None) -> None:
+    def __init__(
+        self, url: str, log: Path, *, port: int | None = None, extra: tuple[str, ...] = ()
+    ) -> None:
         self.port = free_port() if port is None else port
         self.base = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(self.port)]
-        command += ["--database", url, "--clock", "30"]
+        command += ["--database", url, "--clock", "30", *extra]
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60

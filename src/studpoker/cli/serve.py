@@ -32,6 +32,27 @@ def add_parser(commands: Any) -> None:
     serve.add_argument(
         "--competition-minutes", type=float, default=30.0, help="a competition's time limit"
     )
+    serve.add_argument(
+        "--redis",
+        metavar="URL",
+        help=(
+            "serve one room with other processes: the tables' leases and the processes' "
+            "messages in Redis at URL (redis://host:port/db; docs/scaling.md)"
+        ),
+    )
+    serve.add_argument(
+        "--redis-prefix",
+        default="stud:",
+        metavar="PREFIX",
+        help="the names of the room's keys and channels in Redis begin with it (default stud:)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="N processes behind the one port (needs --redis and a shared database)",
+    )
     serve.add_argument("--seed", type=int, help="deal every table from this seed (testing)")
     serve.add_argument("--log-level", default="warning", help="uvicorn's log level")
     serve.add_argument(
@@ -64,7 +85,25 @@ def _database(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def check_serve(args: argparse.Namespace) -> None:
+    """Refuse what cannot serve one room: several processes need Redis to share the
+    tables through, and a database they all reach (not an SQLite file of one)."""
+    if args.workers < 1:
+        raise ValueError(f"--workers is 1 or more, not {args.workers}")
+    if args.redis is not None:
+        from studpoker.room.relay import check_redis_url
+
+        check_redis_url(args.redis)
+    if args.workers > 1 and args.redis is None:
+        raise ValueError(
+            "--workers N needs --redis URL: the processes share the tables through Redis"
+        )
+    if args.redis is not None and args.seed is not None:
+        raise ValueError("--seed is for one process alone: the processes would deal alike")
+
+
+def room_server(args: argparse.Namespace) -> Any:
+    """The room's server for ``args`` (``stud serve``'s), not yet running."""
     import uvicorn
 
     from studpoker.server import create_app
@@ -75,14 +114,14 @@ def run_serve(args: argparse.Namespace) -> int:
     app = create_app(
         database=args.database,
         limits=limits,
+        redis=args.redis,
+        redis_prefix=args.redis_prefix,
         seed=args.seed,
         clock=args.clock,
         time_bank=args.time_bank,
         pause=args.pause,
         competition_seconds=args.competition_minutes * 60,
     )
-    where = f"http://{args.host}:{args.port}/"
-    print(f"studpoker card room on {where} ({args.database})", flush=True)
     # No per-message compression: on a busy room it costs more CPU than the game itself.
     config = uvicorn.Config(
         app,
@@ -95,7 +134,19 @@ def run_serve(args: argparse.Namespace) -> int:
         log_config=access_log_config(),
     )
     # The room stops before the sockets close: its players hear of a hand cut short.
-    RoomServer(config).run()
+    return RoomServer(config)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    check_serve(args)
+    where = f"http://{args.host}:{args.port}/"
+    shared = "" if args.redis is None else f", {args.workers} processes sharing Redis"
+    print(f"studpoker card room on {where} ({args.database}{shared})", flush=True)
+    if args.workers > 1:
+        from studpoker.server.supervisor import Supervisor
+
+        return Supervisor(args).run()
+    room_server(args).run()
     return 0
 
 

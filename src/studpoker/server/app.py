@@ -32,7 +32,9 @@ from starlette.exceptions import HTTPException
 from studpoker import __version__
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, STAKE_MAX
 from studpoker.room import Busy, Room, RoomError, known_game
+from studpoker.room.ownership import RedisLeases
 from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
+from studpoker.room.relay import Broker, RedisBroker, check_redis_url
 from studpoker.server.answers import (
     HAND_HISTORIES,
     OPTIONAL,
@@ -62,6 +64,7 @@ from studpoker.server.limits import (
     Limits,
 )
 from studpoker.server.messages import AccountView, FullMessage, LobbyTable, ServerError
+from studpoker.server.peers import Peers
 from studpoker.server.protocol import (
     MAX_MESSAGE,
     VERSION,
@@ -202,12 +205,25 @@ def create_app(
     *,
     database: str = "sqlite:///stud.db",
     limits: Limits = LIMITS,
+    redis: str | None = None,
+    redis_prefix: str = "stud:",
+    broker: Broker | None = None,
     **room_options: Any,
 ) -> FastAPI:
     """The room's web application; ``room`` (or a room over ``database``) starts and
-    stops with it; ``limits`` say how often a client may do what (docs/security.md)."""
+    stops with it; ``limits`` say how often a client may do what (docs/security.md).
+
+    ``redis`` (a URL) makes this process one of several serving one room: the tables'
+    leases are kept in Redis and the processes speak through it (server/peers.py),
+    under names beginning with ``redis_prefix``;
+    ``broker`` is the same for a room given with leases of its own (tests)."""
+    if redis is not None:
+        leases = RedisLeases(check_redis_url(redis), prefix=redis_prefix)
+        room_options.setdefault("leases", leases)
+        broker = broker or RedisBroker(redis, prefix=redis_prefix)
     the_room = room if room is not None else Room(Store(database), **room_options)
     hub = Hub(the_room, limits)
+    peers = None if broker is None else Peers(hub, broker, the_room.owner, _handle)
     failures = Backoff(limits.login_failures_free, limits.login_backoff_cap)
     new_tables = Limiter(limits.table_per_account)
     downloads = Limiter(limits.history_per_account)
@@ -215,6 +231,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await the_room.start()
+        if peers is not None:
+            await peers.start()
         lobby = asyncio.create_task(hub.run())
         try:
             yield
@@ -222,6 +240,11 @@ def create_app(
             lobby.cancel()
             await the_room.stop()  # the clients see a hand cut short, and who left
             await hub.close()
+            if peers is not None:
+                await peers.stop()
+            if redis is not None and broker is not None:  # made here: closed here
+                await broker.close()
+                await the_room.leases.close()
 
     app = FastAPI(
         title="studpoker card room",
@@ -661,6 +684,13 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
         return
     ref = message.id
     account = client.signed_in()
+    table_id = getattr(message, "table", None)
+    peers = hub.peers
+    if peers is not None and isinstance(table_id, str) and table_id not in room.tables:
+        owner = None if client.relayed else peers.owner_of.get(table_id)
+        if owner is not None:  # run by another process: it answers (server/peers.py)
+            peers.forward(client, owner, table_id, text, watch=not isinstance(message, Unwatch))
+            return
     try:
         match message:
             case Ping():
@@ -669,6 +699,8 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
                 client.send(hub.lobby(ref))
             case Language(lang=lang):
                 client.lang = lang
+                if peers is not None:
+                    peers.language(client)
                 client.send({"type": "ok", "id": ref, "v": VERSION})
             case Watch(table=table_id):
                 hub.watch(client, table_id, ref)

@@ -15,7 +15,7 @@ import hashlib
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import orjson
 
@@ -38,6 +38,9 @@ from studpoker.table import RemotePlayer, Table, TableUpdate
 from studpoker.table.messages import cancelled_line, dealer_lines
 from studpoker.table.seatmap import SeatMap
 from studpoker.table.snapshot import cards_plain, event_dict, legal_dict
+
+if TYPE_CHECKING:
+    from studpoker.server.peers import Peers
 
 __all__ = ["Client", "Hub"]
 
@@ -113,6 +116,11 @@ class Client:
     dropped: bool = False
     too_slow: bool = False
     present: int | None = None  # the account counted as connected by this socket (R8.3)
+    # At tables another process runs (server/peers.py): the number the client goes by
+    # there, and the process that runs each of those tables.
+    relay_id: int = 0
+    remote: dict[str, str] = field(default_factory=dict)
+    relayed: ClassVar[bool] = False  # a client of another process's socket (peers.py)
 
     def send(self, message: ServerMessage | str) -> None:
         """Queue ``message`` for the socket: a message (messages.py), or one already
@@ -353,6 +361,8 @@ class Hub:
         ] = {}
         # table -> (its hand, each event sent of it as the wire has it, by id)
         self._events_of: dict[str, tuple[Hand, dict[int, tuple[Any, Any]]]] = {}
+        # The room's other processes (server/peers.py), when it runs on several.
+        self.peers: Peers | None = None
         room.listeners.append(self.table_changed)
         room.chat_listeners.append(self.chat)
 
@@ -363,12 +373,17 @@ class Hub:
     def connect(self, client: Client) -> None:
         self.clients.add(client)
         self._addresses[client.address] = self._addresses.get(client.address, 0) + 1
-        if client.account is not None:
+        self.present(client)
+        client.messages = Limiter(self.limits.messages_per_socket, most_keys=1)
+
+    def present(self, client: Client) -> None:
+        """The client speaks for its account: counted among the account's
+        connections, the first telling the room it is connected (R8.3)."""
+        if client.account is not None and client.present is None:
             account = client.present = client.account.id
             self._sockets[account] = self._sockets.get(account, 0) + 1
             if self._sockets[account] == 1:
                 self.room.connected(account)
-        client.messages = Limiter(self.limits.messages_per_socket, most_keys=1)
 
     def disconnect(self, client: Client) -> None:
         if client in self.clients:
@@ -381,9 +396,11 @@ class Hub:
         for table_id in list(client.watching):
             self.unwatch(client, table_id)
         client.dropped = True
-        self._absent(client)
+        self.absent(client)
+        if self.peers is not None:
+            self.peers.disconnected(client)
 
-    def _absent(self, client: Client) -> None:
+    def absent(self, client: Client) -> None:
         """The socket no longer speaks for its account: when it was the account's
         last, the room is told that the account's connection is gone (R8.3)."""
         account, client.present = client.present, None
@@ -403,7 +420,9 @@ class Hub:
         for client in list(self.clients):
             if client.session == digest:
                 client.log_out("logged out")
-                self._absent(client)
+                self.absent(client)
+                if self.peers is not None:
+                    self.peers.logged_out(client)
 
     def watch(self, client: Client, table_id: str, ref: Any = None) -> None:
         held = self.room.table(table_id)
@@ -419,9 +438,31 @@ class Hub:
         if watchers is not None:
             watchers.discard(client)
 
+    def watchers(self, table_id: str) -> list[Client]:
+        """The clients watching ``table_id`` here."""
+        return list(self._by_table.get(table_id, ()))
+
     def lobby_tables(self) -> list[LobbyTable]:
-        """The lobby's tables (``GET /api/tables``): only those that changed since it
-        was last asked for are read again."""
+        """The lobby's tables (``GET /api/tables``): this process's, and when the room
+        runs on several, the others' as their heartbeats list them (server/peers.py),
+        every table once, by id, so that every process shows one lobby."""
+        local = self.local_lobby()
+        if self.peers is None or not self.peers.tables_of:
+            return local
+        every = {}
+        for entries in self.peers.tables_of.values():
+            every.update(entries)
+        every.update((entry["id"], entry) for entry in local)
+        return [every[table_id] for table_id in sorted(every)]
+
+    def remote_changed(self) -> None:
+        """Another process's tables changed: the lobby is sent again soon."""
+        self._lobby_text = None
+        self._lobby_changed.set()
+
+    def local_lobby(self) -> list[LobbyTable]:
+        """This process's tables as the lobby lists them: only those that changed since
+        it was last asked for are read again."""
         tables = self.room.tables
         if self._lobby_stale:
             for table_id in self._lobby_stale:
@@ -455,6 +496,8 @@ class Hub:
         """Table ``table_id`` was opened or changed: the lobby is sent again soon."""
         self._lobby_stale.add(table_id)
         self._lobby_changed.set()
+        if self.peers is not None:
+            self.peers.changed()
 
     # -- relaying ---------------------------------------------------------------------
 
@@ -468,7 +511,7 @@ class Hub:
             # To those in the lobby: a client at a table asks for it (``lobby``) when
             # it goes back there.
             for client in list(self.clients):
-                if not client.watching:
+                if not client.watching and not client.remote and not client.relayed:
                     client.send(text)
             await asyncio.sleep(LOBBY_EVERY)
 

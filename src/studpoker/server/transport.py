@@ -116,7 +116,15 @@ class RoomServer(uvicorn.Server):
     """uvicorn's server, stopping the room before it closes the connections: a hand
     being played is void when the room stops (``Room.stop``), and its players are told
     so (``hand_cancelled``) on their sockets while they are still open — uvicorn alone
-    closes every connection first and stops the application after."""
+    closes every connection first and stops the application after.  ``ready``, if
+    set, is set once it serves (server/supervisor.py waits for it)."""
+
+    ready: Any = None
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.ready is not None and self.started:
+            self.ready.set()
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         app = self.config.app

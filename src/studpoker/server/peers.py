@@ -1,0 +1,423 @@
+"""The room's processes as peers (docs/scaling.md, "Any process serves any client"):
+a client connected to one process watches, sits and plays at a table another process
+runs, and sees the same lobby everywhere.
+
+Every process says, on the broker's channel ``peers`` once a second and soon after its
+tables change, which tables it runs and how the lobby shows them (a heartbeat); a peer
+not heard for :data:`SILENT` seconds is gone.  From the heartbeats each process knows
+the owner of every table (``owner_of``) and shows every table in its lobby.
+
+A client's message for a table run elsewhere goes, as the client wrote it, on the
+owner's channel ``to:OWNER`` with who sent it (account, session, language); the owner
+answers it, and sends that client the table's updates, through a
+:class:`RelayedClient` — a client of its hub like any other, whose messages go back
+on ``to:PEER`` to the process holding the socket, encoded once, each flush of the hub
+one publish a peer.  One publisher's messages on one channel keep their order (relay.py),
+so a client's messages and their answers do too.
+
+When a table changes owner (a process died or stopped, room/owners.py), the next
+heartbeat of the new owner lists it: the process holding the sockets of its watchers
+asks the new owner to watch it for them, and they get its whole state, their hand
+played on (the new owner's ``watch``).
+
+The broker carries only what is in flight: what must survive a process is in the
+database (hands, seats, the ledger).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from itertools import count
+from typing import Any, ClassVar
+
+import orjson
+
+from studpoker.room.relay import Broker, Subscription
+from studpoker.server.connections import Client, Hub, encode
+from studpoker.server.messages import LobbyTable, ServerMessage
+from studpoker.store import Account
+
+__all__ = ["HEARTBEAT", "SILENT", "Peers", "RelayedClient"]
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "peers"
+# Seconds between heartbeats; a peer not heard for SILENT seconds is gone.
+HEARTBEAT = 1.0
+SILENT = 3.5
+# Seconds at least between two heartbeats sent because the tables changed.
+SOONEST = 0.2
+
+Handle = Callable[[Hub, Client, str], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class RelayedClient(Client):
+    """A client whose socket is on process ``peer``, at tables this process runs: what
+    the hub sends it goes back to that process (``Peers.reply``)."""
+
+    relayed: ClassVar[bool] = True
+    peer: str = ""
+    cid: int = 0
+    relay: Peers | None = None
+    inbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    reader: asyncio.Task[None] | None = None
+
+    def send(self, message: ServerMessage | str) -> None:
+        if self.dropped or self.relay is None:
+            return
+        text = message if isinstance(message, str) else encode(message)
+        self.relay.reply(self.peer, self.cid, text)
+
+
+def account_of(data: dict[str, Any] | None) -> Account | None:
+    if data is None:
+        return None
+    return Account(
+        id=int(data["id"]),
+        name=str(data["name"]),
+        balance=int(data["balance"]),
+        bot=bool(data["bot"]),
+        guest=bool(data["guest"]),
+        created_at=datetime.fromisoformat(data["created_at"]),
+    )
+
+
+def _account_data(account: Account | None) -> dict[str, Any] | None:
+    if account is None:
+        return None
+    return {
+        "id": account.id,
+        "name": account.name,
+        "balance": account.balance,
+        "bot": account.bot,
+        "guest": account.guest,
+        "created_at": account.created_at.isoformat(),
+    }
+
+
+class Peers:
+    """This process among the others of the room: its hub's clients at their tables,
+    and their clients at its tables.  ``handle`` answers one client message (the
+    server's own, app._handle)."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        broker: Broker,
+        owner: str,
+        handle: Handle,
+        *,
+        heartbeat: float = HEARTBEAT,
+        silent: float = SILENT,
+    ) -> None:
+        self.hub, self.broker, self.owner = hub, broker, owner
+        self.handle = handle
+        self.heartbeat, self.silent = heartbeat, silent
+        hub.peers = self
+        self.heard: dict[str, float] = {}  # peer -> when last heard (the loop's time)
+        self.tables_of: dict[str, dict[str, LobbyTable]] = {}  # peer -> its tables
+        self.owner_of: dict[str, str] = {}  # table -> the peer that runs it
+        # Clients of this process at tables run elsewhere, by the number they go by.
+        self.clients: dict[int, Client] = {}
+        self._numbers = count(1)
+        # Clients of other processes at tables run here.
+        self.relayed: dict[tuple[str, int], RelayedClient] = {}
+        self._outbox: dict[str, list[tuple[int, str]]] = {}
+        self._sending: asyncio.Queue[tuple[str, bytes] | None] = asyncio.Queue()
+        self._changed = asyncio.Event()
+        self._local: frozenset[str] = frozenset()
+        self._subscription: Subscription | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # -- running ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._subscription = await self.broker.subscribe(CHANNEL, f"to:{self.owner}")
+        self._tasks = [
+            asyncio.create_task(self._listen(), name="peers: listen"),
+            asyncio.create_task(self._send(), name="peers: send"),
+            asyncio.create_task(self._beat(), name="peers: heartbeat"),
+        ]
+
+    async def stop(self) -> None:
+        """Say goodbye (the others forget this process's tables at once), then stop."""
+        with contextlib.suppress(Exception):
+            await self.broker.publish(CHANNEL, orjson.dumps({"k": "bye", "p": self.owner}))
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for relayed in list(self.relayed.values()):
+            self._drop(relayed)
+        if self._subscription is not None:
+            with contextlib.suppress(Exception):
+                await self._subscription.close()
+
+    def changed(self) -> None:
+        """This process's tables, or how the lobby shows one, changed: a heartbeat soon."""
+        self._changed.set()
+
+    def _publish(self, channel: str, message: dict[str, Any] | bytes) -> None:
+        data = message if isinstance(message, bytes) else orjson.dumps(message)
+        self._sending.put_nowait((channel, data))
+
+    async def _send(self) -> None:
+        """Every message this process sends, one after another: their order is kept."""
+        while True:
+            item = await self._sending.get()
+            if item is None:
+                return
+            channel, data = item
+            try:
+                await self.broker.publish(channel, data)
+            except Exception:
+                log.exception("publishing on %s failed", channel)
+
+    async def _beat(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), self.heartbeat)
+            self._changed.clear()
+            try:
+                self._tables_here()
+                entries = self.hub.local_lobby()
+                self._publish(CHANNEL, {"k": "hb", "p": self.owner, "t": entries})
+                self._forget_silent(loop.time())
+                self._move_watchers()
+            except Exception:
+                log.exception("a heartbeat failed")
+            await asyncio.sleep(SOONEST)
+
+    def _tables_here(self) -> None:
+        """Tables taken up or let go since the last heartbeat: the lobby reads them again."""
+        now = frozenset(self.hub.room.tables)
+        for table_id in now ^ self._local:
+            self.hub.lobby_changed(table_id)
+        if now - self._local:
+            self._claim_local(now - self._local)
+        self._local = now
+
+    async def _listen(self) -> None:
+        assert self._subscription is not None
+        while True:
+            message = await self._subscription.get()
+            if message is None:
+                continue
+            channel, data = message
+            try:
+                said = orjson.loads(data)
+                if channel == CHANNEL:
+                    self._heard(said)
+                else:
+                    self._received(said)
+            except Exception:
+                log.exception("a message from a peer failed")
+
+    # -- what the others say ----------------------------------------------------------
+
+    def _heard(self, said: dict[str, Any]) -> None:
+        peer = said["p"]
+        if peer == self.owner:
+            return
+        if said["k"] == "bye":
+            self._gone(peer)
+            return
+        self.heard[peer] = asyncio.get_running_loop().time()
+        entries = {entry["id"]: entry for entry in said["t"]}
+        before = self.tables_of.get(peer)
+        self.tables_of[peer] = entries
+        moved = []
+        for table_id in entries:
+            if self.owner_of.get(table_id) != peer:
+                self.owner_of[table_id] = peer
+                moved.append(table_id)
+        for table_id in before or ():
+            if table_id not in entries and self.owner_of.get(table_id) == peer:
+                del self.owner_of[table_id]
+        if before != entries:
+            self.hub.remote_changed()
+        for table_id in moved:
+            self._rewatch(table_id, peer)
+
+    def _forget_silent(self, now: float) -> None:
+        for peer, when in list(self.heard.items()):
+            if now - when > self.silent:
+                log.warning("process %s is not heard from: gone", peer)
+                self._gone(peer)
+
+    def _gone(self, peer: str) -> None:
+        self.heard.pop(peer, None)
+        if self.tables_of.pop(peer, None) is not None:
+            self.hub.remote_changed()
+        for table_id in [t for t, p in self.owner_of.items() if p == peer]:
+            del self.owner_of[table_id]
+        for key in [key for key in self.relayed if key[0] == peer]:
+            self._drop(self.relayed[key])
+
+    def _received(self, said: dict[str, Any]) -> None:
+        kind = said["k"]
+        if kind == "r":  # messages for clients of this process
+            for number, text in said["m"]:
+                client = self.clients.get(number)
+                if client is not None:
+                    client.send(text)
+            return
+        key = (said["p"], int(said["c"]))
+        relayed = self.relayed.get(key)
+        if kind == "m":
+            if relayed is None:
+                relayed = self._relayed(said)
+            else:
+                self._update(relayed, said)
+            relayed.inbox.put_nowait(said["t"])
+            if relayed.reader is None or relayed.reader.done():
+                relayed.reader = asyncio.create_task(self._read(relayed))
+        elif relayed is not None and kind == "gone":
+            self._drop(relayed)
+        elif relayed is not None and kind == "out":
+            relayed.account, relayed.session, relayed.expires = None, None, None
+            self.hub.absent(relayed)
+        elif relayed is not None and kind == "lang":
+            relayed.lang = said["l"]
+
+    def _relayed(self, said: dict[str, Any]) -> RelayedClient:
+        expires = said.get("e")
+        relayed = RelayedClient(
+            account_of(said.get("a")),
+            said["l"],
+            session=said.get("s"),
+            expires=None if expires is None else datetime.fromisoformat(expires),
+            address=f"peer {said['p']}",
+            peer=said["p"],
+            cid=int(said["c"]),
+            relay=self,
+        )
+        self.relayed[(relayed.peer, relayed.cid)] = relayed
+        self.hub.connect(relayed)  # its account is connected here too (R8.3)
+        return relayed
+
+    def _update(self, relayed: RelayedClient, said: dict[str, Any]) -> None:
+        relayed.lang = said["l"]
+        account = account_of(said.get("a"))
+        if (relayed.account is None) != (account is None):
+            if account is None:
+                self.hub.absent(relayed)
+            relayed.account = account
+            if account is not None:
+                self.hub.present(relayed)
+        elif account is not None:
+            relayed.account = account
+
+    async def _read(self, relayed: RelayedClient) -> None:
+        """A relayed client's messages, one at a time, in the order sent."""
+        while not relayed.inbox.empty() and not relayed.dropped:
+            text = relayed.inbox.get_nowait()
+            try:
+                await self.handle(self.hub, relayed, text)
+            except Exception:
+                log.exception("a relayed client's message failed")
+
+    def _drop(self, relayed: RelayedClient) -> None:
+        self.relayed.pop((relayed.peer, relayed.cid), None)
+        self.hub.disconnect(relayed)
+        if relayed.reader is not None:
+            relayed.reader.cancel()
+
+    def reply(self, peer: str, number: int, text: str) -> None:
+        """Queue ``text`` for client ``number`` of ``peer``: sent with the others of
+        this turn of the loop, one message a peer."""
+        if not self._outbox:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._outbox.setdefault(peer, []).append((number, text))
+
+    def _flush(self) -> None:
+        outbox, self._outbox = self._outbox, {}
+        for peer, messages in outbox.items():
+            self._publish(f"to:{peer}", {"k": "r", "m": messages})
+
+    # -- this process's clients at tables run elsewhere --------------------------------
+
+    def number(self, client: Client) -> int:
+        if client.relay_id == 0:
+            client.relay_id = next(self._numbers)
+        self.clients[client.relay_id] = client
+        return client.relay_id
+
+    def forward(self, client: Client, owner: str, table_id: str, text: str, *, watch: bool) -> None:
+        """Send a client's message for ``table_id`` to the process that runs it."""
+        if watch:
+            client.remote[table_id] = owner
+        else:
+            client.remote.pop(table_id, None)
+        expires = client.expires
+        message = {
+            "k": "m",
+            "p": self.owner,
+            "c": self.number(client),
+            "a": _account_data(client.account),
+            "s": client.session,
+            "e": None if expires is None else expires.isoformat(),
+            "l": client.lang,
+            "t": text,
+        }
+        self._publish(f"to:{owner}", message)
+
+    def language(self, client: Client) -> None:
+        """The client reads another language now: so do the owners of its tables."""
+        said = {"k": "lang", "p": self.owner, "c": client.relay_id, "l": client.lang}
+        for owner in set(client.remote.values()):
+            self._publish(f"to:{owner}", said)
+
+    def logged_out(self, client: Client) -> None:
+        for owner in set(client.remote.values()):
+            self._publish(f"to:{owner}", {"k": "out", "p": self.owner, "c": client.relay_id})
+
+    def disconnected(self, client: Client) -> None:
+        """The client's socket closed: the owners of its tables forget it."""
+        if client.relay_id == 0:
+            return
+        self.clients.pop(client.relay_id, None)
+        for owner in set(client.remote.values()):
+            self._publish(f"to:{owner}", {"k": "gone", "p": self.owner, "c": client.relay_id})
+        client.remote.clear()
+
+    def _watch_text(self, table_id: str) -> str:
+        return encode({"type": "watch", "table": table_id})
+
+    def _rewatch(self, table_id: str, owner: str) -> None:
+        """``owner`` runs ``table_id`` now: the clients here that watched it elsewhere
+        watch it there."""
+        for client in list(self.clients.values()):
+            was = client.remote.get(table_id)
+            if was is not None and was != owner and not client.dropped:
+                self.forward(client, owner, table_id, self._watch_text(table_id), watch=True)
+
+    def _claim_local(self, tables: frozenset[str]) -> None:
+        """Tables this process took up: the clients here that watched them elsewhere
+        watch them here."""
+        for client in list(self.clients.values()):
+            for table_id in tables:
+                if client.remote.pop(table_id, None) is not None and not client.dropped:
+                    with contextlib.suppress(Exception):
+                        self.hub.watch(client, table_id)
+
+    def _move_watchers(self) -> None:
+        """Tables this process let go of, whose new owner is known: the clients here
+        that watched them here watch them there."""
+        for table_id, owner in list(self.owner_of.items()):
+            if table_id in self.hub.room.tables:
+                continue
+            for client in self.hub.watchers(table_id):
+                if client.relayed:
+                    self.hub.unwatch(client, table_id)  # its own process moves it
+                    continue
+                self.hub.unwatch(client, table_id)
+                self.forward(client, owner, table_id, self._watch_text(table_id), watch=True)

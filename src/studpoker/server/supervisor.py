@@ -1,0 +1,145 @@
+"""``stud serve --workers N``: N processes of one room behind one port.
+
+The supervisor binds the port once and starts N processes on it (the kernel spreads
+the connections among them), each a whole ``stud serve`` with its own leases
+(room/owners.py) and its peers through Redis (server/peers.py).  A process that dies
+is started again; the tables it ran are taken up by the others meanwhile, their hands
+played on.  SIGHUP restarts the processes one by one (a rolling restart: each new one
+serving before the old one stops, which hands its tables over between hands);
+SIGTERM or SIGINT stops them all, each handing over what it can.
+
+uvicorn's own supervisor starts plain servers, which close the sockets before the
+room stops; ours start the room's server (transport.RoomServer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+import socket
+import time
+from multiprocessing.context import SpawnProcess
+from multiprocessing.synchronize import Event
+from typing import Any
+
+__all__ = ["Supervisor"]
+
+log = logging.getLogger(__name__)
+
+# Seconds a new process has to serve before a rolling restart gives up on it.
+READY_SECONDS = 60.0
+# Seconds a stopping process has to hand its tables over before it is killed.
+STOP_SECONDS = 90.0
+
+
+def _serve(args: argparse.Namespace, sock: socket.socket, ready: Event) -> None:
+    """One process of the room (the target of each child)."""
+    from studpoker.cli.serve import room_server
+
+    server = room_server(args)
+    server.ready = ready
+    server.run(sockets=[sock])
+
+
+class Supervisor:
+    """The processes of ``stud serve --workers N`` and their port."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.count = int(args.workers)
+        self._context = multiprocessing.get_context("spawn")
+        self.processes: list[tuple[SpawnProcess, Event]] = []
+        self._signals: list[int] = []
+        self._socket: socket.socket | None = None
+
+    def bind(self) -> socket.socket:
+        family = socket.AF_INET6 if ":" in self.args.host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((self.args.host, self.args.port))
+        sock.listen(2048)
+        sock.set_inheritable(True)
+        return sock
+
+    def start_one(self) -> tuple[SpawnProcess, Event]:
+        assert self._socket is not None
+        ready = self._context.Event()
+        process = self._context.Process(
+            target=_serve, args=(self.args, self._socket, ready), name="stud serve", daemon=False
+        )
+        process.start()
+        return process, ready
+
+    def run(self) -> int:
+        self._socket = self.bind()
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, lambda number, _frame: self._signals.append(number))
+        self.processes = [self.start_one() for _ in range(self.count)]
+        try:
+            while True:
+                time.sleep(0.2)
+                while self._signals:
+                    number = self._signals.pop(0)
+                    if number == signal.SIGHUP:
+                        self.restart_all()
+                    else:
+                        return 0
+                self.keep_alive()
+        finally:
+            self.stop_all()
+            self._socket.close()
+
+    def keep_alive(self) -> None:
+        """A process that died is started again (its tables were taken up meanwhile)."""
+        for index, (process, _ready) in enumerate(self.processes):
+            if not process.is_alive():
+                log.warning(
+                    "process %s died (exit code %s): starting another",
+                    process.pid,
+                    process.exitcode,
+                )
+                process.join()
+                self.processes[index] = self.start_one()
+
+    def restart_all(self) -> None:
+        """Each process replaced in turn: the new one serving before the old one stops
+        (handing its tables over between hands)."""
+        for index, (old, _ready) in enumerate(list(self.processes)):
+            new, ready = self.start_one()
+            deadline = time.monotonic() + READY_SECONDS
+            while not ready.wait(0.2):
+                if not new.is_alive() or time.monotonic() > deadline or self._stopping():
+                    log.error("a new process did not start: the restart stops here")
+                    _stop(new)
+                    return
+            self.processes[index] = (new, ready)
+            _stop(old)
+
+    def _stopping(self) -> bool:
+        return any(number != signal.SIGHUP for number in self._signals)
+
+    def stop_all(self) -> None:
+        for process, _ready in self.processes:
+            if process.is_alive() and process.pid is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(process.pid, signal.SIGTERM)
+        for process, _ready in self.processes:
+            _join(process)
+
+
+def _stop(process: SpawnProcess) -> None:
+    if process.is_alive() and process.pid is not None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(process.pid, signal.SIGTERM)
+    _join(process)
+
+
+def _join(process: Any) -> None:
+    process.join(STOP_SECONDS)
+    if process.is_alive():
+        process.kill()
+        process.join()
