@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -93,10 +94,8 @@ class RoomRestore(RoomLobby, RoomPresence):
                 log.info("hand %d of %s was cut short: void", hand.number, table_id)
             elif hand is not None:
                 log.info("table %s: hand %d goes on", table_id, hand.number)
-            for (_, account_id), chips in sorted(holdings.items()):
-                if chips and self.seat_of(account_id, table_id) is None:
-                    await asyncio.to_thread(self.store.cash_out, account_id, table_id, fence=fence)
-                    log.info("returned %d chips of account %d at %s", chips, account_id, table_id)
+            if table_id not in self.tables:  # an opened table paid these back before it ran
+                await _pay_back(self, table_id, holdings, fence, seated=lambda _: False)
         except BaseException:
             if table_id not in self.tables:
                 await self.leases.release(lease)
@@ -226,6 +225,14 @@ class _Reopened:
             seats = self._voided(table, seats)
             table.restore(list(seats.values()), rollover=rollover, competition=competition)
         self.resumed = resumed is not None
+        # Before the table runs: its first deal checks its books against the ledger.
+        await _pay_back(
+            self.room,
+            table.table_id,
+            self.holdings,
+            held.fence,
+            seated=lambda account: table.seat_of_account(account) is not None,
+        )
         for seat in seats.values():
             account = seat.occupant.account_id
             if account is not None and not seat.occupant.is_bot:
@@ -254,3 +261,19 @@ class _Reopened:
             or (seat.successor is not None and seat.successor[0].account_id == account)
             for seat in seats.values()
         )
+
+
+async def _pay_back(
+    room: RoomRestore,
+    table_id: str,
+    holdings: dict[tuple[str, int], int],
+    fence: int | None,
+    *,
+    seated: Callable[[int], bool],
+) -> None:
+    """The chips the ledger holds at ``table_id`` for anyone not ``seated`` there go
+    back to their balance."""
+    for (_, account_id), chips in sorted(holdings.items()):
+        if chips and not seated(account_id):
+            await asyncio.to_thread(room.store.cash_out, account_id, table_id, fence=fence)
+            log.info("returned %d chips of account %d at %s", chips, account_id, table_id)
