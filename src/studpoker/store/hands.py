@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -133,43 +133,45 @@ class Hands(StoreBase):
                             f"hand {hand.number} at table {table} does not balance: the nets add "
                             f"up to {nets} and the rollover goes from {old} to {new}"
                         )
-                if session.scalar(
-                    select(HandModel.id).where(
-                        HandModel.table_id == table, HandModel.number == hand.number
-                    )
-                ):
-                    raise StoreError(f"hand {hand.number} of table {table} is already stored")
                 forget_running(session, table, hand.number)  # played out: no longer running
-                row = HandModel(
-                    table_id=table,
-                    number=hand.number,
-                    game=hand.game,
-                    mode=mode.value,
-                    started_at=hand.started_at,
-                    ended_at=hand.ended_at,
-                    record=hand.record,
-                    events=hand.events,
-                    pot=hand.pot,
-                    rake=0,
-                    rollover=hand.rollover,
-                )
-                session.add(row)
-                session.flush()
-                session.add_all(
-                    HandPlayerModel(
-                        hand_id=row.id,
-                        seat=player.seat,
-                        account_id=player.account_id,
-                        name=player.name,
-                        net=player.net,
-                    )
-                    for player in hand.players
+                # A hand stored twice is refused by the table's unique (table, number):
+                # the IntegrityError below, with nothing stored.
+                hand_id = session.execute(
+                    insert(HandModel).returning(HandModel.id),
+                    [
+                        {
+                            "table_id": table,
+                            "number": hand.number,
+                            "game": hand.game,
+                            "mode": mode.value,
+                            "started_at": hand.started_at,
+                            "ended_at": hand.ended_at,
+                            "record": hand.record,
+                            "events": hand.events,
+                            "pot": hand.pot,
+                            "rake": 0,
+                            "rollover": hand.rollover,
+                        }
+                    ],
+                ).scalar_one()
+                session.execute(
+                    insert(HandPlayerModel),
+                    [
+                        {
+                            "hand_id": hand_id,
+                            "seat": player.seat,
+                            "account_id": player.account_id,
+                            "name": player.name,
+                            "net": player.net,
+                        }
+                        for player in hand.players
+                    ],
                 )
                 if mode is TableMode.CHIPS:
-                    self._move_nets(session, hand, row.id, old, new)
+                    self._move_nets(session, hand, hand_id, old, new)
         except IntegrityError as error:  # the same hand stored at the same moment
             raise StoreError(f"hand {hand.number} of table {table} is already stored") from error
-        return row.id
+        return hand_id
 
     def _move_nets(self, session: Session, hand: HandRow, hand_id: int, old: int, new: int) -> None:
         table = hand.table_id

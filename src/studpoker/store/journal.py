@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from studpoker.store.base import StoreBase
@@ -72,40 +72,73 @@ def _checked(entry: JournalEntry) -> JournalEntry:
     raise StoreError(f"a journal entry is a deal, actions or a seating, not {entry!r}")
 
 
-def _deal(session: Session, entry: JournalDeal) -> None:
-    forget_running(session, entry.table_id)
-    session.add(
-        RunningHandModel(
-            table_id=entry.table_id,
-            number=entry.number,
-            started_at=entry.started_at,
-            setup=entry.setup,
-        )
-    )
-    session.flush()
+class _Batch:
+    """One transaction's journal entries applied in order: which hand each table of the
+    batch is running and how many actions it has stored, read for every table of the
+    batch in two queries, then kept here as the entries change them; the actions to
+    insert gathered, and inserted together (the cost of a batch is its statements,
+    not its rows)."""
 
+    def __init__(self, session: Session, tables: set[str]) -> None:
+        self.session = session
+        self.running: dict[str, int] = {}
+        self.counts: dict[str, int] = {}
+        if tables:
+            hands = select(RunningHandModel.table_id, RunningHandModel.number)
+            for table, number in session.execute(
+                hands.where(RunningHandModel.table_id.in_(tables))
+            ):
+                self.running[table] = number
+            counts = (
+                select(RunningActionModel.table_id, func.count())
+                .where(RunningActionModel.table_id.in_(tables))
+                .group_by(RunningActionModel.table_id)
+            )
+            for table, count in session.execute(counts):
+                self.counts[table] = count
+        self.rows: list[dict[str, object]] = []
 
-def _log(session: Session, entry: JournalActions) -> None:
-    table, number, first = entry.table_id, entry.number, entry.first
-    running = session.scalar(
-        select(RunningHandModel.number).where(RunningHandModel.table_id == table)
-    )
-    if running != number:
-        playing = "no hand" if running is None else f"hand {running}"
-        raise StoreError(
-            f"table {table} is playing {playing}, not hand {number}: its actions are not stored"
+    def deal(self, entry: JournalDeal) -> None:
+        self.insert()  # a table's earlier actions go in before the deal deletes them
+        forget_running(self.session, entry.table_id)
+        self.session.execute(
+            insert(RunningHandModel),
+            [
+                {
+                    "table_id": entry.table_id,
+                    "number": entry.number,
+                    "started_at": entry.started_at,
+                    "setup": entry.setup,
+                }
+            ],
         )
-    count = session.scalar(select(func.count()).where(RunningActionModel.table_id == table))
-    if first != count:
-        raise StoreError(
-            f"hand {number} of table {table} has {count} actions stored: the next "
-            f"is action {count}, not {first}"
+        self.running[entry.table_id] = entry.number
+        self.counts[entry.table_id] = 0
+
+    def log(self, entry: JournalActions) -> None:
+        table, number, first = entry.table_id, entry.number, entry.first
+        running = self.running.get(table)
+        if running != number:
+            playing = "no hand" if running is None else f"hand {running}"
+            raise StoreError(
+                f"table {table} is playing {playing}, not hand {number}: its actions are not stored"
+            )
+        count = self.counts.get(table, 0)
+        if first != count:
+            raise StoreError(
+                f"hand {number} of table {table} has {count} actions stored: the next "
+                f"is action {count}, not {first}"
+            )
+        self.rows.extend(
+            {"table_id": table, "seq": first + i, "number": number, "action": action}
+            for i, action in enumerate(entry.actions)
         )
-    session.add_all(
-        RunningActionModel(table_id=table, seq=first + i, number=number, action=action)
-        for i, action in enumerate(entry.actions)
-    )
-    session.flush()
+        self.counts[table] = count + len(entry.actions)
+
+    def insert(self) -> None:
+        if self.rows:
+            self.session.execute(insert(RunningActionModel), self.rows)
+            self.rows = []
 
 
 class Journal(StoreBase):
@@ -147,12 +180,15 @@ class Journal(StoreBase):
                 if (entry.table_id, entry.fence) not in fenced:
                     check_fence(session, entry.table_id, entry.fence)
                     fenced.add((entry.table_id, entry.fence))
+            batch = _Batch(session, {e.table_id for e in checked if isinstance(e, JournalActions)})
+            for entry in checked:
                 if isinstance(entry, JournalDeal):
-                    _deal(session, entry)
+                    batch.deal(entry)
                 elif isinstance(entry, JournalActions):
-                    _log(session, entry)
+                    batch.log(entry)
                 else:
                     write_seating(session, entry)
+            batch.insert()
 
     def void_hand(self, table_id: str, number: int, *, fence: int | None = None) -> None:
         """The table's running hand ``number`` is void (cut short, every bet back): it
