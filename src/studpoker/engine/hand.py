@@ -145,6 +145,7 @@ class Hand:
         self._over = False
         # What each viewer may see of the events, kept by the view module (view.py).
         self._filtered: dict[int | None, _Seen] = {}  # view.py: what each viewer has seen
+        self._hidden: dict[int, CardDealt] = {}  # view.py: a down card's event, hidden
         if carry_in:
             self.events.append(CarryIn(carry_in))
         stacks, contributed, events, ante = self.stacks, self.contributed, self.events, spec.ante

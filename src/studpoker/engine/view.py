@@ -8,7 +8,7 @@ mucked card (unless the table shows mucked hands, ``reveal_mucked``, R5.8).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from studpoker.cards import Card
@@ -109,10 +109,20 @@ def _filtered(hand: Hand, viewer: int | None) -> tuple[list[Event], frozenset[in
             and event.seat not in mine.revealed
         ):
             hidden.setdefault(event.seat, []).append(len(seen))
-            event = replace(event, card=None)
+            event = _hidden(hand, index, event)
         seen.append(event)
     mine.count = len(events)
     return seen, mine.revealed
+
+
+def _hidden(hand: Hand, index: int, event: CardDealt) -> CardDealt:
+    """Event ``index`` (a down card dealt) with its card hidden: one event for every
+    viewer it is hidden from, so that what is made of it (a message's part) is made
+    once."""
+    made = hand._hidden.get(index)
+    if made is None:
+        made = hand._hidden[index] = CardDealt(event.seat, None, event.up)
+    return made
 
 
 def filter_events(hand: Hand, viewer: int | None, start: int = 0) -> list[Event]:
@@ -127,19 +137,24 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
     if viewer is not None and not 0 <= viewer < hand.player_count:
         raise ValueError(f"there is no seat {viewer} in a hand of {hand.player_count}")
     seen, revealed = _filtered(hand, viewer)
+    stacks, bets, contributed, folded, down = (
+        hand.stacks,
+        hand.bets,
+        hand.contributed,
+        hand.folded,
+        hand.down,
+    )
     seats = tuple(
         SeatView(
-            seat=s,
-            stack=hand.stacks[s],
-            bet=hand.bets[s],
-            contributed=hand.contributed[s],
-            folded=hand.folded[s],
-            all_in=hand.stacks[s] == 0 and not hand.folded[s],
-            down_cards=tuple(
-                card if s == viewer or s in revealed else None for card in hand.down[s]
-            ),
-            up_cards=tuple(hand.up[s]),
-            shown=s in revealed,
+            s,
+            stacks[s],
+            bets[s],
+            contributed[s],
+            folded[s],
+            stacks[s] == 0 and not folded[s],
+            tuple(down[s]) if s == viewer or s in revealed else (None,) * len(down[s]),
+            tuple(hand.up[s]),
+            s in revealed,
         )
         for s in range(hand.player_count)
     )

@@ -124,8 +124,23 @@ def rank_name(rank: int, lang: str = "en", *, plural: bool = False) -> str:
 
 def describe(value: HandValue, lang: str = "en") -> str:
     """The name of a hand value in ``lang`` (one of :data:`LANGUAGES`)."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"names are in {', '.join(LANGUAGES)}, not {lang!r}")
+    # A name is made of these alone; the table names every seat's cards at every
+    # street, and the same few hundred names come back.
+    key = (value.ranking, value.category, value.ranks, lang)
+    name = _NAMED.get(key)
+    if name is None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"names are in {', '.join(LANGUAGES)}, not {lang!r}")
+        if len(_NAMED) > 100_000:
+            _NAMED.clear()
+        name = _NAMED[key] = _describe(value, lang)
+    return name
+
+
+_NAMED: dict[tuple[Ranking, Category, tuple[int, ...], str], str] = {}
+
+
+def _describe(value: HandValue, lang: str) -> str:
     own_names = value.ranking in (Ranking.SHOW_HAND, Ranking.SHOW_HAND_BOARD)
     templates: dict[Category | str, str] = _TEMPLATES[lang, own_names]  # type: ignore[assignment]
     category = value.category

@@ -60,29 +60,51 @@ _LOBBY_CHANGES = frozenset(
 
 @dataclass(eq=False)
 class _Watching:
+    """What a client was last sent of a table.  The state it holds (the next message
+    patches it) is the onlookers' state ``public`` with the seat's ``private`` values
+    put in (:func:`_compose`): kept as those two, so that a message which changes none
+    of the seat's own values is the onlookers' patch, with no state of its own made."""
+
     hand: int | None = None  # the hand the counts are for
     events: int = 0  # events of that hand sent
     lines: int = 0  # dealer lines of that hand sent
-    state: TableState | None = None  # the state last sent: the next message patches it
-    public: TableState | None = None  # the onlookers' state ``state`` was made from
+    sent: bool = False  # a state was sent: the next message patches it
+    public: TableState | None = None  # the onlookers' state the last state was made from
     private: tuple[int | None, dict[str, Any]] | None = None  # _private(state) of a seat
+    key: tuple[Any, ...] | None = None  # _private_key when ``private`` was read
+    holding: Hand | None = None  # the hand ``key`` names by id (kept: the id stays its)
 
 
 class _Patch:
     """The onlookers' patch from state ``public`` to the state of a flush, and what
     each operation is to a seat (:func:`_classify`, worked out when a seat asks)."""
 
-    __slots__ = ("_kinds", "ops", "public")
+    __slots__ = ("_kinds", "_touched", "ops", "public")
 
     def __init__(self, public: TableState, ops: list[Any]) -> None:
         self.public = public
         self.ops = cast("list[PatchOp]", ops)
         self._kinds: list[tuple[int, int]] | None = None
+        self._touched: frozenset[int] | None = None
 
     def kinds(self) -> list[tuple[int, int]]:
         if self._kinds is None:
             self._kinds = _classify(self.ops)
         return self._kinds
+
+    def plain_for(self, mine: int | None) -> bool:
+        """Whether, to a seat whose own player is at index ``mine`` and whose own values
+        did not change, this patch is its patch as it is: no operation at or above a
+        private path of that seat (seat_patch would keep every operation)."""
+        if self._touched is None:
+            touched = set()
+            for kind, player in self.kinds():
+                if kind in (_ABOVE, _ABOVE_PLAYERS, _PRIVATE):
+                    touched.add(_EVERY)
+                elif kind in (_PLAYER, _ABOVE_PLAYER):
+                    touched.add(player)
+            self._touched = frozenset(touched)
+        return _EVERY not in self._touched and mine not in self._touched
 
 
 def encode(message: Any) -> str:
@@ -208,6 +230,7 @@ _FIXED_PRIVATE = ("/viewer", "/hand/legal_actions", "/turn/legal_actions")
 _PLAYER_PRIVATE = ("down_cards", "best")
 # What an operation of the onlookers' patch is to a seat (_classify).
 _KEEP, _PRIVATE, _PLAYER, _ABOVE, _ABOVE_PLAYERS, _ABOVE_PLAYER = range(6)
+_EVERY = -2  # _Patch.plain_for: an operation at or above a private path of every seat
 _PLAYERS = "/hand/players/"
 
 
@@ -228,6 +251,56 @@ def _private(state: TableState) -> tuple[int | None, dict[str, Any]]:
                 for key in _PLAYER_PRIVATE:
                     found[f"{_PLAYERS}{index}/{key}"] = player.get(key, _MISSING)
     return mine, found
+
+
+def _compose(public: TableState, private: tuple[int | None, dict[str, Any]] | None) -> TableState:
+    """The state a seat was sent: the onlookers' ``public`` with the seat's own values
+    ``private`` (:func:`_private` of that state) put back in; ``public`` itself for an
+    onlooker."""
+    if private is None:
+        return public
+    mine, values = private
+    state = public.copy()
+    state["viewer"] = values["/viewer"]
+    hand = public["hand"]
+    if hand is not None:
+        hand = hand.copy()
+        _put(hand, "legal_actions", values["/hand/legal_actions"])
+        if mine is not None:
+            players = list(hand["players"])
+            player = players[mine].copy()
+            for key in _PLAYER_PRIVATE:
+                _put(player, key, values[f"{_PLAYERS}{mine}/{key}"])
+            players[mine] = player
+            hand["players"] = players
+        state["hand"] = hand
+    turn = public["turn"]
+    if turn is not None:
+        turn = turn.copy()
+        _put(turn, "legal_actions", values["/turn/legal_actions"])
+        state["turn"] = turn
+    return state
+
+
+def _put(document: Any, key: str, value: Any) -> None:
+    if value is _MISSING:
+        document.pop(key, None)
+    else:
+        document[key] = value
+
+
+def _private_key(table: Table, seat: int) -> tuple[Any, ...]:
+    """What a seat's own values (_private) are made from: equal keys, equal values.
+    Its own cards (the hand, how many it was dealt, the community cards), its legal
+    actions while it is to act (which change with every event then), and its turn."""
+    hand = table.current_hand
+    mine = table.engine_seat_of(seat)
+    dealt: tuple[Any, ...] | None = None
+    if hand is not None and mine is not None:
+        acting = len(hand.events) if hand.actor == mine else -1
+        dealt = (id(hand), len(hand.down[mine]) + len(hand.up[mine]), len(hand.community), acting)
+    turn = table.turn
+    return (seat, dealt, turn.seq if turn is not None and turn.seat == seat else None)
 
 
 def _classify(ops: list[PatchOp]) -> list[tuple[int, int]]:
@@ -656,7 +729,6 @@ class Hub:
         seat = self._viewer(client, table)
         if public is None:
             public = _snapshot(table)
-        state = seat_state(public, table, seat)
         hand = table.current_hand
         events: list[HandEvent] = []
         lines: list[str] = []
@@ -684,28 +756,48 @@ class Hub:
             "lines": lines,
             "v": VERSION,
         }
-        before, watching.state = watching.state, state
-        was_public, watching.public = watching.public, public
-        was_private = watching.private
-        now_private = watching.private = None if state is public else _private(state)
-        if full or before is None:
-            message["state"] = state
-        elif patches is not None and was_public is not None:
+        was = (watching.sent, watching.public, watching.private, watching.key, watching.holding)
+        was_sent, was_public, was_private, was_key = was[:4]
+        key = None if seat is None else _private_key(table, seat)
+        known: _Patch | None = None
+        if patches is not None and was_public is not None:
             # The onlookers' patch from the state this client's was made from, made once
-            # for every client told of the same change; a seat's is that patch with its
-            # own cards and actions put in (seat_patch).
+            # for every client told of the same change.
             known = patches.get(id(was_public))
             if known is None or known.public is not was_public:
                 known = patches[id(was_public)] = _Patch(was_public, diff(was_public, public))
-            if now_private is None:
-                message["patch"] = known.ops
-            else:
-                mine = None
-                if was_private is not None:
-                    mine = seat_patch(known.ops, known.kinds(), was_private, now_private, state)
-                message["patch"] = _diff(before, state) if mine is None else mine
+        watching.sent, watching.public, watching.key, watching.holding = True, public, key, hand
+        if (
+            not full
+            and was_sent
+            and known is not None
+            and was_private is not None
+            and key == was_key
+            and known.plain_for(was_private[0])
+        ):
+            # The seat's own values are as they were, and the onlookers' patch touches
+            # none of them: its patch is that patch, its state made of nothing new.
+            message["patch"] = known.ops
         else:
-            message["patch"] = _diff(before, state)
+            state = seat_state(public, table, seat)
+            now_private = watching.private = None if state is public else _private(state)
+            if full or not was_sent:
+                message["state"] = state
+            elif known is not None:
+                # A seat's patch is the onlookers' with its own cards and actions put
+                # in (seat_patch).
+                if now_private is None:
+                    message["patch"] = known.ops
+                else:
+                    mine = None
+                    if was_private is not None:
+                        mine = seat_patch(known.ops, known.kinds(), was_private, now_private, state)
+                    message["patch"] = (
+                        _diff(_compose(known.public, was_private), state) if mine is None else mine
+                    )
+            else:
+                assert was_public is not None  # sent before
+                message["patch"] = _diff(_compose(was_public, was_private), state)
         if ref is not None:
             message["id"] = ref
         if update is not None and update.kind == "hand_ended" and update.completed is not None:
@@ -726,9 +818,8 @@ class Hub:
             ]
         if full or events or lines or kind != "event":
             client.send(message)
-        else:
-            # nothing sent: the client still holds ``before``
-            watching.state, watching.public, watching.private = before, was_public, was_private
+        else:  # nothing sent: the client holds what it held
+            watching.sent, watching.public, watching.private, watching.key, watching.holding = was
 
     async def drain(self, seconds: float) -> None:
         """Send what is pending now, and wait until every client's queue is sent or
