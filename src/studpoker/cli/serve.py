@@ -47,6 +47,17 @@ def add_parser(commands: Any) -> None:
         help="the names of the room's keys and channels in Redis begin with it (default stud:)",
     )
     serve.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help=(
+            "with --redis: a process holds each of its tables for S seconds, renewed every "
+            "S/3; a process that stops renewing (dead, or paused) loses its tables to "
+            "another after S seconds (default 10)"
+        ),
+    )
+    serve.add_argument(
         "--workers",
         type=int,
         default=1,
@@ -90,6 +101,10 @@ def check_serve(args: argparse.Namespace) -> None:
     tables through, and a database they all reach (not an SQLite file of one)."""
     if args.workers < 1:
         raise ValueError(f"--workers is 1 or more, not {args.workers}")
+    if not 0 < args.lease_seconds <= 3600:  # NaN and infinity too
+        raise ValueError(
+            f"--lease-seconds is more than 0 and 3600 at most, not {args.lease_seconds}"
+        )
     if args.redis is not None:
         from studpoker.room.relay import check_redis_url
 
@@ -121,6 +136,7 @@ def room_server(args: argparse.Namespace) -> Any:
         time_bank=args.time_bank,
         pause=args.pause,
         competition_seconds=args.competition_minutes * 60,
+        lease_seconds=args.lease_seconds,
     )
     # No per-message compression: on a busy room it costs more CPU than the game itself.
     config = uvicorn.Config(

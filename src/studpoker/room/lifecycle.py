@@ -63,51 +63,53 @@ class RoomLifecycle(RoomOwners):
         paid out."""
         if not self._started:
             return
-        if self._keeper is not None:
-            self._keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._keeper
-            self._keeper = None
-        for waiting in self._gone.values():
-            waiting.cancel()
-        self._gone.clear()
-        if self.shared if hand_over is None else hand_over:
-            await self._hand_over(finish)
-            return
-        for held in list(self.tables.values()):
-            held.stop.set()
-            if held.task is not None:
-                held.task.cancel()
-        for held in list(self.tables.values()):
-            if held.task is not None:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await held.task
-        await self._writes_done()  # a cancelled table's last books land before the stop's
-        if self._journal is not None:
-            await self._journal.flushed()  # the deals and actions written, then voided
-        # A stop is no crash: everyone is paid out below, and the hands it cut short
-        # (or that were to be played on) are void.
-        for running in await asyncio.to_thread(self.store.running_hands):
-            if running.table_id in self.tables:
-                with contextlib.suppress(StoreError):
-                    await asyncio.to_thread(
-                        self.store.void_hand,
-                        running.table_id,
-                        running.number,
-                        fence=self._fence(running.table_id),
-                    )
-        for held in list(self.tables.values()):
-            await self._pay_rollover(held.table)
-            with contextlib.suppress(TableError):
-                await held.table.close()
-        if self._journal is not None:
-            await self._journal.stop()
-        for held in list(self.tables.values()):  # let go: another process may take them up
-            if held.lease is not None:
-                with contextlib.suppress(Exception):
-                    await self.leases.release(held.lease)
-        self.histories.close()  # a worker process; it starts again with the next download
-        self._started = False
+        await self._stop_keeping()  # no table taken up from now on
+        if self.shared:  # but the leases kept while the hands end: a hand may outlast one
+            self._keeper = asyncio.create_task(self._keep_leases(), name="table leases")
+        try:
+            for waiting in self._gone.values():
+                waiting.cancel()
+            self._gone.clear()
+            if self.shared if hand_over is None else hand_over:
+                await self._hand_over(finish)
+                return
+            for held in list(self.tables.values()):
+                held.stop.set()
+                if held.task is not None:
+                    held.task.cancel()
+            for held in list(self.tables.values()):
+                if held.task is not None:
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await held.task
+            await self._writes_done()  # a cancelled table's last books land before the stop's
+            if self._journal is not None:
+                await self._journal.flushed()  # the deals and actions written, then voided
+            # A stop is no crash: everyone is paid out below, and the hands it cut short
+            # (or that were to be played on) are void.
+            for running in await asyncio.to_thread(self.store.running_hands):
+                if running.table_id in self.tables:
+                    with contextlib.suppress(StoreError):
+                        await asyncio.to_thread(
+                            self.store.void_hand,
+                            running.table_id,
+                            running.number,
+                            fence=self._fence(running.table_id),
+                        )
+            for held in list(self.tables.values()):
+                await self._pay_rollover(held.table)
+                with contextlib.suppress(TableError):
+                    await held.table.close()
+            if self._journal is not None:
+                await self._journal.stop()
+            await self._stop_keeping()
+            for held in list(self.tables.values()):  # let go: another process may take them up
+                if held.lease is not None:
+                    with contextlib.suppress(Exception):
+                        await self.leases.release(held.lease)
+            self.histories.close()  # a worker process; it starts again with the next download
+            self._started = False
+        finally:  # however the stop ended
+            await self._stop_keeping()
 
     async def _hand_over(self, finish: float) -> None:
         """Every table's hand under way played to its end (``finish`` seconds at most),
@@ -128,8 +130,10 @@ class RoomLifecycle(RoomOwners):
         await self._writes_done()
         if self._journal is not None:
             await self._journal.stop()
+        await self._stop_keeping()
         for table_id, held in list(self.tables.items()):
             self.tables.pop(table_id)
+            self._lease_until.pop(table_id, None)
             if held.lease is not None:
                 with contextlib.suppress(Exception):
                     await self.leases.release(held.lease)

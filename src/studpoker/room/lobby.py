@@ -250,6 +250,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             await restore(table, held)
         table.listeners.append(self._relay)
         self.tables[table_id] = held
+        self.known_tables.add(table_id)
         held.task = asyncio.create_task(self._run(held), name=f"table {table_id}")
         return held
 
@@ -269,6 +270,9 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             log.exception("table %s stopped", held.table.table_id)
 
     def _relay(self, update: TableUpdate) -> None:
+        if self._lapsed(update.table_id):  # woken after its lease: nothing stale is told
+            self.drop_lapsed()
+            return
         if update.kind in _SEATING and self._journal is not None:
             self._seating_changed(update.table_id)
         for listener in list(self.listeners):

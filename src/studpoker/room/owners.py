@@ -8,6 +8,7 @@ harmless: every write it makes carries its fencing token, and the store refuses 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from studpoker.room.restore import RoomRestore
 from studpoker.room.state import log
@@ -31,16 +32,44 @@ class RoomOwners(RoomRestore):
             except Exception:  # Redis or the database away a moment: try again
                 log.exception("the table leases could not be kept up")
 
+    async def _keep_leases(self) -> None:
+        """While the room stops: its leases renewed every third of a lease, so that no
+        other process takes a table up while its hand is played to the end here; no
+        table is taken up."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self._renew_leases()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the table leases could not be kept up")
+
+    async def _stop_keeping(self) -> None:
+        """No more renewals nor tables taken up (the keeper task ends)."""
+        if self._keeper is not None:
+            self._keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._keeper
+            self._keeper = None
+
     async def _renew_leases(self) -> None:
+        self.drop_lapsed()  # woken from a pause longer than a lease: those are lost
+        loop = asyncio.get_running_loop()
         for table_id, held in list(self.tables.items()):
             if held.lease is None:
                 continue
+            asked = loop.time()
             if not await self.leases.renew(held.lease, self.lease_seconds):
                 await self._lose(table_id, "its lease ran out")
+            elif self.tables.get(table_id) is held:
+                self._lease_until[table_id] = asked + self.lease_seconds
 
     async def _take_up_tables(self) -> None:
         """Open the kept tables no process holds (their owner died or let go)."""
-        for saved in await asyncio.to_thread(self.store.kept_tables):
+        kept = await asyncio.to_thread(self.store.kept_tables)
+        self.known_tables.update(saved.table_id for saved in kept)
+        for saved in kept:
             if saved.table_id in self.tables or saved.table_id in self._broken:
                 continue
             if await self.leases.holder(saved.table_id) is not None:

@@ -45,6 +45,7 @@ class RoomRestore(RoomLobby, RoomPresence):
         """Open every table the room keeps that no other process runs, as it was; pay
         back the chips held at tables the room no longer keeps."""
         kept = await asyncio.to_thread(self.store.kept_tables)
+        self.known_tables.update(saved.table_id for saved in kept)
         for saved in kept:
             await self._reopen(saved)
         names = {saved.table_id for saved in kept}

@@ -59,8 +59,16 @@ class RoomState:
         self.leases: Leases = LocalLeases() if leases is None else leases
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.lease_seconds = lease_seconds
+        # Until when (the loop's clock) each lease this process holds surely holds: the
+        # moment it last asked for it, plus its seconds (leases are shared only).
+        self._lease_until: dict[str, float] = {}
+        self._letting_go: set[asyncio.Task[None]] = set()
         self._keeper: asyncio.Task[None] | None = None
         self._broken: set[str] = set()  # kept tables this process could not open
+        # Every table the room keeps, as this process last read them or opened them: one
+        # that no process is known to run now is between owners (its owner died or let
+        # it go, another takes it up), not a table that does not exist (server/peers.py).
+        self.known_tables: set[str] = set()
         self._writes: set[asyncio.Future[Any]] = set()  # table writes in flight
         self.grace = grace
         # Store each hand's deal and actions as they happen (room/journal.py): what a
@@ -95,11 +103,13 @@ class RoomState:
         the table with (the database's, greater than any before: store.next_fence; none
         for a room whose leases nobody shares), or None while another process holds the
         table."""
+        asked = asyncio.get_running_loop().time()
         lease = await self.leases.acquire(table_id, self.owner, self.lease_seconds)
         if lease is None:
             return None
         if not self.shared:  # no other process: nothing to fence off, no check to pay
             return lease, None
+        self._lease_until[table_id] = asked + self.lease_seconds
         try:
             return lease, await asyncio.to_thread(self.store.next_fence, table_id)
         except BaseException:
@@ -155,14 +165,26 @@ class RoomState:
         """Stop running ``table_id`` at once, writing nothing: its hand is not void (the
         process that runs the table now plays it on), nobody is paid out (their chips
         are at the table still), and those watching here are told nothing more of it."""
+        held = self._let_go(table_id, why)
+        if held is not None:
+            await self._wind_down(table_id, held)
+
+    def _let_go(self, table_id: str, why: str) -> RoomTable | None:
+        """The part of :meth:`_lose` that cannot wait: the table no longer this
+        process's, silenced and cancelled; :meth:`_wind_down` is the rest."""
         held = self.tables.pop(table_id, None)
+        self._lease_until.pop(table_id, None)
         if held is None:
-            return
+            return None
         log.warning("table %s is no longer run here: %s", table_id, why)
         held.table.listeners.clear()  # not "hand void": the hand goes on elsewhere
         held.stop.set()
         if held.task is not None and held.task is not asyncio.current_task():
             held.task.cancel()
+        return held
+
+    async def _wind_down(self, table_id: str, held: RoomTable) -> None:
+        if held.task is not None and held.task is not asyncio.current_task():
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await held.task
         for key in [key for key in self._players if key[0] == table_id]:
@@ -171,7 +193,36 @@ class RoomState:
             with contextlib.suppress(Exception):  # it may be another's by now: refused
                 await self.leases.release(held.lease)
 
+    def _lapsed(self, table_id: str) -> bool:
+        """Whether this process's lease of ``table_id`` may have run out unrenewed: the
+        process was paused (SIGSTOP, a stalled machine) longer than the lease, and
+        another may run the table now."""
+        until = self._lease_until.get(table_id)
+        return until is not None and asyncio.get_running_loop().time() > until
+
+    def drop_lapsed(self) -> None:
+        """Let go at once of every table whose lease may have run out, before it tells
+        anyone anything: a process woken from a pause longer than its lease must not
+        play on a hand another process has taken over, nor send its players the stale
+        hand, nor say it runs the table.  Should nobody else have taken it, one of the
+        processes takes it up again, its hand played on from the journal."""
+        for table_id in [t for t in self.tables if self._lapsed(t)]:
+            held = self._let_go(table_id, "its lease ran out while this process was paused")
+            if held is not None:
+                gone = asyncio.get_running_loop().create_task(self._wind_down(table_id, held))
+                self._letting_go.add(gone)
+                gone.add_done_callback(self._letting_go.discard)
+
+    def runs(self, table_id: str) -> bool:
+        """Whether this process runs ``table_id`` now (a table whose lease may have run
+        out during a pause is let go first: :meth:`drop_lapsed`)."""
+        if self._lapsed(table_id):
+            self.drop_lapsed()
+        return table_id in self.tables
+
     def table(self, table_id: str) -> RoomTable:
+        if self._lapsed(table_id):
+            self.drop_lapsed()
         held = self.tables.get(table_id)
         if held is None:
             raise RoomError(f"no table {table_id!r}", "no_table", table=table_id)

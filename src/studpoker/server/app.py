@@ -686,11 +686,13 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
     account = client.signed_in()
     table_id = getattr(message, "table", None)
     peers = hub.peers
-    if peers is not None and isinstance(table_id, str) and table_id not in room.tables:
+    if peers is not None and isinstance(table_id, str) and not room.runs(table_id):
         owner = None if client.relayed else peers.owner_of.get(table_id)
         if owner is not None:  # run by another process: it answers (server/peers.py)
             peers.forward(client, owner, table_id, text, watch=not isinstance(message, Unwatch))
             return
+        if isinstance(message, Watch) and peers.await_owner(client, table_id):
+            return  # between owners: watched where it is run next
     try:
         match message:
             case Ping():

@@ -128,6 +128,9 @@ class Peers:
         self._numbers = count(1)
         # Clients of other processes at tables run here.
         self.relayed: dict[tuple[str, int], RelayedClient] = {}
+        # Clients here watching a table of the room no process is known to run now, by
+        # table: they watch it where it is run next (await_owner).
+        self.waiting: dict[str, set[Client]] = {}
         self._outbox: dict[str, list[tuple[int, str]]] = {}
         self._sending: asyncio.Queue[tuple[str, bytes] | None] = asyncio.Queue()
         self._changed = asyncio.Event()
@@ -187,6 +190,7 @@ class Peers:
                 await asyncio.wait_for(self._changed.wait(), self.heartbeat)
             self._changed.clear()
             try:
+                self.hub.room.drop_lapsed()  # none that may be another's by now
                 self._tables_here()
                 entries = self.hub.local_lobby()
                 self._publish(CHANNEL, {"k": "hb", "p": self.owner, "t": entries})
@@ -382,6 +386,8 @@ class Peers:
 
     def disconnected(self, client: Client) -> None:
         """The client's socket closed: the owners of its tables forget it."""
+        for waiting in self.waiting.values():
+            waiting.discard(client)
         if client.relay_id == 0:
             return
         self.clients.pop(client.relay_id, None)
@@ -392,12 +398,28 @@ class Peers:
     def _watch_text(self, table_id: str) -> str:
         return encode({"type": "watch", "table": table_id})
 
+    def await_owner(self, client: Client, table_id: str) -> bool:
+        """Whether ``table_id`` is a table of the room that no process is known to run
+        now: its owner died or let it go and another takes it up within a lease, or this
+        process started a moment ago and has not heard its owner yet.  The client then
+        watches it where it is run next, rather than being told there is no such table
+        (a browser coming back after a kill -9 or a rolling restart).  A client of
+        another process whose watch came here, where the table was run a moment ago,
+        waits too: its own process moves it once it hears the new owner."""
+        if table_id not in self.hub.room.known_tables:
+            return False
+        self.waiting.setdefault(table_id, set()).add(client)
+        return True
+
     def _rewatch(self, table_id: str, owner: str) -> None:
-        """``owner`` runs ``table_id`` now: the clients here that watched it elsewhere
-        watch it there."""
+        """``owner`` runs ``table_id`` now: the clients here that watched it elsewhere,
+        or waited for it to be run, watch it there."""
         for client in list(self.clients.values()):
             was = client.remote.get(table_id)
             if was is not None and was != owner and not client.dropped:
+                self.forward(client, owner, table_id, self._watch_text(table_id), watch=True)
+        for client in self.waiting.pop(table_id, ()):
+            if not client.dropped and not client.relayed:
                 self.forward(client, owner, table_id, self._watch_text(table_id), watch=True)
 
     def _claim_local(self, tables: frozenset[str]) -> None:
@@ -406,6 +428,11 @@ class Peers:
         for client in list(self.clients.values()):
             for table_id in tables:
                 if client.remote.pop(table_id, None) is not None and not client.dropped:
+                    with contextlib.suppress(Exception):
+                        self.hub.watch(client, table_id)
+        for table_id in tables:
+            for client in self.waiting.pop(table_id, ()):
+                if not client.dropped:
                     with contextlib.suppress(Exception):
                         self.hub.watch(client, table_id)
 

@@ -183,12 +183,7 @@ class TablePlay(TableDecisions, TableCompetitions):
     def _begin(self, hand: Hand, players: list[Seat], number: int, started: datetime) -> None:
         """Hand ``number`` is under way between ``players``: each is told it from its
         first event (a hand dealt again, restore.py, from the events it has so far)."""
-        self._hand, self._number, self._live = hand, number, True
-        self._seat_map = SeatMap(tuple(held.number for held in players))
-        self._players = tuple(held.occupant for held in players)
-        self._started = started
-        self._told = [0] * len(players)
-        self._published = 0
+        self._hold(hand, players, number, started)
         for engine_seat, occupant in enumerate(self._players):
             try:
                 occupant.player.new_hand(engine_seat, self.spec)
@@ -202,6 +197,15 @@ class TablePlay(TableDecisions, TableCompetitions):
             )
         )
         self._publish()
+
+    def _hold(self, hand: Hand, players: list[Seat], number: int, started: datetime) -> None:
+        """Hand ``number`` is the table's, between ``players``, none of it told yet."""
+        self._hand, self._number, self._live = hand, number, True
+        self._seat_map = SeatMap(tuple(held.number for held in players))
+        self._players = tuple(held.occupant for held in players)
+        self._started = started
+        self._told = [0] * len(players)
+        self._published = 0
 
     async def _journal_deal(self, hand: Hand, players: list[Seat]) -> None:
         """Tell the room what the hand is dealt from (TableHooks.on_deal)."""

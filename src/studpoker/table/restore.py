@@ -121,6 +121,9 @@ class TableRestore(TablePlay):
                 len(resumed.actions),
             )
             self.next_hand_number = max(self.next_hand_number, resumed.number + 1)
+            # Shown as it stands from now on: whoever watches the table before its task
+            # plays the hand on sees it, not an empty table (a take-over, issue 16).
+            self._hold(hand, [by_number[n] for n in resumed.seats], resumed.number, resumed.started)
         for number in sorted(by_number):
             self._notify(TableUpdate("seat", self.table_id, seat=number, change="sat"))
         self._wake.set()
