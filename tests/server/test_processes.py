@@ -271,6 +271,83 @@ def test_a_client_of_one_process_plays_at_a_table_another_runs(tmp_path, fresh_p
         assert sum(store.account(n).balance for n in ("ann", "bo")) == 2 * DEPOSIT
 
 
+def test_every_process_answers_the_rest_api_of_a_table_another_runs(tmp_path, fresh_postgres):
+    """GET /api/tables/{id}, /api/tables/{id}/hands/{n} and /api/me say the same from a
+    process that does not run the table as from its owner (it asks the owner over
+    Redis); a table the room does not keep is a 404 from either; an owner that does not
+    answer (paused) is a 503 ``busy`` with Retry-After, and it answers again once awake."""
+    room = Room(fresh_postgres, tmp_path)
+    table = "chips-razz"
+    try:
+        owner = room.start()  # the first process opens every default table
+        other = room.start()
+        room.players("ann", "bo")
+        wait_for(lambda: lobby(owner) == lobby(other), timeout=10)
+        ann = Player(room, "ann", table, other)
+        bo = Player(room, "bo", table, owner)
+        ann.sit(0)
+        bo.sit(3)
+        play([ann, bo], lambda s: s["last_hand_number"] == 2)
+        bo.stand()  # after the hand under way: ann alone, no hand dealt, the state kept
+        play([ann, bo], lambda s: s["seats"][3] is None and s["hand"] is None)
+        last = ann.state["last_hand_number"]
+        assert last in (2, 3)
+
+        def get(served: Served, path: str, who: str | None = None) -> httpx.Response:
+            headers = {} if who is None else {"Authorization": f"Bearer {room.tokens[who]}"}
+            return httpx.get(f"{served.base}{path}", headers=headers, timeout=30)
+
+        # The table as an onlooker sees it: ann seated, no hand.
+        here, there = get(other, f"/api/tables/{table}"), get(owner, f"/api/tables/{table}")
+        assert (here.status_code, there.status_code) == (200, 200)
+        assert here.json() == there.json()
+        state = here.json()
+        assert (state["viewer"], state["hand"], state["last_hand_number"]) == (None, None, last)
+        assert [seat["name"] for seat in state["seats"] if seat] == ["ann"]
+        # Hand 2 (kept: R5.8) as ann's seat saw it (her own down cards), in Simplified
+        # Chinese, and as an onlooker saw it (no down card that was not shown).
+        path = f"/api/tables/{table}/hands/2?lang=zh-Hans"
+        mine, owners = get(other, path, "ann").json(), get(owner, path, "ann").json()
+        assert mine == owners
+        assert (mine["table"], mine["hand"], mine["names"]) == (table, 2, ["ann", "bo"])
+        assert mine["net"]["0"] == -mine["net"]["3"]
+        dealt = [e for e in mine["events"] if e["type"] == "CardDealt" and not e["up"]]
+        assert [e["card"] is not None for e in dealt if e["seat"] == 0] == [True] * 3
+        looked = get(other, f"/api/tables/{table}/hands/2").json()
+        assert looked == get(owner, f"/api/tables/{table}/hands/2").json()
+        shown = {e["seat"] for e in looked["events"] if e["type"] == "Show"}
+        hidden = [e for e in looked["events"] if e["type"] == "CardDealt" and not e["up"]]
+        assert all(e["card"] is None for e in hidden if e["seat"] not in shown)
+        # The seats ann holds, wherever she asks.
+        for served in (other, owner):
+            assert get(served, "/api/me", "ann").json()["seats"] == [{"table": table, "seat": 0}]
+            assert get(served, "/api/me", "bo").json()["seats"] == []
+        # Refusals: the owner's, told as it made them; a table nobody keeps.
+        for served in (other, owner):
+            answer = get(served, f"/api/tables/{table}/hands/99")
+            assert (answer.status_code, answer.json()["code"]) == (404, "no_hand")
+            answer = get(served, f"/api/tables/{table}/hands/2?lang=fr")
+            assert (answer.status_code, answer.json()["code"]) == (400, "unknown_language")
+            answer = get(served, "/api/tables/no-such-table")
+            assert (answer.status_code, answer.json()["code"]) == (404, "no_table")
+        # The owner paused (within its lease): the other cannot be answered, and says so.
+        os.kill(owner.process.pid, signal.SIGSTOP)
+        try:
+            answer = get(other, f"/api/tables/{table}")
+        finally:
+            os.kill(owner.process.pid, signal.SIGCONT)
+        assert answer.status_code == 503
+        assert answer.json()["code"] == "busy"
+        assert answer.json()["params"]["what"] == "table_owner"
+        assert answer.headers["Retry-After"] == "1"
+        # Not heard for longer than SILENT, the owner was forgotten: heard again, its
+        # table is answered for within a try or two (what Retry-After asks).
+        wait_for(lambda: get(other, f"/api/tables/{table}").status_code == 200, timeout=5)
+        assert get(other, f"/api/tables/{table}").json() == state
+    finally:
+        room.stop()
+
+
 def same_cards(before: dict[str, Any], after: dict[str, Any]) -> None:
     """The hand ``after`` is the hand ``before`` played on: every up card and the
     viewer's own down cards as they were, more dealt after them."""

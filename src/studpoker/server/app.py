@@ -54,7 +54,13 @@ from studpoker.server.answers import (
     slow_down,
 )
 from studpoker.server.connections import Client, Hub, encode, token_digest
-from studpoker.server.hands import LANGUAGES, FinishedHand, finished_hand, hand_histories
+from studpoker.server.hands import (
+    LANGUAGES,
+    FinishedHand,
+    finished_hand,
+    hand_histories,
+    known_language,
+)
 from studpoker.server.headers import SecurityHeaders
 from studpoker.server.limits import (
     LIMITS,
@@ -64,7 +70,7 @@ from studpoker.server.limits import (
     Limits,
 )
 from studpoker.server.messages import AccountView, FullMessage, LobbyTable, ServerError
-from studpoker.server.peers import Peers
+from studpoker.server.peers import Peers, account_data, account_of
 from studpoker.server.protocol import (
     MAX_MESSAGE,
     VERSION,
@@ -228,6 +234,34 @@ def create_app(
     new_tables = Limiter(limits.table_per_account)
     downloads = Limiter(limits.history_per_account)
 
+    # -- what another process of the room asks of this one's tables (server/peers.py) --
+
+    async def table_asked(args: dict[str, Any]) -> Any:
+        try:
+            return the_room.table(str(args["table"])).table.snapshot(None)
+        except RoomError as error:
+            raise refused(error) from None
+
+    async def hand_asked(args: dict[str, Any]) -> Any:
+        account = account_of(args["account"])
+        return finished_hand(the_room, str(args["table"]), int(args["hand"]), args["lang"], account)
+
+    async def seats_asked(args: dict[str, Any]) -> Any:
+        account_id = int(args["account"])
+        held = {table_id: the_room.seat_of(account_id, table_id) for table_id in the_room.tables}
+        return {table_id: seat for table_id, seat in held.items() if seat is not None}
+
+    if peers is not None:
+        peers.questions.update(table=table_asked, hand=hand_asked, seats=seats_asked)
+
+    async def of_owner(table_id: str, question: str, args: dict[str, Any]) -> Any:
+        """The answer of the process that runs ``table_id`` (not this one)."""
+        assert peers is not None
+        try:
+            return await peers.ask_owner(table_id, question, args)
+        except Busy as error:
+            raise busy(error) from None
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await the_room.start()
@@ -347,10 +381,10 @@ def create_app(
             fresh = await the_room.fresh(account)
         except RoomError as error:  # the account has gone since its session was read
             raise refused(error) from None
-        held = {table_id: the_room.seat_of(account.id, table_id) for table_id in the_room.tables}
-        seats: list[HeldSeat] = [
-            {"table": t, "seat": seat} for t, seat in held.items() if seat is not None
-        ]
+        held = await seats_asked({"account": account.id})
+        if peers is not None:  # and at the tables the other processes run
+            held.update(await peers.seats_of(account.id))
+        seats: list[HeldSeat] = [{"table": t, "seat": held[t]} for t in sorted(held)]
         return {**account_dict(fresh), "seats": seats}
 
     # -- the lobby --------------------------------------------------------------------
@@ -398,9 +432,11 @@ def create_app(
         hub.lobby_changed(table_id)
         return cast(LobbyTable, the_room.lobby_entry(table_id))
 
-    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=problems("no_table"))
+    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=problems("no_table", "busy"))
     async def table(table_id: str) -> TableState:
         """The table's state as an onlooker sees it, with the events of the hand."""
+        if peers is not None and not the_room.runs(table_id):
+            return cast(TableState, await of_owner(table_id, "table", {}))
         try:
             held = the_room.table(table_id)
         except RoomError as error:
@@ -410,7 +446,7 @@ def create_app(
     @app.get(
         "/api/tables/{table_id}/hands/{number}",
         tags=["hands"],
-        responses=problems("unknown_language", "no_table", "no_hand"),
+        responses=problems("unknown_language", "no_table", "no_hand", "busy"),
         openapi_extra=OPTIONAL,
     )
     async def table_hand(
@@ -420,6 +456,10 @@ def create_app(
         saw it (an onlooker's without a token): shown cards, never a mucked one;
         ``lines`` are the dealer's lines of those events in ``lang`` (R5.7)."""
         account = await the_room.account(token)
+        if peers is not None and not the_room.runs(table_id):
+            known_language(lang)
+            args = {"hand": number, "lang": lang, "account": account_data(account)}
+            return cast(FinishedHand, await of_owner(table_id, "hand", args))
         return finished_hand(the_room, table_id, number, lang, account)
 
     # -- hands and ratings ------------------------------------------------------------

@@ -19,7 +19,7 @@ from studpoker.store import Account
 from studpoker.table.messages import dealer_lines
 from studpoker.table.snapshot import event_dict
 
-__all__ = ["LANGUAGES", "FinishedHand", "finished_hand", "hand_histories"]
+__all__ = ["LANGUAGES", "FinishedHand", "finished_hand", "hand_histories", "known_language"]
 
 LANGUAGES: tuple[Lang, ...] = get_args(Lang)
 
@@ -40,18 +40,23 @@ class FinishedHand(TypedDict):
     """The dealer's lines of those events, in the asked language (R5.7)."""
 
 
-def finished_hand(
-    room: Room, table_id: str, number: int, lang: str, account: Account | None
-) -> FinishedHand:
-    """Hand ``number`` of ``table_id`` as ``account``'s seat saw it (shown cards, never
-    a mucked one), or as an onlooker saw it when the account did not play it; ``lines``
-    are the dealer's lines of those events in ``lang`` (R5.7)."""
+def known_language(lang: str) -> None:
+    """A 400 ``unknown_language`` unless ``lang`` is one the dealer speaks."""
     if lang not in LANGUAGES:
         raise Refusal(
             f"lang is one of {', '.join(LANGUAGES)}, not {lang!r}",
             "unknown_language",
             {"value": lang, "allowed": list(LANGUAGES)},
         )
+
+
+def finished_hand(
+    room: Room, table_id: str, number: int, lang: str, account: Account | None
+) -> FinishedHand:
+    """Hand ``number`` of ``table_id`` as ``account``'s seat saw it (shown cards, never
+    a mucked one), or as an onlooker saw it when the account did not play it; ``lines``
+    are the dealer's lines of those events in ``lang`` (R5.7)."""
+    known_language(lang)
     try:
         held = room.table(table_id)
     except RoomError as error:

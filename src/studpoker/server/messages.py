@@ -328,8 +328,10 @@ Limited = Literal[
     "tables",
     "hand_histories",
     "password_hashing",
+    "table_owner",
 ]
-"""What came too often (``rate_limited``) or waits for the room's workers (``busy``)."""
+"""What came too often (``rate_limited``) or waits for the room's workers, or for the
+process that runs a table (``table_owner``), to answer (``busy``)."""
 
 
 @wire

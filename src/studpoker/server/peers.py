@@ -20,6 +20,10 @@ heartbeat of the new owner lists it: the process holding the sockets of its watc
 asks the new owner to watch it for them, and they get its whole state, their hand
 played on (the new owner's ``watch``).
 
+A REST question about a table run elsewhere (its state, a hand it keeps) is asked of
+its owner on ``to:OWNER`` and answered on ``to:ASKER`` (:meth:`Peers.ask_owner`); the
+seats an account holds are asked of every process (:meth:`Peers.seats_of`).
+
 The broker carries only what is in flight: what must survive a process is in the
 database (hands, seats, the ledger).
 """
@@ -37,12 +41,22 @@ from typing import Any, ClassVar
 
 import orjson
 
+from studpoker.room import Busy, RoomError
 from studpoker.room.relay import Broker, Subscription
+from studpoker.server.answers import Refusal, refused
 from studpoker.server.connections import Client, Hub, encode
 from studpoker.server.messages import LobbyTable, ServerMessage
 from studpoker.store import Account
 
-__all__ = ["HEARTBEAT", "SILENT", "Peers", "RelayedClient"]
+__all__ = [
+    "ASK_SECONDS",
+    "HEARTBEAT",
+    "SILENT",
+    "Peers",
+    "RelayedClient",
+    "account_data",
+    "account_of",
+]
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +66,13 @@ HEARTBEAT = 1.0
 SILENT = 3.5
 # Seconds at least between two heartbeats sent because the tables changed.
 SOONEST = 0.2
+# Seconds a process waits for another's answer to a REST question (Peers.ask).
+ASK_SECONDS = 5.0
 
 Handle = Callable[[Hub, Client, str], Awaitable[None]]
+# What a process answers of its own tables when another asks (a question's arguments,
+# JSON, to its answer, JSON); a Refusal is told to the asker as it is.
+Question = Callable[[dict[str, Any]], Awaitable[Any]]
 
 
 @dataclass(eq=False)
@@ -88,7 +107,7 @@ def account_of(data: dict[str, Any] | None) -> Account | None:
     )
 
 
-def _account_data(account: Account | None) -> dict[str, Any] | None:
+def account_data(account: Account | None) -> dict[str, Any] | None:
     if account is None:
         return None
     return {
@@ -135,6 +154,12 @@ class Peers:
         self._sending: asyncio.Queue[tuple[str, bytes] | None] = asyncio.Queue()
         self._changed = asyncio.Event()
         self._local: frozenset[str] = frozenset()
+        # The questions this process answers, by name (server/app.py registers them),
+        # and its own questions waiting for their answers, by number.
+        self.questions: dict[str, Question] = {}
+        self._asked: dict[int, asyncio.Future[Any]] = {}
+        self._answering: set[asyncio.Task[None]] = set()
+        self.ask_seconds = ASK_SECONDS
         self._subscription: Subscription | None = None
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -274,6 +299,14 @@ class Peers:
                 if client is not None:
                     client.send(text)
             return
+        if kind == "ask":
+            task = asyncio.create_task(self._answer(said))
+            self._answering.add(task)
+            task.add_done_callback(self._answering.discard)
+            return
+        if kind == "told":
+            self._told(said)
+            return
         key = (said["p"], int(said["c"]))
         relayed = self.relayed.get(key)
         if kind == "m":
@@ -347,6 +380,77 @@ class Peers:
         for peer, messages in outbox.items():
             self._publish(f"to:{peer}", {"k": "r", "m": messages})
 
+    # -- REST questions about tables run elsewhere ------------------------------------
+
+    async def ask(self, peer: str, question: str, args: dict[str, Any]) -> Any:
+        """``peer``'s answer to ``question`` about its tables; its refusal raised as
+        it made it; a 503 ``busy`` (Busy) when it does not answer in
+        :attr:`ask_seconds` (it died or is stopping: its tables move in a few seconds)."""
+        number = next(self._numbers)
+        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._asked[number] = answer
+        said = {"k": "ask", "p": self.owner, "q": number, "w": question, "a": args}
+        self._publish(f"to:{peer}", said)
+        try:
+            return await asyncio.wait_for(answer, self.ask_seconds)
+        except TimeoutError:
+            raise Busy(
+                "the process that runs the table did not answer: try again", 1.0, "table_owner"
+            ) from None
+        finally:
+            self._asked.pop(number, None)
+
+    async def ask_owner(self, table_id: str, question: str, args: dict[str, Any]) -> Any:
+        """The answer of the process that runs ``table_id``: a 404 ``no_table`` for a
+        table the room does not keep, a 503 ``busy`` for one between owners."""
+        owner = self.owner_of.get(table_id)
+        if owner is None:
+            if table_id in self.hub.room.known_tables:
+                raise Busy(f"table {table_id} is changing hands: try again", 1.0, "table_owner")
+            raise refused(RoomError(f"no table {table_id!r}", "no_table", table=table_id))
+        return await self.ask(owner, question, {"table": table_id, **args})
+
+    async def seats_of(self, account_id: int) -> dict[str, int]:
+        """The seats ``account_id`` holds at tables every other process runs, by
+        table; a process that does not answer in time is left out."""
+        peers = sorted(self.tables_of)
+        answers = await asyncio.gather(
+            *(self.ask(peer, "seats", {"account": account_id}) for peer in peers),
+            return_exceptions=True,
+        )
+        seats: dict[str, int] = {}
+        for peer, answer in zip(peers, answers, strict=True):
+            if isinstance(answer, BaseException):
+                log.warning("process %s did not say the seats of %d: %s", peer, account_id, answer)
+                continue
+            seats.update(answer)
+        return seats
+
+    async def _answer(self, said: dict[str, Any]) -> None:
+        """Answer another process's question (it waits for no more than a few seconds)."""
+        reply: dict[str, Any] = {"k": "told", "q": said["q"]}
+        try:
+            question = self.questions[said["w"]]
+            reply["v"] = await question(said["a"])
+        except Refusal as error:
+            reply["e"] = {"detail": error.detail, "code": error.code, "params": error.params}
+        except RoomError as error:
+            reply["e"] = {"detail": str(error), "code": error.code, "params": error.params}
+        except Exception:
+            log.exception("answering %s of %s failed", said.get("w"), said.get("p"))
+            return  # the asker is told it is busy when its wait is over
+        self._publish(f"to:{said['p']}", reply)
+
+    def _told(self, said: dict[str, Any]) -> None:
+        answer = self._asked.get(int(said["q"]))
+        if answer is None or answer.done():
+            return  # asked too long ago: the asker gave up
+        if "e" in said:
+            error = said["e"]
+            answer.set_exception(Refusal(error["detail"], error["code"], error["params"]))
+        else:
+            answer.set_result(said["v"])
+
     # -- this process's clients at tables run elsewhere --------------------------------
 
     def number(self, client: Client) -> int:
@@ -366,7 +470,7 @@ class Peers:
             "k": "m",
             "p": self.owner,
             "c": self.number(client),
-            "a": _account_data(client.account),
+            "a": account_data(client.account),
             "s": client.session,
             "e": None if expires is None else expires.isoformat(),
             "l": client.lang,

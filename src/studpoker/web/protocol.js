@@ -668,7 +668,7 @@
 
 /**
  * @typedef {object} RetryParams
- * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "password_hashing"} what
+ * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "password_hashing" | "table_owner"} what
  * @property {number} retry_after - Seconds before the next try is read (a REST answer's `Retry-After`).
  */
 
