@@ -8,12 +8,13 @@ table go.  The hand ends as it does when nothing goes wrong, and the books stay 
 from __future__ import annotations
 
 import asyncio
+import math
 import uuid
 
 import pytest
 
 from conftest import redis_test_url
-from studpoker.room import Room
+from studpoker.room import Room, RoomError
 from studpoker.room.ownership import LocalLeases, RedisLeases
 from studpoker.store import Store
 
@@ -72,8 +73,11 @@ def test_a_paused_owner_loses_its_table_and_its_writes_are_refused(tmp_path, kin
         await until(lambda: taken.turn is not None)
         assert (taken.hand_number, taken.turn.seat, list(taken.current_hand.events)) == before
         assert second.tables["blue"].fence > first.tables["blue"].fence
-        # The first wakes, and still believes it runs the table: a player's answer there
-        # is played at its table, but its journal entry is refused, and it lets go.
+        # The first wakes, and still believes it runs the table — its clock did not see
+        # the lease run out, as for a write already on its way when it did: a player's
+        # answer there is played at its table, but its journal entry is refused by the
+        # fence, and it lets go.
+        first._lease_until["blue"] = math.inf
         turn = table.turn
         occupant = table.seat(turn.seat).occupant
         first.act(
@@ -104,6 +108,59 @@ def test_a_paused_owner_loses_its_table_and_its_writes_are_refused(tmp_path, kin
     assert stored(url, range(1, number + 1)) == expected[:number]
 
 
+def test_a_woken_owner_lets_its_table_go_before_it_acts(tmp_path) -> None:
+    """An owner whose clock says its lease may have run out while it was paused refuses
+    the next answer at once, as for a table it does not run, and lets the table go
+    writing nothing: the other room plays the hand on from the same decision."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+
+    async def play() -> None:
+        leases = LocalLeases()
+        first, second = room(url, leases, "a"), room(url, leases, "b")
+        await first.start()
+        await first.create_table("seven_card_stud", "chips", table_id="blue")
+        for seat, name in enumerate(NAMES):
+            account, _ = await first.register(name, "password1")
+            first.store.deposit(account.id, DEPOSIT)
+            await first.sit(account, "blue", seat=seat * 2)
+        await second.start()
+        await answer(first, "blue", lambda: False, stop_after=3)
+        table = first.tables["blue"].table
+        await until(lambda: table.turn is not None)
+        await first._journal.flushed()
+        first._keeper.cancel()  # paused: nothing renewed
+        await until(lambda: "blue" in second.tables, timeout=10)
+        taken = second.tables["blue"].table
+        await until(lambda: taken.turn is not None)
+        written = len(second.store.running_hand("blue").actions)
+        played = list(table.current_hand.actions)
+        turn = table.turn
+        occupant = table.seat(turn.seat).occupant
+        with pytest.raises(RoomError) as refused:
+            first.act(
+                first.store.account(occupant.account_id),
+                "blue",
+                choice(turn, table.current_hand),
+                turn.seq,
+            )
+        assert (refused.value.code, str(refused.value)) == ("no_table", "no table 'blue'")
+        assert "blue" not in first.tables
+        await asyncio.sleep(LEASE)
+        assert len(second.store.running_hand("blue").actions) == written
+        assert taken.turn.seat == turn.seat  # asked again there
+        assert list(taken.current_hand.actions) == played
+        await answer(second, "blue", lambda: second.store.last_hand_number("blue") >= 1)
+        assert second.store.audit() == []
+        await first.stop()
+        await second.stop(hand_over=False)
+        assert second.store.holdings() == {}
+        assert sum(second.store.account(n).balance for n in NAMES) == DEPOSIT * len(NAMES)
+        first.store.close()
+        second.store.close()
+
+    asyncio.run(play())
+
+
 def test_an_owner_that_cannot_renew_lets_the_table_go_at_once(tmp_path) -> None:
     """Its lease taken by another meanwhile: at its next renewal the owner stops
     running the table, writing nothing; the new owner runs it."""
@@ -116,6 +173,7 @@ def test_an_owner_that_cannot_renew_lets_the_table_go_at_once(tmp_path) -> None:
         await first.create_table("razz", "practice", table_id="blue")
         ann, _ = await first.register("ann", "password1")
         await first.sit(ann, "blue")
+        await first._journal.flushed()  # her seat written before the lease is lost
         await second.start()
         held = first.tables["blue"]
         lease = held.lease
