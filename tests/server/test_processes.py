@@ -271,6 +271,39 @@ def test_a_client_of_one_process_plays_at_a_table_another_runs(tmp_path, fresh_p
         assert sum(store.account(n).balance for n in ("ann", "bo")) == 2 * DEPOSIT
 
 
+def test_a_table_opened_through_one_process_is_sat_at_through_another_at_once(
+    tmp_path, fresh_postgres
+):
+    """A player opens a table over REST (one process answers, and runs it) and sits down
+    at once through a socket to another process, before that one could have heard of
+    the table: the sit waits for the owner to be heard of and goes to it.  A table
+    nobody opened is still refused."""
+    room = Room(fresh_postgres, tmp_path)
+    try:
+        first = room.start()
+        second = room.start()
+        room.players("ann")
+        ann = Player(room, "ann", "chips-razz", second)
+        for game in ("razz", "stud_hilo", "seven_card_stud"):
+            answer = httpx.post(
+                f"{first.base}/api/tables",
+                json={"game": game, "mode": "chips"},
+                headers={"Authorization": f"Bearer {room.tokens['ann']}"},
+            )
+            assert answer.status_code == 201, answer.text
+            ann.table = answer.json()["id"]
+            ann.sit(1)
+            assert ann.state["seats"][1]["name"] == "ann"
+            assert room.owner(ann.table) is first
+            ann.stand()
+        ann.client.send(type="watch", table="opened-by-nobody", id="nobody")
+        refused = ann.client.until(lambda m: m.get("id") == "nobody")
+        assert (refused["type"], refused["code"]) == ("error", "no_table")
+        assert refused["message"] == "no table 'opened-by-nobody'"
+    finally:
+        room.stop()
+
+
 def test_every_process_answers_the_rest_api_of_a_table_another_runs(tmp_path, fresh_postgres):
     """GET /api/tables/{id}, /api/tables/{id}/hands/{n} and /api/me say the same from a
     process that does not run the table as from its owner (it asks the owner over

@@ -727,11 +727,17 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
     table_id = getattr(message, "table", None)
     peers = hub.peers
     if peers is not None and isinstance(table_id, str) and not room.runs(table_id):
-        owner = None if client.relayed else peers.owner_of.get(table_id)
-        if owner is not None:  # run by another process: it answers (server/peers.py)
+        owner = None
+        if not client.relayed:
+            owner = peers.owner_of.get(table_id)
+            if owner is None and table_id not in room.known_tables:
+                owner = await peers.owner_soon(table_id)  # opened elsewhere a moment ago?
+        if owner is not None and not room.runs(table_id):
+            # Run by another process: it answers (server/peers.py).
             peers.forward(client, owner, table_id, text, watch=not isinstance(message, Unwatch))
             return
-        if isinstance(message, Watch) and peers.await_owner(client, table_id):
+        local = room.runs(table_id)
+        if isinstance(message, Watch) and not local and peers.await_owner(client, table_id):
             return  # between owners: watched where it is run next
     try:
         match message:

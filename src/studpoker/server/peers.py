@@ -68,6 +68,9 @@ SILENT = 3.5
 SOONEST = 0.2
 # Seconds a process waits for another's answer to a REST question (Peers.ask).
 ASK_SECONDS = 5.0
+# Seconds a client's message for a table nobody is known to run waits for its owner to
+# be heard of (a table another process opened a moment ago) before "no table".
+NEW_TABLE_SECONDS = 1.5
 
 Handle = Callable[[Hub, Client, str], Awaitable[None]]
 # What a process answers of its own tables when another asks (a question's arguments,
@@ -150,6 +153,9 @@ class Peers:
         # Clients here watching a table of the room no process is known to run now, by
         # table: they watch it where it is run next (await_owner).
         self.waiting: dict[str, set[Client]] = {}
+        # Messages waiting for the owner of a table to be heard of, by table: the
+        # event set when it is, and how many wait on it (owner_soon).
+        self._appeared: dict[str, tuple[asyncio.Event, int]] = {}
         self._outbox: dict[str, list[tuple[int, str]]] = {}
         self._sending: asyncio.Queue[tuple[str, bytes] | None] = asyncio.Queue()
         self._changed = asyncio.Event()
@@ -274,6 +280,7 @@ class Peers:
         if before != entries:
             self.hub.remote_changed()
         for table_id in moved:
+            self._appear(table_id)
             self._rewatch(table_id, peer)
 
     def _forget_silent(self, now: float) -> None:
@@ -502,6 +509,32 @@ class Peers:
     def _watch_text(self, table_id: str) -> str:
         return encode({"type": "watch", "table": table_id})
 
+    async def owner_soon(self, table_id: str, seconds: float = NEW_TABLE_SECONDS) -> str | None:
+        """The process that runs ``table_id``, waiting up to ``seconds`` to hear of it
+        (None: this process runs it, or nobody is heard to): a table another process
+        opened a moment ago, whose opener's client sent its ``sit`` to this process
+        before that process's heartbeat came."""
+        owner = self.owner_of.get(table_id)
+        if owner is not None or table_id in self.hub.room.tables:
+            return owner
+        event, waiting = self._appeared.get(table_id, (asyncio.Event(), 0))
+        self._appeared[table_id] = (event, waiting + 1)
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), seconds)
+        finally:
+            event, waiting = self._appeared[table_id]
+            if waiting == 1:
+                del self._appeared[table_id]
+            else:
+                self._appeared[table_id] = (event, waiting - 1)
+        return self.owner_of.get(table_id)
+
+    def _appear(self, table_id: str) -> None:
+        waited = self._appeared.get(table_id)
+        if waited is not None:
+            waited[0].set()
+
     def await_owner(self, client: Client, table_id: str) -> bool:
         """Whether ``table_id`` is a table of the room that no process is known to run
         now: its owner died or let it go and another takes it up within a lease, or this
@@ -529,6 +562,8 @@ class Peers:
     def _claim_local(self, tables: frozenset[str]) -> None:
         """Tables this process took up: the clients here that watched them elsewhere
         watch them here."""
+        for table_id in tables:
+            self._appear(table_id)
         for client in list(self.clients.values()):
             for table_id in tables:
                 if client.remote.pop(table_id, None) is not None and not client.dropped:
