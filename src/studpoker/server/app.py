@@ -730,8 +730,8 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
         owner = None
         if not client.relayed:
             owner = peers.owner_of.get(table_id)
-            if owner is None and table_id not in room.known_tables:
-                owner = await peers.owner_soon(table_id)  # opened elsewhere a moment ago?
+            if owner is None:  # opened elsewhere a moment ago, or between owners?
+                owner = await peers.owner_soon(table_id)
         if owner is not None and not room.runs(table_id):
             # Run by another process: it answers (server/peers.py).
             peers.forward(client, owner, table_id, text, watch=not isinstance(message, Unwatch))

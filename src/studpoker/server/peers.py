@@ -143,6 +143,7 @@ class Peers:
         self.heartbeat, self.silent = heartbeat, silent
         hub.peers = self
         self.heard: dict[str, float] = {}  # peer -> when last heard (the loop's time)
+        self._checked = 0.0  # when the peers' silence was last judged (the loop's time)
         self.tables_of: dict[str, dict[str, LobbyTable]] = {}  # peer -> its tables
         self.owner_of: dict[str, str] = {}  # table -> the peer that runs it
         # Clients of this process at tables run elsewhere, by the number they go by.
@@ -284,6 +285,13 @@ class Peers:
             self._rewatch(table_id, peer)
 
     def _forget_silent(self, now: float) -> None:
+        # This process's own stall (a busy loop, a pause) is no peer's silence: the
+        # heartbeats it could not read meanwhile are waiting for it.
+        stalled = now - self._checked - self.heartbeat - SOONEST if self._checked else 0.0
+        self._checked = now
+        if stalled > self.heartbeat:
+            for peer in self.heard:
+                self.heard[peer] += stalled
         for peer, when in list(self.heard.items()):
             if now - when > self.silent:
                 log.warning("process %s is not heard from: gone", peer)
