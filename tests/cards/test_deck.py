@@ -1,5 +1,6 @@
 """Decks of 52, 32 and 28 cards and shuffling (R1.5, R6.10)."""
 
+import math
 import random
 import secrets
 
@@ -38,13 +39,15 @@ def test_default_shuffle_uses_the_system_csprng(monkeypatch):
     used = []
 
     class Spy(secrets.SystemRandom):
-        def shuffle(self, x):
-            used.append(len(x))
-            super().shuffle(x)
+        def getrandbits(self, k):
+            used.append(k)
+            return super().getrandbits(k)
 
     monkeypatch.setattr(secrets, "SystemRandom", Spy)
-    Deck(32)
-    assert used == [32]
+    deck = Deck(32)
+    # R1.5: one draw of the OS's randomness, as many bits as 32! * 2**64 needs.
+    assert used == [(math.factorial(32) * 2**64).bit_length()]
+    assert sorted(deck) == sorted(deck_cards(32))
 
 
 def test_dealing_takes_from_the_top():
