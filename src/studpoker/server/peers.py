@@ -5,7 +5,11 @@ runs, and sees the same lobby everywhere.
 Every process says, on the broker's channel ``peers`` once a second and soon after its
 tables change, which tables it runs and how the lobby shows them (a heartbeat); a peer
 not heard for :data:`SILENT` seconds is gone.  From the heartbeats each process knows
-the owner of every table (``owner_of``) and shows every table in its lobby.
+the owner of every table (``owner_of``) and shows every table in its lobby.  A heartbeat
+carries only the tables changed, opened or let go since the one before (a busy process
+changes a few of its hundreds of tables between two); every :data:`FULL_EVERY` seconds,
+and when a peer asks (it came later, or missed one: the heartbeats are numbered), it
+carries them all.
 
 A client's message for a table run elsewhere goes, as the client wrote it, on the
 owner's channel ``to:OWNER`` with who sent it (account, session, language); the owner
@@ -50,6 +54,7 @@ from studpoker.store import Account
 
 __all__ = [
     "ASK_SECONDS",
+    "FULL_EVERY",
     "HEARTBEAT",
     "SILENT",
     "Peers",
@@ -64,6 +69,8 @@ CHANNEL = "peers"
 # Seconds between heartbeats; a peer not heard for SILENT seconds is gone.
 HEARTBEAT = 1.0
 SILENT = 3.5
+# Seconds at most between two heartbeats that list every table of their process.
+FULL_EVERY = 10.0
 # Seconds at least between two heartbeats sent because the tables changed.
 SOONEST = 0.2
 # Seconds a process waits for another's answer to a REST question (Peers.ask).
@@ -145,6 +152,14 @@ class Peers:
         self.heard: dict[str, float] = {}  # peer -> when last heard (the loop's time)
         self._checked = 0.0  # when the peers' silence was last judged (the loop's time)
         self.tables_of: dict[str, dict[str, LobbyTable]] = {}  # peer -> its tables
+        # The number of the last heartbeat heard of each peer whose tables are known.
+        self._beats_of: dict[str, int] = {}
+        # This process's heartbeats: the number of the last, the entries it told (by
+        # table: the lobby's entry objects, a changed one is a new object), and when
+        # the next must tell every table (the loop's time; 0: at once).
+        self._beats = 0
+        self._beaten: dict[str, LobbyTable] = {}
+        self._full_at = 0.0
         self.owner_of: dict[str, str] = {}  # table -> the peer that runs it
         # Clients of this process at tables run elsewhere, by the number they go by.
         self.clients: dict[int, Client] = {}
@@ -224,13 +239,28 @@ class Peers:
             try:
                 self.hub.room.drop_lapsed()  # none that may be another's by now
                 self._tables_here()
-                entries = self.hub.local_lobby()
-                self._publish(CHANNEL, {"k": "hb", "p": self.owner, "t": entries})
+                self._publish(CHANNEL, self._heartbeat(loop.time()))
                 self._forget_silent(loop.time())
                 self._move_watchers()
             except Exception:
                 log.exception("a heartbeat failed")
             await asyncio.sleep(SOONEST)
+
+    def _heartbeat(self, now: float) -> dict[str, Any]:
+        """The next heartbeat: the tables changed since the last (``t``), those let go
+        (``x``), or every table (``full``)."""
+        entries = {entry["id"]: entry for entry in self.hub.local_lobby()}
+        told, self._beaten = self._beaten, entries
+        self._beats += 1
+        said: dict[str, Any] = {"k": "hb", "p": self.owner, "n": self._beats}
+        if now >= self._full_at:
+            self._full_at = now + FULL_EVERY
+            said["full"] = True
+            said["t"] = list(entries.values())
+            return said
+        said["t"] = [entry for key, entry in entries.items() if told.get(key) is not entry]
+        said["x"] = [key for key in told if key not in entries]
+        return said
 
     def _tables_here(self) -> None:
         """Tables taken up or let go since the last heartbeat: the lobby reads them again."""
@@ -266,19 +296,43 @@ class Peers:
         if said["k"] == "bye":
             self._gone(peer)
             return
+        if said["k"] == "full?":  # a peer that does not know this process's tables
+            if said["w"] == self.owner:
+                self._full_at = 0.0
+                self.changed()
+            return
         self.heard[peer] = asyncio.get_running_loop().time()
-        entries = {entry["id"]: entry for entry in said["t"]}
+        number = said.get("n")
         before = self.tables_of.get(peer)
+        told = {entry["id"]: entry for entry in said["t"]}
+        if said.get("full") or number is None:
+            entries = told
+            gone = [table_id for table_id in before or () if table_id not in entries]
+            changed = before != entries
+        elif before is not None and number == self._beats_of.get(peer, 0) + 1:
+            entries = before  # changed in place: a few of its hundreds of tables
+            entries.update(told)
+            gone = [table_id for table_id in said["x"] if table_id in entries]
+            for table_id in gone:
+                del entries[table_id]
+            changed = bool(told or gone)
+        else:
+            # Come later than its last full heartbeat, or one was missed: this one's
+            # changes alone are not its tables.  Its next heartbeat lists them all.
+            self._beats_of.pop(peer, None)
+            self._publish(CHANNEL, {"k": "full?", "p": self.owner, "w": peer})
+            return
+        self._beats_of[peer] = int(number or 0)
         self.tables_of[peer] = entries
         moved = []
-        for table_id in entries:
+        for table_id in told:
             if self.owner_of.get(table_id) != peer:
                 self.owner_of[table_id] = peer
                 moved.append(table_id)
-        for table_id in before or ():
-            if table_id not in entries and self.owner_of.get(table_id) == peer:
+        for table_id in gone:
+            if self.owner_of.get(table_id) == peer:
                 del self.owner_of[table_id]
-        if before != entries:
+        if changed:
             self.hub.remote_changed()
         for table_id in moved:
             self._appear(table_id)
@@ -299,6 +353,7 @@ class Peers:
 
     def _gone(self, peer: str) -> None:
         self.heard.pop(peer, None)
+        self._beats_of.pop(peer, None)
         if self.tables_of.pop(peer, None) is not None:
             self.hub.remote_changed()
         for table_id in [t for t, p in self.owner_of.items() if p == peer]:
