@@ -10,7 +10,16 @@ from datetime import UTC, datetime
 
 import pytest
 
-from studpoker.store import HandPlayer, HandRow, RunningHand, StaleOwner, Store, StoreError
+from studpoker.store import (
+    HandPlayer,
+    HandRow,
+    JournalActions,
+    JournalDeal,
+    RunningHand,
+    StaleOwner,
+    Store,
+    StoreError,
+)
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 # What a table deals from: the game, the seats and their stacks, the deck's order.
@@ -136,3 +145,32 @@ def test_a_stale_owner_can_neither_deal_nor_act_nor_void(store: Store) -> None:
     assert store.running_hand("razz-1") == running
     assert running is not None
     assert running.actions == ("bring_in", "complete 20")
+
+
+def test_a_batch_of_many_tables_checks_every_fence_and_one_stale_refuses_it_all(
+    store: Store,
+) -> None:
+    """A room writes what dozens of its tables did in one transaction, their fences
+    checked in one statement on PostgreSQL: a first fenced write sets a table's fence,
+    a current token raises it, and one stale table's entry refuses the whole batch."""
+    store.claim_table("razz-1", 1)
+    store.claim_table("razz-2", 4)
+    first = [
+        JournalDeal("razz-1", 4, SETUP, START, fence=2),  # a new owner's first write
+        JournalDeal("razz-2", 9, SETUP, START, fence=4),  # the same owner
+        JournalDeal("razz-3", 1, SETUP, START, fence=1),  # never fenced before
+        JournalActions("razz-1", 4, 0, ["bring_in"], fence=2),
+    ]
+    store.write_journal(first)
+    assert [store.table_fence(t) for t in ("razz-1", "razz-2", "razz-3")] == [2, 4, 1]
+    assert [hand.actions for hand in store.running_hands()] == [("bring_in",), (), ()]
+    stale = [
+        JournalActions("razz-1", 4, 1, ["complete 20"], fence=2),
+        JournalActions("razz-2", 9, 0, ["bring_in"], fence=3),  # razz-2 is fenced at 4
+        JournalActions("razz-3", 1, 0, ["bring_in"], fence=1),
+    ]
+    before = store.running_hands()
+    with pytest.raises(StaleOwner, match="table razz-2 has another owner now"):
+        store.write_journal(stale)
+    assert store.running_hands() == before
+    assert [store.table_fence(t) for t in ("razz-1", "razz-2", "razz-3")] == [2, 4, 1]

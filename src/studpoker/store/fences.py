@@ -9,7 +9,10 @@ one process) writes without a check.
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from collections.abc import Iterable
+from typing import cast
+
+from sqlalchemy import BigInteger, String, Table, column, select, update, values
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -18,7 +21,9 @@ from studpoker.store.checks import check_table_id, whole
 from studpoker.store.errors import StaleOwner
 from studpoker.store.models import FenceModel
 
-__all__ = ["Fences", "check_fence"]
+__all__ = ["Fences", "check_fence", "check_fences"]
+
+_FENCES = cast(Table, FenceModel.__table__)
 
 
 def check_fence(session: Session, table_id: str, token: int | None) -> None:
@@ -30,8 +35,8 @@ def check_fence(session: Session, table_id: str, token: int | None) -> None:
         return
     token = whole(token, "a fencing token")
     raised = session.execute(
-        update(FenceModel)
-        .where(FenceModel.table_id == table_id, FenceModel.token <= token)
+        update(_FENCES)
+        .where(_FENCES.c.table_id == table_id, _FENCES.c.token <= token)
         .values(token=token)
     )
     if raised.rowcount:  # type: ignore[attr-defined]
@@ -55,6 +60,40 @@ def check_fence(session: Session, table_id: str, token: int | None) -> None:
         token=token,
         fence=int(fence or 0),
     )
+
+
+def check_fences(session: Session, fences: Iterable[tuple[str, int | None]]) -> None:
+    """:func:`check_fence` for many tables in one statement (a room's journal writes
+    what dozens of its tables did in one transaction): the fences a token may raise
+    raised at once, in the tables' order (PostgreSQL); the others (a table's first
+    fenced write, a stale owner's) checked one by one, which raises for a stale one."""
+    pairs = list(
+        dict.fromkeys((table_id, token) for table_id, token in fences if token is not None)
+    )
+    tables = {table_id for table_id, _ in pairs}
+    one_by_one = (
+        len(pairs) < 2
+        or len(tables) != len(pairs)  # two tokens of a table: checked in their order
+        or session.get_bind().dialect.name != "postgresql"  # VALUES named by column
+    )
+    if one_by_one:
+        for table_id, token in pairs:
+            check_fence(session, table_id, token)
+        return
+    pairs.sort()
+    given = values(column("table_id", String), column("token", BigInteger), name="given").data(
+        [(table_id, whole(token, "a fencing token")) for table_id, token in pairs]
+    )
+    raised = session.execute(
+        update(_FENCES)
+        .where(_FENCES.c.table_id == given.c.table_id, _FENCES.c.token <= given.c.token)
+        .values(token=given.c.token)
+        .returning(_FENCES.c.table_id)
+    )
+    done = set(raised.scalars())
+    for table_id, token in pairs:
+        if table_id not in done:
+            check_fence(session, table_id, token)
 
 
 class Fences(StoreBase):

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from studpoker.store.base import StoreBase
 from studpoker.store.checks import bounded_text, check_table_id, json_text, moment, whole
 from studpoker.store.errors import StoreError
-from studpoker.store.fences import check_fence
+from studpoker.store.fences import check_fence, check_fences
 from studpoker.store.models import ACTION_LENGTH, RunningActionModel, RunningHandModel
 from studpoker.store.tables import checked_seating, write_seating
 from studpoker.store.values import JournalActions, JournalDeal, JournalSeating, RunningHand
@@ -174,12 +174,9 @@ class Journal(StoreBase):
         room writes what its tables did in the last moment at once): all of them, or, if
         one is refused, none."""
         checked = [_checked(entry) for entry in entries]
-        fenced: set[tuple[str, int | None]] = set()  # each table's fence checked once
         with self._transaction() as session:
-            for entry in checked:
-                if (entry.table_id, entry.fence) not in fenced:
-                    check_fence(session, entry.table_id, entry.fence)
-                    fenced.add((entry.table_id, entry.fence))
+            # Each table's fence checked once, every table's in one statement.
+            check_fences(session, ((entry.table_id, entry.fence) for entry in checked))
             batch = _Batch(session, {e.table_id for e in checked if isinstance(e, JournalActions)})
             for entry in checked:
                 if isinstance(entry, JournalDeal):
