@@ -125,6 +125,29 @@ def test_renewing_in_time_keeps_the_table(kind: str) -> None:
 
 
 @BOTH
+def test_a_process_renews_all_its_leases_and_reads_all_holders_at_once(kind: str) -> None:
+    """What a process holding hundreds of tables does every third of a lease: one
+    round trip renews them all (a lost one answers False), one reads who holds each."""
+
+    async def test(leases: Leases, clock: Clock) -> None:
+        held = [await leases.acquire(f"t{n}", "a", 0.4) for n in range(5)]
+        assert all(lease is not None for lease in held)
+        mine = [lease for lease in held if lease is not None]
+        await _pass(kind, clock, 0.25)
+        assert await leases.renew_all(mine[:4], 0.4) == [True] * 4
+        await _pass(kind, clock, 0.25)  # t4 was not renewed: it ran out
+        other = await leases.acquire("t4", "b", 30)
+        assert other is not None and other.token == 2
+        assert await leases.renew_all(mine, 0.4) == [True, True, True, True, False]
+        assert await leases.renew_all([], 0.4) == []
+        names = ["t0", "t4", "nobody's", "t2"]
+        assert await leases.holders(names) == [mine[0], other, None, mine[2]]
+        assert await leases.holders([]) == []
+
+    run(kind, test)
+
+
+@BOTH
 def test_many_processes_racing_for_a_table_get_one_lease(kind: str) -> None:
     async def test(leases: Leases, clock: Clock) -> None:
         if kind == "redis":  # one connection each, as separate processes would have

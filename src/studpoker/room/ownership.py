@@ -24,7 +24,7 @@ same promises, which the tests hold them to:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -60,6 +60,14 @@ class Leases(Protocol):
 
     async def holder(self, table: str) -> Lease | None:
         """The table's current lease, if any."""
+        ...
+
+    async def renew_all(self, leases: Sequence[Lease], seconds: float) -> list[bool]:
+        """:meth:`renew` of every lease, in one round trip: a process renews hundreds."""
+        ...
+
+    async def holders(self, tables: Sequence[str]) -> list[Lease | None]:
+        """:meth:`holder` of every table, in one round trip."""
         ...
 
     async def close(self) -> None: ...
@@ -116,6 +124,12 @@ class LocalLeases:
     async def holder(self, table: str) -> Lease | None:
         return self._current(table)
 
+    async def renew_all(self, leases: Sequence[Lease], seconds: float) -> list[bool]:
+        return [await self.renew(lease, seconds) for lease in leases]
+
+    async def holders(self, tables: Sequence[str]) -> list[Lease | None]:
+        return [self._current(table) for table in tables]
+
     async def close(self) -> None:
         self._held.clear()
 
@@ -169,15 +183,37 @@ class RedisLeases:
         return bool(await self._release(keys=self._keys(lease.table), args=[held]))
 
     async def holder(self, table: str) -> Lease | None:
-        held = await self._redis.get(self._keys(table)[0])
-        if held is None:
-            return None
-        text = held.decode() if isinstance(held, bytes) else str(held)
-        owner, _, token = text.rpartition("|")
-        return Lease(table, owner, int(token))
+        return _lease_of(table, await self._redis.get(self._keys(table)[0]))
+
+    async def renew_all(self, leases: Sequence[Lease], seconds: float) -> list[bool]:
+        if not leases:
+            return []
+        for lease in leases:
+            _check(lease.table, lease.owner, seconds)
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for lease in leases:
+                held = f"{lease.owner}|{lease.token}"
+                await self._renew(
+                    keys=self._keys(lease.table), args=[held, _ms(seconds)], client=pipe
+                )
+            return [bool(done) for done in await pipe.execute()]
+
+    async def holders(self, tables: Sequence[str]) -> list[Lease | None]:
+        if not tables:
+            return []
+        held = await self._redis.mget([self._keys(table)[0] for table in tables])
+        return [_lease_of(table, value) for table, value in zip(tables, held, strict=True)]
 
     async def close(self) -> None:
         await self._redis.aclose()
+
+
+def _lease_of(table: str, held: object) -> Lease | None:
+    if held is None:
+        return None
+    text = held.decode() if isinstance(held, bytes) else str(held)
+    owner, _, token = text.rpartition("|")
+    return Lease(table, owner, int(token))
 
 
 def _ms(seconds: float) -> int:
