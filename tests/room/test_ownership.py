@@ -137,7 +137,8 @@ def test_a_process_renews_all_its_leases_and_reads_all_holders_at_once(kind: str
         assert await leases.renew_all(mine[:4], 0.4) == [True] * 4
         await _pass(kind, clock, 0.25)  # t4 was not renewed: it ran out
         other = await leases.acquire("t4", "b", 30)
-        assert other is not None and other.token == 2
+        assert other is not None
+        assert other.token == 2
         assert await leases.renew_all(mine, 0.4) == [True, True, True, True, False]
         assert await leases.renew_all([], 0.4) == []
         names = ["t0", "t4", "nobody's", "t2"]

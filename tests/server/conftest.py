@@ -32,7 +32,7 @@ from studpoker.room import Room
 from studpoker.server import create_app
 from studpoker.server.limits import LIMITS, Limits
 from studpoker.server.patch import apply_patch
-from studpoker.server.transport import RoomServer, room_protocol
+from studpoker.server.transport import RoomServer, RoomWebSocket, room_protocol
 from studpoker.store import Store
 from studpoker.table import CompletedHand
 from studpoker.table.messages import dealer_lines
@@ -66,7 +66,7 @@ class Server:
             host="127.0.0.1",
             port=0,
             log_level="warning",
-            ws="websockets-sansio",
+            ws=RoomWebSocket,
             ws_per_message_deflate=False,
             http=room_protocol(limits.header_seconds, limits.connections_per_address),
         )

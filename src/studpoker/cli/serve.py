@@ -123,7 +123,7 @@ def room_server(args: argparse.Namespace) -> Any:
 
     from studpoker.server import create_app
     from studpoker.server.limits import LIMITS, NO_LIMITS
-    from studpoker.server.transport import RoomServer, room_protocol
+    from studpoker.server.transport import RoomServer, RoomWebSocket, room_protocol
 
     limits = NO_LIMITS if args.no_limits else LIMITS
     app = create_app(
@@ -144,7 +144,7 @@ def room_server(args: argparse.Namespace) -> Any:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
-        ws="websockets-sansio",
+        ws=RoomWebSocket,
         ws_per_message_deflate=False,
         http=room_protocol(limits.header_seconds, limits.connections_per_address),
         log_config=access_log_config(),

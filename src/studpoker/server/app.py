@@ -53,7 +53,7 @@ from studpoker.server.answers import (
     refused,
     slow_down,
 )
-from studpoker.server.connections import Client, Hub, encode, token_digest
+from studpoker.server.connections import WRITE_NOW, Client, Hub, encode, token_digest
 from studpoker.server.hands import (
     LANGUAGES,
     FinishedHand,
@@ -557,6 +557,7 @@ def create_app(
             session=None if found is None or token is None else token_digest(token),
             expires=expires,
             address=where,
+            write_now=socket.scope.get(WRITE_NOW),
         )
         hub.connect(client)
         client.send(
@@ -635,6 +636,8 @@ def create_app(
 
 
 async def _write(socket: WebSocket, client: Client) -> None:
+    """Send the client's queued messages in order (Client.send writes at once when
+    none waits), waiting while the socket is paused."""
     while True:
         message = await client.queue.get()
         if message is None:
@@ -647,6 +650,8 @@ async def _write(socket: WebSocket, client: Client) -> None:
         except Exception:
             client.dropped = True
             break
+        finally:
+            client.unsent -= 1
     if client.too_slow:
         client.close_with = (1008, "too slow: messages were not read")
     if client.close_with is not None:

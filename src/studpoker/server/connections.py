@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -46,6 +47,9 @@ __all__ = ["Client", "Hub"]
 
 log = logging.getLogger(__name__)
 
+# The key of a WebSocket's ASGI scope under which the server gives a way to write a
+# text message on it at once (server/transport.py, RoomWebSocket): Client.write_now.
+WRITE_NOW = "studpoker.write_now"
 # Messages waiting for a client at most; past that the client is too slow and dropped.
 QUEUE_LIMIT = 2000
 # Seconds at most that a table's events wait to be sent together (computer players).
@@ -143,16 +147,30 @@ class Client:
     relay_id: int = 0
     remote: dict[str, str] = field(default_factory=dict)
     relayed: ClassVar[bool] = False  # a client of another process's socket (peers.py)
+    # Writes a text message on the socket at once, if it takes one now (False: it is
+    # paused or closing); None where the server has no such way (server/transport.py).
+    write_now: Callable[[str], bool] | None = None
+    unsent: int = 0  # messages queued or being sent by the socket's writer
 
     def send(self, message: ServerMessage | str) -> None:
-        """Queue ``message`` for the socket: a message (messages.py), or one already
-        encoded as JSON text (one encoding shared by many clients)."""
+        """Send ``message``: a message (messages.py), or one already encoded as JSON
+        text (one encoding shared by many clients).  Written on the socket at once
+        when nothing is waiting before it and the socket takes it (no task woken, no
+        future made: a busy room sends thousands a second); else queued for the
+        socket's writer, which waits while the socket is paused, and a client with
+        :data:`QUEUE_LIMIT` messages waiting is too slow and dropped."""
         if self.dropped:
             return
+        if self.unsent == 0 and self.write_now is not None:
+            text = message if isinstance(message, str) else encode(message)
+            if self.write_now(text):
+                return
+            message = text
         if self.queue.qsize() >= QUEUE_LIMIT:
             self.dropped = self.too_slow = True
             self.queue.put_nowait(None)
             return
+        self.unsent += 1
         self.queue.put_nowait(message)
 
     def signed_in(self) -> Account | None:

@@ -16,8 +16,12 @@ from typing import Any, ClassVar
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 
-__all__ = ["NoQuery", "RoomProtocol", "RoomServer", "room_protocol"]
+from studpoker.server.connections import WRITE_NOW
+
+__all__ = ["NoQuery", "RoomProtocol", "RoomServer", "RoomWebSocket", "room_protocol"]
 
 # How long a stopping server gives the sockets to send what the room's stop told them.
 TELL_SECONDS = 2.0
@@ -110,6 +114,37 @@ class NoQuery(logging.Filter):
             record.args = (args[0], args[1], args[2].partition("?")[0], args[3], args[4])
         elif "WebSocket %s" in str(record.msg) and len(args) >= 2 and isinstance(args[1], str):
             record.args = (args[0], args[1].partition("?")[0], *args[2:])
+        return True
+
+
+class RoomWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O WebSocket, which also lets the room write a text message on
+    it at once (``write_now``, given in the ASGI scope under WRITE_NOW): what ASGI's
+    ``send`` does, without a task woken and a coroutine and future made for every
+    message (a busy room sends thousands a second, and those short-lived objects are
+    most of what its garbage collector has to look at)."""
+
+    async def run_asgi(self) -> None:
+        self.scope[WRITE_NOW] = self.write_now  # type: ignore[literal-required]
+        await super().run_asgi()
+
+    def write_now(self, text: str) -> bool:
+        """Write ``text`` as a message now; False if the socket does not take one at
+        once (paused by a client that reads slowly, not open yet, closing): the room
+        then queues it for ASGI's ``send``, which waits."""
+        if (
+            not self.writable.is_set()
+            or not self.handshake_complete
+            or self.close_sent
+            or self.initial_response is not None
+            or self.transport.is_closing()
+        ):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:  # closed from the other side
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
         return True
 
 
