@@ -36,6 +36,7 @@ class RoomLifecycle(RoomOwners):
         if self._journal is not None:
             self._journal.start()
         self._started = True
+        self._stopping = False
         await self._reopen_tables()
         if self.shared:  # other processes: renew the leases, take up tables let go
             self._keeper = asyncio.create_task(self._keep_tables(), name="table leases")
@@ -63,6 +64,7 @@ class RoomLifecycle(RoomOwners):
         paid out."""
         if not self._started:
             return
+        self._stopping = True
         await self._stop_keeping()  # no table taken up from now on
         if self.shared:  # but the leases kept while the hands end: a hand may outlast one
             self._keeper = asyncio.create_task(self._keep_leases(), name="table leases")

@@ -251,6 +251,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         table.listeners.append(self._relay)
         self.tables[table_id] = held
         self.known_tables.add(table_id)
+        if self._stopping:  # taken up as the room stops: handed over, no hand dealt here
+            held.stop.set()
         held.task = asyncio.create_task(self._run(held), name=f"table {table_id}")
         return held
 

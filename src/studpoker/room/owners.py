@@ -21,32 +21,16 @@ class RoomOwners(RoomRestore):
 
     async def _keep_tables(self) -> None:
         """Every third of a lease: renew this process's leases, then take up the
-        tables nobody holds.  The taking up goes on beside the renewals, never before
-        them: opening many tables (a peer died) takes longer than a lease, and a
-        renewal that waited for it would lose the tables this process holds."""
-        taking: asyncio.Task[None] | None = None
-        try:
-            while True:
-                await asyncio.sleep(self.lease_seconds / 3)
-                try:
-                    await self._renew_leases()
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # Redis away a moment: try again
-                    log.exception("the table leases could not be kept up")
-                if taking is None or taking.done():
-                    taking = asyncio.create_task(self._take_up(), name="tables taken up")
-        finally:
-            if taking is not None and not taking.done():
-                taking.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await taking
-
-    async def _take_up(self) -> None:
-        try:
-            await self._take_up_tables()
-        except Exception:  # Redis or the database away a moment: try again
-            log.exception("the tables nobody holds could not be taken up")
+        tables nobody holds (renewing again between two while that takes long)."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self._renew_leases()
+                await self._take_up_tables()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # Redis or the database away a moment: try again
+                log.exception("the table leases could not be kept up")
 
     async def _keep_leases(self) -> None:
         """While the room stops: its leases renewed every third of a lease, so that no
@@ -72,6 +56,7 @@ class RoomOwners(RoomRestore):
     async def _renew_leases(self) -> None:
         self.drop_lapsed()  # woken from a pause longer than a lease: those are lost
         loop = asyncio.get_running_loop()
+        self._renewed_at = loop.time()
         holding = [(table_id, held) for table_id, held in self.tables.items() if held.lease]
         asked = loop.time()
         renewed = await self.leases.renew_all(
@@ -89,8 +74,15 @@ class RoomOwners(RoomRestore):
         self.known_tables.update(saved.table_id for saved in kept)
         free = [s for s in kept if s.table_id not in self.tables and s.table_id not in self._broken]
         holders = await self.leases.holders([saved.table_id for saved in free])
+        loop = asyncio.get_running_loop()
         for saved, holder in zip(free, holders, strict=True):
+            if self._stopping:
+                return
             if holder is not None or saved.table_id in self.tables:
                 continue
+            if loop.time() - self._renewed_at > self.lease_seconds / 3:
+                # Opening many tables (a peer died) takes longer than a lease: the
+                # tables held here must not lapse meanwhile.
+                await self._renew_leases()
             if await self._reopen(saved):
                 log.info("table %s taken up by %s", saved.table_id, self.owner)

@@ -90,6 +90,9 @@ class RoomState:
         self.chat_listeners: list[Callable[[str, ChatLine], None]] = []
         self._players: dict[tuple[str, int], RemotePlayer] = {}
         self._started = False
+        # Stopping: a table taken up now is handed over at once, dealing nothing.
+        self._stopping = False
+        self._renewed_at = 0.0  # when the leases were last renewed (the loop's time)
         # Slow work on threads of its own, apart from the database calls (workers.py).
         # One hashing thread: argon2 keeps a core busy a tenth of a second a hash, and
         # on a two-core room the other core is the tables'.
