@@ -477,7 +477,8 @@ def test_a_rolling_restart_while_a_hundred_clients_play_cancels_no_hand(tmp_path
     SIGHUP restarts every process one by one while they play: no hand is cancelled,
     every client's socket closes at least once and it comes back through the port to
     its table and plays on, every hand that began ends and is stored once, and the
-    books balance before, after, and once SIGTERM has stopped the room."""
+    books balance before, after, and once SIGTERM has stopped the room (a table's last
+    hand then stored, or kept in the journal to be played on)."""
     room = Room(fresh_postgres, tmp_path)
     names = [f"regular{i:03d}" for i in range(CLIENTS)]
     deposits = dict.fromkeys(names, DEPOSIT)
@@ -561,11 +562,19 @@ def test_a_rolling_restart_while_a_hundred_clients_play_cancels_no_hand(tmp_path
         room.stop()
     assert [r.cancelled for r in regulars] == [[]] * CLIENTS
     stored = stored_hands(room.url, tables)
-    for table in tables:  # every hand begun is stored, once
-        told = set().union(*(r.dealt for r in regulars if r.table == table))
-        assert stored[table] == list(range(1, max(told) + 1)), table
     with Store(room.url) as store:
-        assert store.running_hands() == []
+        running = {hand.table_id: hand.number for hand in store.running_hands()}
+    for table in tables:  # every hand begun is stored, once, or kept to be played on
+        told = set().union(*(r.dealt for r in regulars if r.table == table))
+        # When every process stops at once, one that has handed its own tables over
+        # closes its sockets, and their clients (told the room is stopping) stay away:
+        # a hand at another process waiting for one of them runs their clock (R8.1:
+        # 20 s and a 60 s bank) past the stop's 30 s, and is handed over in the middle,
+        # its deal and actions kept in the journal for the room's next start.  Only
+        # that last hand may be so; every hand before it is stored.
+        kept = [running[table]] if table in running else []
+        assert stored[table] + kept == list(range(1, max(told) + 1)), (table, kept)
+    assert set(running) <= set(tables)
     books(room.url, deposits)
 
 
