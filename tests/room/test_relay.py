@@ -81,6 +81,34 @@ def test_one_publishers_messages_arrive_in_the_order_published(kind: str) -> Non
 
 
 @BOTH
+def test_many_messages_published_at_once_arrive_as_if_published_one_by_one(kind: str) -> None:
+    """``publish_all``: a turn of a busy process's loop sent in one round trip, each
+    message reaching its channel's subscriptions, in order, each count its own."""
+
+    async def test(broker: Broker) -> None:
+        table = await broker.subscribe("table:t")
+        both = await broker.subscribe("table:t", "lobby")
+        batch = [("table:t", f"action {n}".encode()) for n in range(200)]
+        batch[100:100] = [("lobby", b"a table opens"), ("nobody", b"lost")]
+        assert await broker.publish_all(batch) == [2] * 100 + [1, 0] + [2] * 100
+        assert await broker.publish_all([]) == []
+        for_table = [data for channel, data in batch if channel == "table:t"]
+        assert [(await table.get(5) or ("", b""))[1] for _ in range(200)] == for_table
+        heard = [await both.get(5) for _ in range(201)]
+        assert heard == [(c, d) for c, d in batch if c != "nobody"]
+        assert await table.get(0.2) is None
+        assert await both.get(0.2) is None
+        # One message that is not bytes: none of them is sent.
+        with pytest.raises(TypeError, match="a message is bytes, not str"):
+            await broker.publish_all([("table:t", b"first"), ("table:t", "second")])  # type: ignore[list-item]
+        assert await table.get(0.2) is None
+        await table.close()
+        await both.close()
+
+    run(kind, test)
+
+
+@BOTH
 def test_a_late_or_closed_subscription_gets_nothing_it_was_not_listening_for(kind: str) -> None:
     async def test(broker: Broker) -> None:
         early = await broker.subscribe("table:t")

@@ -219,16 +219,23 @@ class Peers:
         self._sending.put_nowait((channel, data))
 
     async def _send(self) -> None:
-        """Every message this process sends, one after another: their order is kept."""
+        """Every message this process sends, in order: those waiting, all at once (one
+        round trip to Redis, not one a message)."""
         while True:
             item = await self._sending.get()
+            batch: list[tuple[str, bytes]] = []
+            while item is not None:
+                batch.append(item)
+                if self._sending.empty():
+                    break
+                item = self._sending.get_nowait()
+            if batch:
+                try:
+                    await self.broker.publish_all(batch)
+                except Exception:
+                    log.exception("publishing %d messages failed", len(batch))
             if item is None:
                 return
-            channel, data = item
-            try:
-                await self.broker.publish(channel, data)
-            except Exception:
-                log.exception("publishing on %s failed", channel)
 
     async def _beat(self) -> None:
         loop = asyncio.get_running_loop()
