@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import cast
 
-from sqlalchemy import BigInteger, String, Table, column, select, update, values
+from sqlalchemy import Table, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,6 +24,13 @@ from studpoker.store.models import FenceModel
 __all__ = ["Fences", "check_fence", "check_fences"]
 
 _FENCES = cast(Table, FenceModel.__table__)
+# check_fences on PostgreSQL: every fence a token may raise, raised.
+_RAISE = text(
+    f"UPDATE {_FENCES.name} AS fence SET token = given.token"
+    " FROM unnest(CAST(:tables AS text[]), CAST(:tokens AS bigint[])) AS given(table_id, token)"
+    " WHERE fence.table_id = given.table_id AND fence.token <= given.token"
+    " RETURNING fence.table_id"
+)
 
 
 def check_fence(session: Session, table_id: str, token: int | None) -> None:
@@ -81,14 +88,14 @@ def check_fences(session: Session, fences: Iterable[tuple[str, int | None]]) -> 
             check_fence(session, table_id, token)
         return
     pairs.sort()
-    given = values(column("table_id", String), column("token", BigInteger), name="given").data(
-        [(table_id, whole(token, "a fencing token")) for table_id, token in pairs]
-    )
+    # The tables and tokens as two arrays: one statement whatever their number, compiled
+    # once (a VALUES list of N rows was compiled again for every batch).
     raised = session.execute(
-        update(_FENCES)
-        .where(_FENCES.c.table_id == given.c.table_id, _FENCES.c.token <= given.c.token)
-        .values(token=given.c.token)
-        .returning(_FENCES.c.table_id)
+        _RAISE,
+        {
+            "tables": [t for t, _ in pairs],
+            "tokens": [whole(k, "a fencing token") for _, k in pairs],
+        },
     )
     done = set(raised.scalars())
     for table_id, token in pairs:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import Table, delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from studpoker.store.base import StoreBase
@@ -28,6 +29,10 @@ from studpoker.store.values import JournalActions, JournalDeal, JournalSeating, 
 __all__ = ["Journal", "JournalEntry", "forget_running"]
 
 JournalEntry = JournalDeal | JournalActions | JournalSeating
+
+
+_HANDS = cast(Table, RunningHandModel.__table__)
+_ACTIONS = cast(Table, RunningActionModel.__table__)
 
 
 def forget_running(session: Session, table_id: str, number: int | None = None) -> None:
@@ -102,7 +107,7 @@ class _Batch:
         self.insert()  # a table's earlier actions go in before the deal deletes them
         forget_running(self.session, entry.table_id)
         self.session.execute(
-            insert(RunningHandModel),
+            insert(_HANDS),
             [
                 {
                     "table_id": entry.table_id,
@@ -137,7 +142,9 @@ class _Batch:
 
     def insert(self) -> None:
         if self.rows:
-            self.session.execute(insert(RunningActionModel), self.rows)
+            # The table, not the model: a plain executemany, without the ORM's bulk
+            # machinery (a tenth of the journal's time, for nothing it needs).
+            self.session.execute(insert(_ACTIONS), self.rows)
             self.rows = []
 
 
