@@ -231,6 +231,10 @@ class Crowd:
                 orders.put_nowait(("stop",))
 
         loop.add_reader(self.conn.fileno(), readable)
+        # uvloop (libuv's poll) made the pipe non-blocking: a measure's results, larger
+        # than the socket's buffer, would be cut short by EAGAIN in the middle of
+        # ``send`` and the bench's process wait for their rest for ever.
+        os.set_blocking(self.conn.fileno(), True)
         self.tasks.append(asyncio.create_task(self.sit_down()))
         try:
             while True:
