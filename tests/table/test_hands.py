@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from studpoker.engine import Ante, CardDealt
 from studpoker.games import GAMES, preset, seven_card_stud
 from studpoker.table import TableConfig, TableError
+from studpoker.table.state import KEPT_HANDS, RECENT_HANDS
 
 from .players import Room, person, robot, run, stacks
 
@@ -138,14 +139,36 @@ def test_info_for_the_lobby():
     assert info["hands_per_hour"] == round(3 * 3600 / span)
 
 
-def test_the_table_keeps_the_last_100_hands():
+def test_the_table_keeps_its_last_20_hands_whole_and_the_lobby_averages_its_last_100():
+    """The last KEPT_HANDS hands are kept whole (GET .../hands/{n}, the last-hand view),
+    each with its events alone once another follows it; the lobby's average pot and
+    hands an hour are of the last RECENT_HANDS."""
     table, _spec, _config = chips_table("razz", seed=3)
     table.sit(person("Ann", 1), 40_000)
     table.sit(person("Bo", 2), 40_000)
+    hands, told = [], []
     for _ in range(103):
-        run(table.play_hand())
-    assert table.hand(3) is None
-    assert table.hand(4).number == 4
+        hands.append(run(table.play_hand()))
+        told.append(list(hands[-1].hand.events_for(0)))  # what Ann's seat saw
+    assert (KEPT_HANDS, RECENT_HANDS) == (20, 100)
+    assert table.hand(83) is None
+    assert table.hand(84) is hands[83]
+    assert table.last_hand() is hands[102]
+    assert table.info()["average_pot"] == sum(done.pot for done in hands[3:]) // 100
+    span = (hands[102].ended - hands[3].ended).total_seconds()
+    assert table.info()["hands_per_hour"] == round(99 * 3600 / span)
+    # A kept hand, what its viewers saw forgotten, shows each seat what it showed it.
+    assert hands[102].hand._filtered != {}  # the last: still what every seat is told of
+    for number in range(84, 103):
+        kept = hands[number - 1].hand
+        assert kept._filtered == {}, number
+        assert kept.events_for(0) == told[number - 1], number
+    hiding = [
+        n
+        for n in range(84, 104)
+        if any(e.card is None for e in told[n - 1] if isinstance(e, CardDealt))
+    ]
+    assert hiding  # Bo's down cards, in the hands he folded
 
 
 def test_players_are_told_only_what_their_seat_may_see():

@@ -538,6 +538,12 @@ class Hand:
         """Everything ``seat`` may know now (``None``: an observer), DESIGN.md idea 2."""
         return view_of(self, seat)
 
+    def forget_views(self) -> None:
+        """Forget what each viewer has been shown so far (view.py keeps it to extend it
+        as events come); it is made again when asked.  A finished hand kept for reading
+        holds its events alone."""
+        self._filtered.clear()
+
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """The events as ``seat`` may see them: others' down cards hidden until shown;
         from index ``start`` on (a client told of the first ``start`` already)."""

@@ -253,9 +253,12 @@ class TablePlay(TableDecisions, TableCompetitions):
         # The last hand once the room has it (stored, with its journal before it): what
         # the table shows as its last hand is what a download of its hands finds.
         if len(self._recent) == self._recent.maxlen:
-            self._recent_pots -= self._recent[0].pot
-        self._recent.append(done)
+            self._recent_pots -= self._recent[0][0]
+        self._recent.append((done.pot, done.ended))
         self._recent_pots += done.pot
+        if self._kept:  # no longer the hand every seat is being told of
+            self._kept[-1].hand.forget_views()
+        self._kept.append(done)
         self._notify(TableUpdate("hand_ended", self.table_id, done.number, completed=done))
         await self._after_hand(done)
         return done

@@ -64,7 +64,7 @@ def cards_plain(cards: Sequence[Card | None]) -> list[str | None]:
     key = tuple(cards)
     made = _CARDS.get(key)
     if made is None:
-        if len(_CARDS) > 100_000:
+        if len(_CARDS) > 20_000:  # far more than the hands being played show at once
             _CARDS.clear()
         made = _CARDS[key] = [None if card is None else str(card) for card in key]
     return made

@@ -29,11 +29,15 @@ from studpoker.table.updates import Listener, TableHooks
 if TYPE_CHECKING:
     from studpoker.table.table import Table
 
-__all__ = ["RECENT_HANDS", "TableState"]
+__all__ = ["KEPT_HANDS", "RECENT_HANDS", "TableState"]
 
 # The table's one logger, whichever of its parts logs: operators and tests filter on it.
 log = logging.getLogger("studpoker.table.table")
-RECENT_HANDS = 100  # completed hands kept for the last-hand view and the lobby
+RECENT_HANDS = 100  # the last hands whose pots and ends the lobby averages
+# Completed hands kept whole (their events, for the last-hand view and GET
+# /api/tables/{table}/hands/{number}); older ones are in the store's records.  A whole
+# hand is tens of kB: at 300 tables a process, 100 of them a table were gigabytes.
+KEPT_HANDS = 20
 
 
 class TableState:
@@ -78,8 +82,10 @@ class TableState:
         self._answer: asyncio.Future[Action] | None = None
         self._waiter: asyncio.Future[Any] | None = None  # the player's awaitable answer
         self._seq = 0
-        self._recent: deque[CompletedHand] = deque(maxlen=RECENT_HANDS)
-        self._recent_pots = 0  # the pots of those hands, kept as they come for the lobby
+        self._kept: deque[CompletedHand] = deque(maxlen=KEPT_HANDS)
+        # The pot and end of the last hands, for the lobby; their pots' sum kept as they come.
+        self._recent: deque[tuple[int, datetime]] = deque(maxlen=RECENT_HANDS)
+        self._recent_pots = 0
         self._competition: Competition | None = None
         self._closed = False
         self._halted: str | None = None

@@ -97,17 +97,18 @@ class TableViews(TableState):
 
     def last_hand(self) -> CompletedHand | None:
         """The hand played last (R5.8), or None."""
-        return self._recent[-1] if self._recent else None
+        return self._kept[-1] if self._kept else None
 
     def hand(self, number: int) -> CompletedHand | None:
-        """Hand ``number``, if it is among the last hands the table keeps."""
-        return next((done for done in self._recent if done.number == number), None)
+        """Hand ``number``, if it is among the last hands the table keeps whole
+        (:data:`~studpoker.table.state.KEPT_HANDS`)."""
+        return next((done for done in self._kept if done.number == number), None)
 
     def info(self) -> dict[str, Any]:
         """The table for the lobby."""
         recent = self._recent
         average_pot = self._recent_pots // len(recent) if recent else 0
-        span = (recent[-1].ended - recent[0].ended).total_seconds() if len(recent) > 1 else 0.0
+        span = (recent[-1][1] - recent[0][1]).total_seconds() if len(recent) > 1 else 0.0
         return {
             "id": self.table_id,
             "name": self.config.name,
@@ -148,7 +149,7 @@ class TableViews(TableState):
             "money_unit": self.spec.money_unit,
             "viewer": viewer,
             "hand_number": self.hand_number,
-            "last_hand_number": self._recent[-1].number if self._recent else None,
+            "last_hand_number": self._kept[-1].number if self._kept else None,
             "rollover": hand.carry_in if hand is not None else self.rollover,
             "halted": self._halted,
             "seats": [self._seat_dict(number, stacks) for number in range(self.config.seats)],
