@@ -204,7 +204,7 @@ def seat_state(public: TableState, table: Table, seat: int | None) -> TableState
         for index, player in enumerate(players):
             if player["seat"] == seat:
                 player = player.copy()
-                player["down_cards"], player["best"] = _own_cards(hand, mine)
+                player["down_cards"], player["best"] = _own_cards(table.table_id, hand, mine)
                 players[index] = player
         view["players"] = players
         view["legal_actions"] = _legal(hand.legal_actions()) if hand.actor == mine else []
@@ -218,19 +218,21 @@ def seat_state(public: TableState, table: Table, seat: int | None) -> TableState
     return state
 
 
-# hand id -> (the hand, (engine seat, cards dealt it, community cards) -> _own_cards)
-_OWN: dict[int, tuple[Hand, dict[tuple[int, int, int], tuple[Any, Any]]]] = {}
+# table -> (its hand, (engine seat, cards dealt it, community cards) -> _own_cards): the
+# hand a table plays now, one a table (a bound by hands, 256, was thrown away again and
+# again by a process running 300 tables, and kept old hands alive).
+_OWN: dict[str, tuple[Hand, dict[tuple[int, int, int], tuple[Any, Any]]]] = {}
 
 
-def _own_cards(hand: Hand, mine: int) -> tuple[Any, Any]:
+def _own_cards(table_id: str, hand: Hand, mine: int) -> tuple[Any, Any]:
     """A seat's down cards as the wire has them and its best hand's names: the seat
     knows its own cards, so its hand is named (R4.5).  Made once for each card dealt
     (a message to a seat is sent at every action, its cards change on a new street)."""
-    kept = _OWN.get(id(hand))
+    kept = _OWN.get(table_id)
     if kept is None or kept[0] is not hand:
-        if len(_OWN) > 256:
+        if len(_OWN) > 20_000:  # tables closed long ago
             _OWN.clear()
-        kept = _OWN[id(hand)] = (hand, {})
+        kept = _OWN[table_id] = (hand, {})
     down, up = hand.down[mine], hand.up[mine]
     key = (mine, len(down) + len(up), len(hand.community))
     made = kept[1].get(key)

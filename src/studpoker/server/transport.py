@@ -151,7 +151,7 @@ class RoomWebSocket(WebSocketsSansIOProtocol):
 # The collector's thresholds for a serving room (gc.set_threshold): Python's own for the
 # young generations, and a full collection only after 10,000 of the middle one's, not 10
 # (about a minute apart on a busy room, not seconds).
-GC_THRESHOLDS = (700, 10, 10_000)
+GC_THRESHOLDS = (700, 2, 50_000)
 
 
 def quiet_collector() -> None:
