@@ -25,9 +25,10 @@ K = ActionKind
 class TableDecisions(TablePublishing):
     """A table's decisions."""
 
-    async def _decision(self, hand: Hand) -> None:
+    async def _decision(self, hand: Hand) -> bool:
         """Ask the seat to act and wait for the answer, at most the clock and what
-        is left of the seat's time bank (R8.1); then act for it."""
+        is left of the seat's time bank (R8.1); then act for it.  Whether it waited
+        (else the table has not let the others run)."""
         engine_seat = hand.actor
         assert engine_seat is not None
         number = self._seat_map.table_seat(engine_seat)
@@ -35,14 +36,14 @@ class TableDecisions(TablePublishing):
         legal = hand.legal_actions()
         if held.leaving and not held.occupant.is_bot:  # stood up: fold
             self._apply(self._fold_or_default(), None)
-            return
+            return False
         if held.away:  # its clock ran out before: check if free, else fold, at once (R8.3)
             self._apply(hand.default_action(), None)
-            return
+            return False
         if len(legal) == 1 and legal[0].kind in (K.BRING_IN, K.SHOW, K.MUCK):
             # Nothing to choose: a short bring-in (R2.4, R8.2), a hand to show (R5.3).
             self._apply(Action(legal[0].kind), None)
-            return
+            return False
         loop = asyncio.get_running_loop()
         now = loop.time()
         clock = self.config.clock
@@ -57,7 +58,7 @@ class TableDecisions(TablePublishing):
             now + clock,
             now + clock + held.time_bank,
         )
-        answer: asyncio.Future[Action] = loop.create_future()
+        answer: asyncio.Future[Action | None] = loop.create_future()
         self._turn, self._answer = turn, answer
         try:
             player = held.occupant.player
@@ -68,10 +69,10 @@ class TableDecisions(TablePublishing):
         except Exception:
             log.exception("table %s: %r failed to decide", self.table_id, held.occupant)
             self._apply(hand.default_action(), turn)
-            return
+            return False
         if not inspect.isawaitable(decision):
             self._offer(turn, decision)  # a computer player: no clock to show
-            return
+            return False
         waiter: asyncio.Future[Any] = asyncio.ensure_future(decision)
         waiter.add_done_callback(partial(self._answered, turn))
         self._waiter = waiter
@@ -86,9 +87,19 @@ class TableDecisions(TablePublishing):
                 deadline=turn.deadline,
             )
         )
+        waited = False
         try:
             if self._turn is turn:
-                await asyncio.wait((answer,), timeout=max(turn.deadline - loop.time(), 0.0))
+                # The answer awaited itself, its clock a timer (not asyncio.wait, whose
+                # own future costs two more turns of the loop between a person's
+                # answer and the next seat's turn: tens of ms on a busy room).
+                delay = max(turn.deadline - loop.time(), 0.0)
+                timer = loop.call_later(delay, _time_up, answer)
+                waited = True
+                try:
+                    await answer
+                finally:
+                    timer.cancel()
             if self._turn is turn:  # the time is up: check if free, else fold (R8.1)
                 self._apply(hand.default_action(), turn)
                 self._timed_out(number)
@@ -96,6 +107,7 @@ class TableDecisions(TablePublishing):
             self._waiter = None
             if not waiter.done():
                 waiter.cancel()  # the hand was cut short
+        return waited
 
     def _timed_out(self, number: int) -> None:
         """R8.3: a seat whose clock ran out is acted for at once for the rest of the
@@ -198,6 +210,11 @@ class TableDecisions(TablePublishing):
         if any(option.kind == K.FOLD for option in hand.legal_actions()):
             return Action(K.FOLD)
         return hand.default_action()
+
+
+def _time_up(answer: asyncio.Future[Action | None]) -> None:
+    if not answer.done():
+        answer.set_result(None)
 
 
 def _as_action(decision: object) -> Action:

@@ -48,9 +48,10 @@ class TablePlay(TableDecisions, TableCompetitions):
                     await self._check_books()
                     self._begin(hand, [self._seats[n] for n in seats], number, started)
             while not hand.is_over:
-                await self._decision(hand)
+                waited = await self._decision(hand)
                 journaled = await self._journal_actions(hand, journaled)
-                await asyncio.sleep(0)  # computer players answer at once: let others run
+                if not waited:  # computer players answer at once: let others run
+                    await asyncio.sleep(0)
             async with self.exclusive():
                 return await self._end_hand(hand)
         finally:

@@ -79,7 +79,7 @@ class TableState:
         # A hand cut short and dealt again (restore.py): the first one play_hand plays
         # — the hand, its number, start, table seats and actions already journaled.
         self._resumed: tuple[Hand, int, datetime, tuple[int, ...], int] | None = None
-        self._answer: asyncio.Future[Action] | None = None
+        self._answer: asyncio.Future[Action | None] | None = None
         self._waiter: asyncio.Future[Any] | None = None  # the player's awaitable answer
         self._seq = 0
         self._kept: deque[CompletedHand] = deque(maxlen=KEPT_HANDS)
