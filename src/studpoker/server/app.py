@@ -452,9 +452,10 @@ def create_app(
     async def table_hand(
         table_id: str, number: int, token: Token, lang: str = "en"
     ) -> FinishedHand:
-        """A finished hand of the table (the last hand view, R5.8), as the asker's seat
-        saw it (an onlooker's without a token): shown cards, never a mucked one;
-        ``lines`` are the dealer's lines of those events in ``lang`` (R5.7)."""
+        """A finished hand of the table (the last hand view, R5.8), one of its last 20,
+        as the asker's seat saw it (an onlooker's without a token): shown cards, never a
+        mucked one; ``lines`` are the dealer's lines of those events in ``lang`` (R5.7).
+        An older hand is ``no_hand``: the hand histories have it."""
         account = await the_room.account(token)
         if peers is not None and not the_room.runs(table_id):
             known_language(lang)
