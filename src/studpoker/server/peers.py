@@ -173,7 +173,7 @@ class Peers:
         # event set when it is, and how many wait on it (owner_soon).
         self._appeared: dict[str, tuple[asyncio.Event, int]] = {}
         self._outbox: dict[str, list[tuple[int, str]]] = {}
-        self._sending: asyncio.Queue[tuple[str, bytes] | None] = asyncio.Queue()
+        self._sending: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._changed = asyncio.Event()
         self._local: frozenset[str] = frozenset()
         # The questions this process answers, by name (server/app.py registers them),
@@ -222,20 +222,13 @@ class Peers:
         """Every message this process sends, in order: those waiting, all at once (one
         round trip to Redis, not one a message)."""
         while True:
-            item = await self._sending.get()
-            batch: list[tuple[str, bytes]] = []
-            while item is not None:
-                batch.append(item)
-                if self._sending.empty():
-                    break
-                item = self._sending.get_nowait()
-            if batch:
-                try:
-                    await self.broker.publish_all(batch)
-                except Exception:
-                    log.exception("publishing %d messages failed", len(batch))
-            if item is None:
-                return
+            batch = [await self._sending.get()]
+            while not self._sending.empty():
+                batch.append(self._sending.get_nowait())
+            try:
+                await self.broker.publish_all(batch)
+            except Exception:
+                log.exception("publishing %d messages failed", len(batch))
 
     async def _beat(self) -> None:
         loop = asyncio.get_running_loop()

@@ -81,7 +81,7 @@ def check_fences(session: Session, fences: Iterable[tuple[str, int | None]]) -> 
     one_by_one = (
         len(pairs) < 2
         or len(tables) != len(pairs)  # two tokens of a table: checked in their order
-        or session.get_bind().dialect.name != "postgresql"  # VALUES named by column
+        or session.get_bind().dialect.name != "postgresql"  # unnest of arrays
     )
     if one_by_one:
         for table_id, token in pairs:

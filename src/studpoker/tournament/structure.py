@@ -112,16 +112,20 @@ class Structure:
 
     def spec(self, level: Level) -> GameSpec:
         """The game at ``level``'s stakes, in whole chips."""
-        if self.game == "show_hand":
-            return preset(self.game, ante=level.ante, min_bet=level.min_bet, money_unit=1)
-        return preset(
-            self.game,
-            ante=level.ante,
-            bring_in=level.bring_in,
-            small_bet=level.small_bet,
-            big_bet=level.big_bet,
-            money_unit=1,
-        )
+        return _spec(self.game, level)
+
+
+def _spec(game: str, level: Level) -> GameSpec:
+    if game == "show_hand":
+        return preset(game, ante=level.ante, min_bet=level.min_bet, money_unit=1)
+    return preset(
+        game,
+        ante=level.ante,
+        bring_in=level.bring_in,
+        small_bet=level.small_bet,
+        big_bet=level.big_bet,
+        money_unit=1,
+    )
 
 
 def _whole(value: Any, what: str, *, minimum: int = 1) -> int:
@@ -177,9 +181,7 @@ def structure_of(data: Mapping[str, Any]) -> Structure:
         if set(row) != set(keys):
             raise ValueError(f"{where}: a level of {game} has {', '.join(keys)}, not {sorted(row)}")
         stakes = {key: _whole(row[key], f"{where}.{key}", minimum=0) for key in keys}
-        level = Level(
-            number=len(schedule) - sum(isinstance(s, Break) for s in schedule) + 1, **stakes
-        )
+        level = Level(number=1 if before is None else before.number + 1, **stakes)
         if before is not None:
             main = "min_bet" if game == "show_hand" else "small_bet"
             lower = [key for key in keys if stakes[key] < getattr(before, key)]
@@ -189,7 +191,7 @@ def structure_of(data: Mapping[str, Any]) -> Structure:
                     f"({level.title} after {before.title})"
                 )
         try:
-            Structure(str(name), game, chips, length_minutes, length_hands, ()).spec(level)
+            _spec(game, level)  # the engine's own checks of the stakes
         except ValueError as error:
             raise ValueError(f"{where}: {error}") from None
         schedule.append(level)
