@@ -24,6 +24,7 @@ Stud file of ``../shared/handhistories``).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -115,6 +116,7 @@ class Structure:
         return _spec(self.game, level)
 
 
+@functools.lru_cache(maxsize=1024)
 def _spec(game: str, level: Level) -> GameSpec:
     if game == "show_hand":
         return preset(game, ante=level.ante, min_bet=level.min_bet, money_unit=1)
