@@ -298,7 +298,10 @@ def test_times_are_kept_in_utc(store: Store, alice: Account) -> None:
         ),
         ({"ended_at": START - timedelta(days=1)}, "ends .* before it starts"),
         ({"events": "not json"}, "a hand's events are JSON text"),
-        ({"mode": "gold"}, "a table mode is one of practice, chips, competition, not 'gold'"),
+        (
+            {"mode": "gold"},
+            "a table mode is one of practice, chips, competition, tournament, not 'gold'",
+        ),
         ({"number": 0}, "a hand number must be a whole number of 1 or more, not 0"),
         ({"pot": -1}, "a pot must be a whole number of 0 or more"),
         ({"players": ()}, "hand 1 has no players"),

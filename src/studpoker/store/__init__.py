@@ -1,5 +1,6 @@
-"""The ``store`` layer of DESIGN.md: accounts, sessions, money, hands, competitions and
-ratings in one SQL database (SQLite by default, PostgreSQL by URL), behind one class.
+"""The ``store`` layer of DESIGN.md: accounts, sessions, money, hands, competitions,
+tournaments and ratings in one SQL database (SQLite by default, PostgreSQL by URL),
+behind one class.
 
 >>> from studpoker.store import Store
 >>> store = Store("sqlite://")
@@ -33,6 +34,8 @@ from studpoker.store.values import (
     Standing,
     StoredHand,
     TableMode,
+    TournamentEntry,
+    TournamentRow,
 )
 
 __all__ = [
@@ -60,4 +63,6 @@ __all__ = [
     "StoreError",
     "StoredHand",
     "TableMode",
+    "TournamentEntry",
+    "TournamentRow",
 ]

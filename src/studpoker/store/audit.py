@@ -18,6 +18,7 @@ from studpoker.store.models import (
     HoldingModel,
     LedgerModel,
     RolloverModel,
+    TournamentModel,
 )
 from studpoker.store.money import books_differences
 from studpoker.store.values import LedgerKind, TableMode
@@ -31,15 +32,18 @@ def _total(session: Session) -> int:
             HoldingModel.chips,
             RolloverModel.chips,
             CompetitionModel.pool,
+            TournamentModel.pool,
+            TournamentModel.fees,
         )
     ]
-    return int(session.scalar(select(sums[0] + sums[1] + sums[2] + sums[3])) or 0)
+    return int(session.scalar(select(sum(sums[1:], sums[0]))) or 0)
 
 
 class Audit(StoreBase):
     def total_chips(self) -> int:
-        """All the money in the room: balances, chips at tables, tables' rollovers and
-        competitions' pools. Only deposits change it."""
+        """All the money in the room: balances, chips at tables, tables' rollovers,
+        competitions' pools, tournaments' pools and the fees they kept. Only deposits
+        change it."""
         with self._transaction() as session:
             return _total(session)
 
@@ -53,6 +57,7 @@ class Audit(StoreBase):
                 *self._audit_tables(session),
                 *self._audit_books(session),
                 *self._audit_pools(session),
+                *self._audit_tournaments(session),
                 *self._audit_hands(session),
                 *self._audit_total(session),
             ]
@@ -162,6 +167,26 @@ class Audit(StoreBase):
                 select(CompetitionModel.id, CompetitionModel.pool).order_by(CompetitionModel.id)
             )
             if pool != -paid.get(id_, 0)
+        ]
+
+    def _audit_tournaments(self, session: Session) -> list[str]:
+        """Each tournament's pool and fees are what its ledger rows paid in."""
+        paid: dict[int | None, int] = dict(
+            session.execute(
+                select(LedgerModel.tournament_id, func.sum(LedgerModel.balance_change))
+                .where(LedgerModel.tournament_id.is_not(None))
+                .group_by(LedgerModel.tournament_id)
+            ).all()
+        )
+        return [
+            f"tournament {id_} holds {pool} + {fees} in fees but its ledger rows paid in "
+            f"{-paid.get(id_, 0)}"
+            for id_, pool, fees in session.execute(
+                select(TournamentModel.id, TournamentModel.pool, TournamentModel.fees).order_by(
+                    TournamentModel.id
+                )
+            )
+            if pool + fees != -paid.get(id_, 0)
         ]
 
     def _audit_hands(self, session: Session) -> list[str]:

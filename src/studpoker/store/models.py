@@ -35,6 +35,8 @@ NAME_LENGTH = 24
 TABLE_ID_LENGTH = 64
 GAME_LENGTH = 32
 ACTION_LENGTH = 32
+TOURNAMENT_NAME_LENGTH = 64
+ENTRY_NAME_LENGTH = 32  # an account's name, then "#2" for a re-entry
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -156,6 +158,56 @@ class CompetitionModel(Base):
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
+class TournamentModel(Base):
+    """A tournament (issue 17): what it is, its money, and its director's state."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = (
+        CheckConstraint("pool >= 0", name="pool"),
+        CheckConstraint("fees >= 0", name="fees"),
+        Index(None, "state", "starts_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    name: Mapped[str] = mapped_column(String(TOURNAMENT_NAME_LENGTH))
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH))
+    kind: Mapped[str] = mapped_column(String(16))
+    state: Mapped[str] = mapped_column(String(16))
+    buy_in: Mapped[int] = mapped_column(BigInteger)
+    fee: Mapped[int] = mapped_column(BigInteger)
+    # Buy-ins not yet paid out as prizes, and the fees the room kept.
+    pool: Mapped[int] = mapped_column(BigInteger)
+    fees: Mapped[int] = mapped_column(BigInteger)
+    # What it was created with (JSON: structure, seats, capacity, late levels, re-entry).
+    settings: Mapped[str] = mapped_column(Text)
+    created_by: Mapped[int | None] = mapped_column(
+        Id, ForeignKey("accounts.id", ondelete="SET NULL")
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    starts_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The director's state after the last hand ended (JSON), to go on after a restart.
+    director: Mapped[str | None] = mapped_column(Text)
+
+
+class TournamentEntryModel(Base):
+    """An entry of a tournament: a player's (a computer player's has no account); a
+    re-entry is another entry of the same account."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (UniqueConstraint("tournament_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(Id, ForeignKey("tournaments.id"), index=True)
+    account_id: Mapped[int | None] = mapped_column(Id, ForeignKey("accounts.id"), index=True)
+    name: Mapped[str] = mapped_column(String(ENTRY_NAME_LENGTH))
+    paid: Mapped[int] = mapped_column(BigInteger)
+    registered_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    place: Mapped[int | None] = mapped_column(Integer)
+    prize: Mapped[int] = mapped_column(BigInteger)
+
+
 class EntryModel(Base):
     __tablename__ = "competition_entries"
 
@@ -270,6 +322,7 @@ class LedgerModel(Base):
         Id, ForeignKey("competitions.id"), index=True
     )
     note: Mapped[str] = mapped_column(Text)
+    tournament_id: Mapped[int | None] = mapped_column(Id, ForeignKey("tournaments.id"), index=True)
 
 
 class RatingModel(Base):

@@ -153,6 +153,7 @@ def write(
     hand_id: int | None = None,
     competition_id: int | None = None,
     note: str = "",
+    tournament_id: int | None = None,
 ) -> None:
     """Adds a ledger row."""
     session.add(
@@ -166,6 +167,7 @@ def write(
             hand_id=hand_id,
             competition_id=competition_id,
             note=note,
+            tournament_id=tournament_id,
         )
     )
 
@@ -182,6 +184,7 @@ def ledger_value(row: LedgerModel) -> LedgerEntry:
         hand_id=row.hand_id,
         competition_id=row.competition_id,
         note=row.note,
+        tournament_id=row.tournament_id,
     )
 
 

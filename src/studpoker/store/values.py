@@ -18,6 +18,7 @@ class TableMode(StrEnum):
     PRACTICE = "practice"
     CHIPS = "chips"
     COMPETITION = "competition"
+    TOURNAMENT = "tournament"
 
 
 class LedgerKind(StrEnum):
@@ -37,6 +38,12 @@ class LedgerKind(StrEnum):
     """A competition's entry fee, from the balance to the competition's pool (R7.3)."""
     PRIZE = "prize"
     """From a competition's pool to a balance."""
+    TOURNAMENT_ENTRY = "tourney_entry"
+    """A tournament's buy-in and fee, from the balance to its pool and its fees."""
+    TOURNAMENT_REFUND = "tourney_refund"
+    """A tournament's buy-in and fee back to the balance (unregistered, cancelled)."""
+    TOURNAMENT_PRIZE = "tourney_prize"
+    """From a tournament's pool to a balance."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +75,7 @@ class LedgerEntry:
     hand_id: int | None = None
     competition_id: int | None = None
     note: str = ""
+    tournament_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,3 +265,40 @@ class LeaderboardEntry:
     rd: float
     games: int
     provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    """A tournament as the store keeps it: ``pool`` the buy-ins not yet paid out,
+    ``fees`` what the room kept; ``settings`` and ``director`` JSON text."""
+
+    id: int
+    name: str
+    game: str
+    kind: str
+    state: str
+    buy_in: int
+    fee: int
+    pool: int
+    fees: int
+    settings: str
+    created_by: int | None
+    created_at: datetime
+    starts_at: datetime | None
+    started_at: datetime | None
+    finished_at: datetime | None
+    director: str | None
+    entries: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEntry:
+    """An entry of a tournament (no account: a computer player's), its place and prize
+    once it is over."""
+
+    name: str
+    account_id: int | None
+    paid: int
+    registered_at: datetime
+    place: int | None
+    prize: int
