@@ -108,7 +108,7 @@ def test_a_buy_in_range_given_on_one_side_only():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"mode": "cash"}, "mode is practice, chips, competition, not 'cash'"),
+        ({"mode": "cash"}, "mode is practice, chips, competition, tournament, not 'cash'"),
         ({"seats": 9}, "a seven_card_stud table has 2 to 8 seats, not 9"),
         ({"seats": 1}, "a seven_card_stud table has 2 to 8 seats, not 1"),
         (

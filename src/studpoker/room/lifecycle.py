@@ -38,6 +38,7 @@ class RoomLifecycle(RoomOwners):
         self._started = True
         self._stopping = False
         await self._reopen_tables()
+        await self._reopen_tournaments()
         if self.shared:  # other processes: renew the leases, take up tables let go
             self._keeper = asyncio.create_task(self._keep_tables(), name="table leases")
         if self.default_tables:
@@ -48,6 +49,7 @@ class RoomLifecycle(RoomOwners):
                     continue  # opened above, or run by another process
                 with contextlib.suppress(RoomError):  # another process opened it first
                     await self.create_table(game, mode, table_id=table_id)
+            await self._open_default_sit_and_gos()
 
     async def stop(self, *, hand_over: bool | None = None, finish: float = 30.0) -> None:
         """Stop every table.  Stopped once: a second call (the server's shutdown, then
@@ -65,6 +67,9 @@ class RoomLifecycle(RoomOwners):
         if not self._started:
             return
         self._stopping = True
+        for held in self.tournaments.values():  # kept in the store: read again at the start
+            if held.starter is not None:
+                held.starter.cancel()
         await self._stop_keeping()  # no table taken up from now on
         if self.shared:  # but the leases kept while the hands end: a hand may outlast one
             self._keeper = asyncio.create_task(self._keep_leases(), name="table leases")
@@ -109,6 +114,7 @@ class RoomLifecycle(RoomOwners):
                     with contextlib.suppress(Exception):
                         await self.leases.release(held.lease)
             self.histories.close()  # a worker process; it starts again with the next download
+            self.tournaments.clear()
             self._started = False
         finally:  # however the stop ended
             await self._stop_keeping()
@@ -142,6 +148,7 @@ class RoomLifecycle(RoomOwners):
             log.info("table %s handed over", table_id)
         self._players.clear()
         self.histories.close()
+        self.tournaments.clear()
         self._started = False
 
     async def _pay_rollover(self, table: Table) -> None:

@@ -49,7 +49,11 @@ class RoomLobby(RoomCompetitions, RoomRecords):
 
     def lobby(self) -> list[dict[str, Any]]:
         """The tables, as ``GET /api/tables`` lists them."""
-        return [self.lobby_entry(table_id) for table_id in self.tables]
+        return [
+            self.lobby_entry(table_id)
+            for table_id, held in self.tables.items()
+            if held.tournament_id is None  # a tournament's are in its own lobby
+        ]
 
     def lobby_entry(self, table_id: str) -> dict[str, Any]:
         """Table ``table_id`` as the lobby lists it."""
@@ -275,7 +279,10 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         if self._lapsed(update.table_id):  # woken after its lease: nothing stale is told
             self.drop_lapsed()
             return
-        if update.kind in _SEATING and self._journal is not None:
+        held = self.tables.get(update.table_id)
+        # A tournament's seating is its director's, kept with each hand: not journaled.
+        journaled = held is None or held.tournament_id is None
+        if update.kind in _SEATING and self._journal is not None and journaled:
             self._seating_changed(update.table_id)
         for listener in list(self.listeners):
             try:

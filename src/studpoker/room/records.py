@@ -29,9 +29,22 @@ class RoomRecords(RoomState):
 
     async def _hand_ended(self, table: Table, done: CompletedHand) -> None:
         """Store the hand with its chip movements, in one transaction."""
+        row = self._hand_row(table, done)
+        if self._journal is not None:
+            await self._journal.flushed()  # its running hand first, then its record
+        try:
+            await self._write_table(table.table_id, self.store.record_hand, row)
+        except StaleOwner:  # another process runs the table now, and plays the hand on
+            pass
+        except Exception as error:  # the stacks moved, the database did not: halt
+            log.exception("table %s: hand %d was not recorded", table.table_id, done.number)
+            table.halt(f"hand {done.number} could not be recorded: {error}")
+
+    def _hand_row(self, table: Table, done: CompletedHand) -> HandRow:
+        """The hand as the store keeps it."""
         hand = done.hand
         seats = done.seat_map
-        row = HandRow(
+        return HandRow(
             table_id=table.table_id,
             number=done.number,
             game=table.spec.game,
@@ -49,15 +62,6 @@ class RoomRecords(RoomState):
             ],
             rollover=done.rollover if table.config.mode == "chips" else None,
         )
-        if self._journal is not None:
-            await self._journal.flushed()  # its running hand first, then its record
-        try:
-            await self._write_table(table.table_id, self.store.record_hand, row)
-        except StaleOwner:  # another process runs the table now, and plays the hand on
-            pass
-        except Exception as error:  # the stacks moved, the database did not: halt
-            log.exception("table %s: hand %d was not recorded", table.table_id, done.number)
-            table.halt(f"hand {done.number} could not be recorded: {error}")
 
     async def _hand_dealt(self, table: Table, number: int, setup: str) -> None:
         """The hand's deal, to be stored (store.write_journal): what another process

@@ -18,10 +18,10 @@ from typing import Any
 
 from studpoker.cards import Card
 from studpoker.room.errors import RoomError
-from studpoker.room.lobby import RoomLobby
 from studpoker.room.presence import RoomPresence
 from studpoker.room.state import log
 from studpoker.room.tables import RoomTable
+from studpoker.room.tournaments import RoomTournaments
 from studpoker.store import RunningHand, SavedTable
 from studpoker.table import (
     Competition,
@@ -38,7 +38,7 @@ from studpoker.table.state import _now
 __all__ = ["RoomRestore"]
 
 
-class RoomRestore(RoomLobby, RoomPresence):
+class RoomRestore(RoomTournaments, RoomPresence):
     """A room's tables reopened."""
 
     async def _reopen_tables(self) -> None:

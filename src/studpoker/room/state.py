@@ -89,6 +89,9 @@ class RoomState:
         self.listeners: list[Listener] = []
         self.chat_listeners: list[Callable[[str, ChatLine], None]] = []
         self._players: dict[tuple[str, int], RemotePlayer] = {}
+        # The tournaments it runs (room/tournaments.py), and who hears of their changes.
+        self.tournaments: dict[int, Any] = {}
+        self.tournament_listeners: list[Callable[[], None]] = []
         self._started = False
         # Stopping: a table taken up now is handed over at once, dealing nothing.
         self._stopping = False

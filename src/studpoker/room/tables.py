@@ -42,3 +42,4 @@ class RoomTable:
     lease: Lease | None = None
     fence: int | None = None
     seating: str | None = None  # the seating last put to the journal (JSON text)
+    tournament_id: int | None = None  # a tournament's table (room/tournaments.py)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -21,7 +21,13 @@ from studpoker.store.checks import (
 from studpoker.store.errors import StoreError
 from studpoker.store.fences import check_fence
 from studpoker.store.journal import forget_running
-from studpoker.store.models import GAME_LENGTH, AccountModel, HandModel, HandPlayerModel
+from studpoker.store.models import (
+    GAME_LENGTH,
+    AccountModel,
+    HandModel,
+    HandPlayerModel,
+    TournamentModel,
+)
 from studpoker.store.money import change_holding, held, rollover_of, set_rollover_chips, write
 from studpoker.store.values import HandPlayer, HandRow, LedgerKind, StoredHand, TableMode
 
@@ -101,7 +107,13 @@ def _hand_values(session: Session, rows: Iterable[HandModel]) -> list[StoredHand
 
 
 class Hands(StoreBase):
-    def record_hand(self, hand: HandRow, *, fence: int | None = None) -> int:
+    def record_hand(
+        self,
+        hand: HandRow,
+        *,
+        fence: int | None = None,
+        tournament: tuple[int, str] | None = None,
+    ) -> int:
         """Stores a finished hand and returns its id, in one transaction: the hand, its
         players and — at a chips table (R7.2) — each player's chips at the table changed
         by their net and the table's rollover set to ``hand.rollover`` (R6.8), each with
@@ -110,7 +122,9 @@ class Hands(StoreBase):
         money. If anything is refused, nothing is stored.
         With ``fence`` (the owner's fencing token, docs/scaling.md), raises
         :class:`StaleOwner` instead, changing nothing, if another owner has written for
-        the table since."""
+        the table since.  With ``tournament`` (its id and its director's state after
+        the hand, JSON), the tournament's state is kept in the same transaction: a
+        restart deals on from the last hand stored."""
         mode = _check_hand(hand)
         table = hand.table_id
         try:
@@ -169,6 +183,17 @@ class Hands(StoreBase):
                 )
                 if mode is TableMode.CHIPS:
                     self._move_nets(session, hand, hand_id, old, new)
+                if tournament is not None:
+                    kept = session.execute(
+                        update(TournamentModel)
+                        .where(
+                            TournamentModel.id == tournament[0],
+                            TournamentModel.state == "running",
+                        )
+                        .values(director=tournament[1])
+                    )
+                    if not kept.rowcount:  # type: ignore[attr-defined]
+                        raise StoreError(f"tournament {tournament[0]} is not running")
         except IntegrityError as error:  # the same hand stored at the same moment
             raise StoreError(f"hand {hand.number} of table {table} is already stored") from error
         return hand_id

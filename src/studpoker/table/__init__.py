@@ -1,5 +1,6 @@
 """A table playing hand after hand (the ``table`` layer of DESIGN.md): seats,
-stacks, buy-ins, the modes of R7 (practice, chips, competition), clocks and time
+stacks, buy-ins, the modes of R7 (practice, chips, competition) and a tournament's
+tables, clocks and time
 banks (R8), sitting out.  It runs on asyncio and talks to its seats only through
 their players; it knows nothing of HTTP or SQL.
 
@@ -8,7 +9,7 @@ See ``docs/table.md``.
 
 from studpoker.table.competition import Competition, Standing
 from studpoker.table.completed import CompletedHand
-from studpoker.table.config import MODES, Mode, TableConfig
+from studpoker.table.config import ALL_MODES, MODES, Mode, TableConfig
 from studpoker.table.errors import TableError
 from studpoker.table.restore import ResumedHand, gone_occupant
 from studpoker.table.seating import Occupant, Seat, TablePlayer
@@ -17,6 +18,7 @@ from studpoker.table.turns import RemotePlayer, Turn
 from studpoker.table.updates import Listener, TableHooks, TableUpdate
 
 __all__ = [
+    "ALL_MODES",
     "MODES",
     "Competition",
     "CompletedHand",

@@ -37,6 +37,7 @@ from studpoker.games.spec import MIN_SEATS, STAKE_MAX
 from studpoker.table.errors import TableError
 
 __all__ = [
+    "ALL_MODES",
     "CLOCK_MAX",
     "CLOCK_MIN",
     "MODES",
@@ -53,8 +54,11 @@ __all__ = [
     "table_name",
 ]
 
-Mode = Literal["practice", "chips", "competition"]
+Mode = Literal["practice", "chips", "competition", "tournament"]
+# The modes a player may open a table in; a tournament's tables are the tournament's
+# (tournament/director.py, room/tournaments.py).
 MODES: tuple[Mode, ...] = ("practice", "chips", "competition")
+ALL_MODES: tuple[Mode, ...] = (*MODES, "tournament")
 
 # Practice tables fill their empty seats with computer players up to eight (R7.1);
 # practice and competition seat at most eight players (R7.1, R7.3).
@@ -128,8 +132,8 @@ class TableConfig:
         spec = self.spec
         if not isinstance(spec, GameSpec):
             raise ValueError(f"spec is a GameSpec, not {spec!r}")
-        if self.mode not in MODES:
-            raise ValueError(f"mode is {', '.join(MODES)}, not {self.mode!r}")
+        if self.mode not in ALL_MODES:
+            raise ValueError(f"mode is {', '.join(ALL_MODES)}, not {self.mode!r}")
         seats = self.seats or spec.max_seats
         most = most_seats(spec)
         if not _whole(seats) or not MIN_SEATS <= seats <= most:
@@ -200,7 +204,9 @@ class TableConfig:
     @property
     def players_at_most(self) -> int:
         """How many may sit: every seat, but eight in practice and competition (R7.1, R7.3)."""
-        return self.seats if self.mode == "chips" else min(PLAYERS_AT_MOST, self.seats)
+        if self.mode in ("chips", "tournament"):
+            return self.seats
+        return min(PLAYERS_AT_MOST, self.seats)
 
     @property
     def stakes(self) -> dict[str, int]:

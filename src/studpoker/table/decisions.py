@@ -117,7 +117,7 @@ class TableDecisions(TablePublishing):
         if held is None or held.occupant.is_bot or held.away:
             return
         held.away = True
-        if self.config.mode != "competition":
+        if self.config.mode not in ("competition", "tournament"):
             held.sitting_out = True
         self._notify(TableUpdate("seat", self.table_id, seat=number, change="timed_out"))
 

@@ -163,6 +163,9 @@ class TablePlay(TableDecisions, TableCompetitions):
             return None
         if self.config.mode == "competition" and self._competition is None:
             return None
+        if self.config.mode == "tournament":  # nobody is sat out of the deal (R8.4)
+            dealt = [held for _, held in sorted(self._seats.items()) if held.chips > 0]
+            return dealt if len(dealt) >= 2 else None
         players = [
             held
             for _, held in sorted(self._seats.items())

@@ -203,11 +203,14 @@ class TableSeats(TableDecisions, TableCompetitions):
         """``seat`` is not dealt in from the next hand; after ``max_missed_hands``
         hands missed it is removed."""
         held = self._occupied(seat)
-        if held.sitting_out:
+        if held.sitting_out or held.away:
             raise TableError(
                 f"seat {seat} is already sitting out", "already_sitting_out", seat=seat
             )
-        held.sitting_out = True
+        if self.config.mode == "tournament":  # dealt in and acted for at once (R8.4)
+            held.away = True
+        else:
+            held.sitting_out = True
         self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat_out"))
 
     def sit_in(self, seat: int) -> None:
@@ -225,10 +228,14 @@ class TableSeats(TableDecisions, TableCompetitions):
 
     def set_connected(self, seat: int, connected: bool) -> None:
         """Whether the occupant of ``seat`` has a connection open (the room tells the
-        table; R8.3): shown to every viewer, the seat's clock is the same either way."""
+        table; R8.3): shown to every viewer, the seat's clock is the same either way.
+        At a tournament's table a player whose connection is gone is absent: acted for
+        at once until they come back (R8.4), and back when a connection opens."""
         held = self._occupied(seat)
         if held.connected != connected:
             held.connected = connected
+            if self.config.mode == "tournament":
+                held.away = not connected
             change = "connected" if connected else "disconnected"
             self._notify(TableUpdate("seat", self.table_id, seat=seat, change=change))
 

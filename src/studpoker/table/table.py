@@ -13,6 +13,7 @@ the result when it is over (so a hand cut short leaves every stack as it was).
 
 from __future__ import annotations
 
+from studpoker.table.entries import TableEntries
 from studpoker.table.restore import TableRestore
 from studpoker.table.seats import TableSeats
 from studpoker.table.views import TableViews
@@ -20,7 +21,7 @@ from studpoker.table.views import TableViews
 __all__ = ["Table"]
 
 
-class Table(TableViews, TableSeats, TableRestore):
+class Table(TableViews, TableSeats, TableEntries, TableRestore):
     """Table ``table_id`` playing by ``config``.
 
     ``rng`` shuffles every deck (the OS CSPRNG by default, R1.5: a seeded one
@@ -34,7 +35,8 @@ class Table(TableViews, TableSeats, TableRestore):
     :mod:`~studpoker.table.play` (hand after hand), :mod:`~studpoker.table.restore`
     (a table written down and rebuilt, its hand played on), :mod:`~studpoker.table.decisions`
     (the seat to act and its clock), :mod:`~studpoker.table.competing` (R7.3),
-    :mod:`~studpoker.table.departures` (seats emptied), :mod:`~studpoker.table.publish`
+    :mod:`~studpoker.table.departures` (seats emptied), :mod:`~studpoker.table.entries`
+    (a tournament's seats and levels), :mod:`~studpoker.table.publish`
     (what it tells) over :mod:`~studpoker.table.state` (what it holds); the engine's
     seats become the table's in :mod:`~studpoker.table.seatmap` alone.
     """

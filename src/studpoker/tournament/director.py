@@ -56,6 +56,7 @@ The rules it keeps, as PokerStars and poker-network run a multi-table tournament
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
 from collections.abc import Sequence
@@ -262,6 +263,16 @@ class Tournament:
         """Enter ``player``; return the entry's name.  Refused with a reason: the
         tournament started (and its late registration is over), it is full, the
         player is in it already, or busted without re-entry."""
+        entry = self.check_register(player)
+        self.entries.append(entry)
+        self.stacks[entry] = self.structure.starting_chips
+        if self.state == "running":
+            self._seat_late(entry)
+        return entry
+
+    def check_register(self, player: str) -> str:
+        """The entry :meth:`register` would make, changing nothing; a TournamentError
+        says why it would refuse."""
         _name(player)
         if "#" in player:
             raise TournamentError("bad_player", f"a player's name has no '#': {player!r}")
@@ -276,12 +287,7 @@ class Tournament:
             raise TournamentError("registered", f"{player} is in the tournament already")
         if mine and not self.reentry:
             raise TournamentError("busted", f"{player} busted and this tournament has no re-entry")
-        entry = entry_name(player, len(mine) + 1)
-        self.entries.append(entry)
-        self.stacks[entry] = self.structure.starting_chips
-        if self.state == "running":
-            self._seat_late(entry)
-        return entry
+        return entry_name(player, len(mine) + 1)
 
     def unregister(self, player: str) -> None:
         """Take ``player`` out before the start."""
@@ -592,6 +598,67 @@ class Tournament:
     def standings(self) -> list[tuple[str, int]]:
         """The entries still in, by their chips, the most first (ties by name)."""
         return sorted(self.stacks.items(), key=lambda item: (-item[1], item[0]))
+
+    # -- kept and read back (a restart of the room) ----------------------------------------
+
+    def to_json(self) -> str:
+        """The director's state as JSON text (the structure and the random generator
+        are given again to :meth:`from_json`).  A hand being played is not in it: kept
+        between hands, it is the state a restarted room deals on from."""
+        tables = [
+            {
+                "number": t.number, "seats": t.seats, "carry": t.carry,
+                "dealt_first": t.dealt_first, "breaking": t.breaking, "broken": t.broken,
+                "hands": t.hands,
+            }
+            for t in self.tables.values()
+        ]  # fmt: skip
+        return json.dumps(
+            {
+                "table_size": self.table_size, "capacity": self.capacity,
+                "late_levels": self.late_levels, "reentry": self.reentry,
+                "entries": self.entries, "stacks": self.stacks, "tables": tables,
+                "finishes": [
+                    [list(f.players), f.table, f.hand, f.stack_at_start, f.order]
+                    for f in self.finishes
+                ],
+                "hands": self.hands, "state": self.state,
+                "clock": [self.clock.started, self.clock.paused_at, self.clock.paused_for],
+                "step": [self.step, self.step_started, self.step_hands, self.step_quota],
+            },
+            separators=(",", ":"),
+        )  # fmt: skip
+
+    @classmethod
+    def from_json(
+        cls, text: str, structure: Structure, rng: random.Random | None = None
+    ) -> Tournament:
+        """The director kept by :meth:`to_json`; a hand that was being played at a
+        table is void (its table is between hands)."""
+        data = json.loads(text)
+        t = cls(
+            structure,
+            table_size=data["table_size"],
+            capacity=data["capacity"],
+            late_levels=data["late_levels"],
+            reentry=data["reentry"],
+            rng=random.SystemRandom() if rng is None else rng,
+        )
+        t.entries = list(data["entries"])
+        t.stacks = {str(k): int(v) for k, v in data["stacks"].items()}
+        for row in data["tables"]:
+            table = Table(row["number"], list(row["seats"]), row["carry"], row["dealt_first"])
+            table.breaking, table.broken, table.hands = row["breaking"], row["broken"], row["hands"]
+            t.tables[table.number] = table
+            for seat, entry in enumerate(table.seats):
+                if entry is not None and not table.broken:
+                    t.where[entry] = (table.number, seat)
+        t.finishes = [Finish(tuple(p), table, hand, start, order)
+                      for p, table, hand, start, order in data["finishes"]]  # fmt: skip
+        t.hands, t.state = data["hands"], data["state"]
+        t.clock = _Clock(*data["clock"])
+        t.step, t.step_started, t.step_hands, t.step_quota = data["step"]
+        return t
 
     def check(self) -> None:
         """Raise AssertionError if a rule the director keeps does not hold (tests)."""

@@ -115,6 +115,26 @@ class Structure:
         """The game at ``level``'s stakes, in whole chips."""
         return _spec(self.game, level)
 
+    def to_data(self) -> dict[str, Any]:
+        """The structure as :func:`structure_of` reads it (the form of
+        ``structures.json``)."""
+        keys = _SHOW_HAND_KEYS if self.game == "show_hand" else _FIXED_KEYS
+        levels: list[dict[str, Any]] = [
+            {"break_minutes": step.minutes}
+            if isinstance(step, Break)
+            else {key: getattr(step, key) for key in keys}
+            for step in self.schedule
+        ]
+        data: dict[str, Any] = {
+            "name": self.name, "game": self.game, "starting_chips": self.starting_chips,
+        }  # fmt: skip
+        if self.level_minutes is not None:
+            data["level_minutes"] = self.level_minutes
+        else:
+            data["level_hands"] = self.level_hands
+        data["levels"] = levels
+        return data
+
 
 @functools.lru_cache(maxsize=1024)
 def _spec(game: str, level: Level) -> GameSpec:

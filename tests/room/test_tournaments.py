@@ -1,0 +1,316 @@
+"""Tournaments in the room (issue 17, room/tournaments.py): a sit-and-go for chips
+through the ledger, registration refused with its reasons, a practice one filled by
+computer players with an absent person dealt in (R8.4), and a multi-table tournament
+that goes on after a restart.  The books (the ledger's audit, the room's total, the
+chips in play) are checked after every hand."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from studpoker.room import Room, RoomError
+from studpoker.store import Account, Store
+
+FAST: dict[str, Any] = {
+    "name": "fast", "game": "razz", "starting_chips": 200, "level_hands": 2,
+    "levels": [
+        {"ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20},
+        {"ante": 5, "bring_in": 8, "small_bet": 25, "big_bet": 50},
+        {"ante": 10, "bring_in": 15, "small_bet": 50, "big_bet": 100},
+    ],
+}  # fmt: skip
+
+
+def push(legal: Any) -> str:
+    """All in at every chance: tournaments that end in a few hands."""
+    kinds = {option.kind.value: option for option in legal}
+    for kind in ("raise", "complete", "bet"):
+        if kind in kinds:
+            return f"{kind} {kinds[kind].maximum}"
+    for kind in ("call", "show", "check", "bring_in"):
+        if kind in kinds:
+            return kind
+    return str(next(iter(kinds)))
+
+
+class Books:
+    """The room's books after every hand of a tournament: the audit is clean, the
+    room's money never changes, and the chips in play are the entries' chips."""
+
+    def __init__(self, room: Room, tid: int) -> None:
+        self.room, self.tid = room, tid
+        self.total = room.store.total_chips()
+        self.checked = 0
+        room.listeners.append(self.on_update)
+
+    def on_update(self, update: Any) -> None:
+        if update.kind != "hand_ended":
+            return
+        rt = self.room.tournaments.get(self.tid)
+        if rt is None:
+            return
+        director = rt.director
+        assert director.chips == len(director.entries) * director.structure.starting_chips
+        director.check()
+        self.checked += 1
+
+    def check(self) -> None:
+        assert self.room.store.audit() == []
+        assert self.room.store.total_chips() == self.total
+
+
+async def play_out(room: Room, tid: int, accounts: list[Account], timeout: float = 60) -> None:
+    """Answer every person's decisions all in until the tournament is over."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while room.tournament_entry(tid)["state"] != "finished":
+        assert loop.time() < deadline, "the tournament did not end"
+        for account in accounts:
+            table_id = room.tournament_entry(tid, account).get("table")
+            if table_id is None or table_id not in room.tables:
+                continue
+            turn = room.tables[table_id].table.turn
+            if turn is not None and turn.seat == room.seat_of(account.id, table_id):
+                room.act(account, table_id, push(turn.legal_actions), turn.seq)
+        await asyncio.sleep(0.002)
+
+
+async def people(room: Room, count: int, deposit: int) -> list[Account]:
+    made = []
+    for i in range(count):
+        account, _ = await room.register(f"p{i:03d}", "password1")
+        if deposit:
+            room.store.deposit(account.id, deposit)
+        made.append(account)
+    return made
+
+
+def test_a_sit_and_go_for_chips_pays_its_winner_through_the_ledger(tmp_path: Any) -> None:
+    async def play() -> None:
+        room = Room(Store(f"sqlite:///{tmp_path / 'room.db'}"), seed=3, pause=0,
+                    default_tables=False)  # fmt: skip
+        await room.start()
+        ann, bo, cy = await people(room, 3, 0)
+        room.store.deposit(ann.id, 1000)
+        room.store.deposit(bo.id, 50)
+        room.store.deposit(cy.id, 500)
+        tid = await room.create_tournament(game="razz", seats=2, buy_in=100, fee=10, structure=FAST)
+        books = Books(room, tid)
+        entry = room.tournament_entry(tid)
+        assert (entry["name"], entry["state"], entry["seats"]) == (
+            "Razz Heads-up sit-and-go, 100+10",
+            "registering",
+            2,
+        )
+        assert entry["level"]["title"] == "Level I (10/20)"
+        assert await room.register_tournament(ann, tid) == "p000"
+        with pytest.raises(RoomError) as refused:
+            await room.register_tournament(bo, tid)
+        assert refused.value.code == "no_balance"
+        assert str(refused.value) == "p001 has 50 and cannot pay the buy-in of 100 + 10"
+        with pytest.raises(RoomError) as refused:
+            await room.register_tournament(ann, tid)
+        assert (refused.value.code, str(refused.value)) == (
+            "registered",
+            "p000 is in the tournament already",
+        )
+        guest, _ = await room.guest()
+        with pytest.raises(RoomError) as refused:
+            await room.register_tournament(guest, tid)
+        assert refused.value.code == "guests_practice_only"
+        books.check()
+        await room.register_tournament(cy, tid)  # full: it starts
+        assert room.tournament_entry(tid)["state"] == "running"
+        room.store.deposit(bo.id, 100)
+        books.total += 100  # a deposit: the one way money comes into the room
+        with pytest.raises(RoomError) as refused:
+            await room.register_tournament(bo, tid)
+        assert (refused.value.code, str(refused.value)) == (
+            "full",
+            "the tournament is full (2 entries)",
+        )
+        books.check()
+        await play_out(room, tid, [ann, cy])
+        books.check()
+        assert books.checked >= 1
+        done = room.tournament_entry(tid)
+        assert [(p["place"], p["prize"]) for p in done["places"]] == [(1, 200), (2, 0)]
+        winner = next(a for a in (ann, cy) if a.name == done["places"][0]["name"])
+        loser = cy if winner is ann else ann
+        start = {ann.id: 1000, cy.id: 500}
+        assert room.store.account(winner.id).balance == start[winner.id] - 110 + 200  # type: ignore[union-attr]
+        assert room.store.account(loser.id).balance == start[loser.id] - 110  # type: ignore[union-attr]
+        row = room.store.tournament(tid)
+        assert row is not None
+        assert (row.state, row.pool, row.fees) == ("finished", 0, 20)
+        # Rated by the finishing order: the winner above a new player's 1500.
+        won = room.store.rating(winner.id, "razz:tournament")
+        lost = room.store.rating(loser.id, "razz:tournament")
+        assert won is not None
+        assert lost is not None
+        assert won.rating > 1500 > lost.rating
+        assert room.tables == {}  # its table closed
+        await room.stop()
+
+    asyncio.run(play())
+
+
+def test_unregistering_pays_back_and_a_started_tournament_cannot_be_left(
+    tmp_path: Any,
+) -> None:
+    async def play() -> None:
+        room = Room(Store("sqlite://"), seed=1, pause=0, default_tables=False)
+        await room.start()
+        ann, bo, cy = await people(room, 3, 500)
+        starts = datetime.now(UTC) + timedelta(seconds=0.5)
+        tid = await room.create_tournament(
+            game="seven_card_stud", kind="scheduled", starts_at=starts, buy_in=50, fee=5
+        )
+        total = room.store.total_chips()
+        for account in (ann, bo, cy):
+            await room.register_tournament(account, tid)
+        await room.unregister_tournament(bo, tid)
+        assert room.store.account(bo.id).balance == 500  # type: ignore[union-attr]
+        assert room.tournament_entry(tid)["entries"] == 2
+        assert room.tournament_entry(tid)["prize_pool"] == 100
+        await asyncio.sleep(0.8)
+        assert room.tournament_entry(tid)["state"] == "running"
+        with pytest.raises(RoomError) as refused:
+            await room.unregister_tournament(ann, tid)
+        assert refused.value.code == "started"
+        with pytest.raises(RoomError) as refused:
+            await room.register_tournament(bo, tid)
+        assert (refused.value.code, str(refused.value)) == (
+            "started",
+            "the tournament started: registration is closed",
+        )
+        assert room.store.audit() == []
+        assert room.store.total_chips() == total
+        await room.stop()
+
+    asyncio.run(play())
+
+
+def test_a_practice_sit_and_go_fills_with_computer_players_and_deals_in_the_absent(
+    tmp_path: Any,
+) -> None:
+    """R8.4: the person never answers; once their clock runs out they are acted for
+    at once (ante, bring-in, check or fold), dealt in every hand until they bust,
+    and their seat is never taken away."""
+
+    async def play() -> None:
+        room = Room(Store("sqlite://"), seed=5, pause=0, time_bank=0, default_tables=False)
+        await room.start()
+        guest, _ = await room.guest()
+        tid = await room.create_tournament(
+            game="razz", seats=6, practice=True, structure=FAST, clock=0.05
+        )
+        await room.register_tournament(guest, tid)
+        entry = room.tournament_entry(tid, guest)
+        assert entry["state"] == "running"
+        assert entry["entries"] == 6
+        table_id = entry["table"]
+        table = room.tables[table_id].table
+        names = sorted(seat.occupant.name for seat in table.seats.values())
+        assert names == ["Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5", guest.name]
+        dealt: list[bool] = []
+
+        def on_update(update: Any) -> None:
+            if update.kind == "hand_ended" and update.table_id == table_id:
+                done = update.completed
+                if guest.name in room.tournaments[tid].director.stacks or (
+                    guest.name in done.names
+                ):
+                    dealt.append(guest.name in done.names)
+                    seat = done.names.index(guest.name) if guest.name in done.names else None
+                    if seat is not None:
+                        for s, action in done.hand.actions:
+                            if s == seat:
+                                assert action.kind.value in (
+                                    "bring_in",
+                                    "check",
+                                    "fold",
+                                    "show",
+                                    "muck",
+                                ), action
+
+        room.listeners.append(on_update)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while room.tournament_entry(tid)["state"] != "finished":
+            assert loop.time() < deadline
+            await asyncio.sleep(0.01)
+        assert dealt
+        assert all(dealt)
+        places = room.tournament_entry(tid)["places"]
+        assert sorted(p["place"] for p in places) == [1, 2, 3, 4, 5, 6]
+        assert all(p["prize"] == 0 for p in places)
+        await room.stop()
+
+    asyncio.run(play())
+
+
+def test_a_multi_table_tournament_goes_on_after_a_restart(tmp_path: Any) -> None:
+    """20 players at three tables; the room stops in the middle and starts again: the
+    same players with the same chips, the clock stopped meanwhile, played to the end;
+    every entry placed once, the prizes the whole pool, the books right."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+
+    async def play() -> None:
+        room = Room(Store(url), seed=9, pause=0, default_tables=False)
+        await room.start()
+        players = await people(room, 20, 100)
+        starts = datetime.now(UTC) + timedelta(seconds=0.3)
+        data = dict(FAST, starting_chips=300)
+        tid = await room.create_tournament(
+            game="razz", kind="scheduled", seats=7, starts_at=starts, buy_in=50, fee=5,
+            structure=data,
+        )  # fmt: skip
+        for account in players:
+            await room.register_tournament(account, tid)
+        total = room.store.total_chips()
+        await asyncio.sleep(0.5)
+        entry = room.tournament_entry(tid)
+        assert entry["state"] == "running"
+        assert len(entry["tables"]) == 3
+        books = Books(room, tid)
+        # Play until some have busted, then stop the room in the middle.
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while room.tournaments[tid].director.players_left > 12:
+            assert loop.time() < deadline
+            for account in players:
+                table_id = room.tournament_entry(tid, account).get("table")
+                if table_id is not None and table_id in room.tables:
+                    turn = room.tables[table_id].table.turn
+                    if turn is not None and turn.seat == room.seat_of(account.id, table_id):
+                        room.act(account, table_id, push(turn.legal_actions), turn.seq)
+            await asyncio.sleep(0.002)
+        director = room.tournaments[tid].director
+        before = room.store.tournament(tid)
+        assert before is not None
+        await room.stop()
+        assert books.checked > 0
+        again = Room(Store(url), seed=9, pause=0, default_tables=False)
+        await again.start()
+        resumed = again.tournaments[tid].director
+        # What the store kept after the last hand: the same entries, places and chips.
+        assert resumed.entries == director.entries
+        assert resumed.chips == 20 * 300
+        assert len(resumed.finishes) <= len(director.finishes)
+        resumed.check()
+        Books(again, tid)
+        await play_out(again, tid, players)
+        done = again.tournament_entry(tid)
+        places = done["places"]
+        assert sorted(p["name"] for p in places) == sorted(a.name for a in players)
+        assert sum(p["prize"] for p in places) == 20 * 50
+        assert again.store.audit() == []
+        assert again.store.total_chips() == total
+        await again.stop()
+
+    asyncio.run(play())
