@@ -7,7 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studpoker.room.ratings import MAX_RD, SCALE, Rating, loss_to_leader, update
+from studpoker.room.ratings import (
+    MAX_RD,
+    SCALE,
+    Rating,
+    _plackett_luce,
+    finishing_order,
+    loss_to_leader,
+    update,
+)
 
 PAPER_PLAYER = Rating(1500, 200, 0.06)
 PAPER_GAMES = [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)]
@@ -134,3 +142,29 @@ def test_equal_players_move_apart_by_equal_amounts(
     assert winner.rating - rating == pytest.approx(rating - loser.rating, rel=1e-9, abs=1e-6)
     assert winner.rd == pytest.approx(loser.rd)
     assert winner.volatility == pytest.approx(loser.volatility)
+
+
+def test_a_finishing_order_rates_as_openskill_does() -> None:
+    """Weng-Lin's Plackett-Luce update (room/ratings.py) on openskill's own scale (mu
+    25, sigma 25/3, beta 25/6, tau 25/300) gives openskill 6.2's numbers, ties
+    included: PlackettLuce().rate([[a], [b], [c], [d]], ranks=[1, 2, 2, 4])."""
+    players = [Rating(25, 25 / 3), Rating(30, 5), Rating(20, 7), Rating(25, 2)]
+    after = _plackett_luce(players, [1, 2, 2, 4], beta=25 / 6, tau=25 / 300, kappa=1e-4)
+    assert [(round(r.rating, 6), round(r.rd, 6)) for r in after] == [
+        (28.570005, 8.193734), (29.504667, 4.954252), (20.3277, 6.879406), (24.846606, 2.000725)
+    ]  # fmt: skip
+    fresh = _plackett_luce([Rating(25, 25 / 3)] * 3, [1, 2, 3], beta=25 / 6, tau=25 / 300,
+                           kappa=1e-4)  # fmt: skip
+    assert [(round(r.rating, 6), round(r.rd, 6)) for r in fresh] == [
+        (27.869049, 8.205243), (25.717262, 8.058224), (21.413689, 8.058224)
+    ]  # fmt: skip
+
+
+def test_a_finishing_order_on_the_rooms_scale() -> None:
+    after = finishing_order([Rating()] * 4, [1, 2, 3, 4])
+    assert [round(r.rating) for r in after] == sorted(
+        (round(r.rating) for r in after), reverse=True
+    )
+    assert sum(r.rating for r in after) == pytest.approx(4 * 1500)
+    with pytest.raises(ValueError, match="two players or more"):
+        finishing_order([Rating()], [1])

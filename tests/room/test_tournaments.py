@@ -110,12 +110,12 @@ def test_a_sit_and_go_for_chips_pays_its_winner_through_the_ledger(tmp_path: Any
         assert await room.register_tournament(ann, tid) == "p000"
         with pytest.raises(RoomError) as refused:
             await room.register_tournament(bo, tid)
-        assert refused.value.code == "no_balance"
+        assert refused.value.code == "balance_too_low"
         assert str(refused.value) == "p001 has 50 and cannot pay the buy-in of 100 + 10"
         with pytest.raises(RoomError) as refused:
             await room.register_tournament(ann, tid)
         assert (refused.value.code, str(refused.value)) == (
-            "registered",
+            "tournament_registered",
             "p000 is in the tournament already",
         )
         guest, _ = await room.guest()
@@ -130,7 +130,7 @@ def test_a_sit_and_go_for_chips_pays_its_winner_through_the_ledger(tmp_path: Any
         with pytest.raises(RoomError) as refused:
             await room.register_tournament(bo, tid)
         assert (refused.value.code, str(refused.value)) == (
-            "full",
+            "tournament_full",
             "the tournament is full (2 entries)",
         )
         books.check()
@@ -181,11 +181,11 @@ def test_unregistering_pays_back_and_a_started_tournament_cannot_be_left(
         assert room.tournament_entry(tid)["state"] == "running"
         with pytest.raises(RoomError) as refused:
             await room.unregister_tournament(ann, tid)
-        assert refused.value.code == "started"
+        assert refused.value.code == "tournament_started"
         with pytest.raises(RoomError) as refused:
             await room.register_tournament(bo, tid)
         assert (refused.value.code, str(refused.value)) == (
-            "started",
+            "tournament_started",
             "the tournament started: registration is closed",
         )
         assert room.store.audit() == []

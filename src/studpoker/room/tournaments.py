@@ -60,6 +60,9 @@ from studpoker.tournament import (
 __all__ = ["KINDS", "RoomTournament", "RoomTournaments"]
 
 KINDS = ("sit_and_go", "scheduled")
+# The director's refusals of an entry, each the room's ``tournament_<code>``.
+_REFUSED = frozenset({"full", "started", "registered", "busted", "finished"})
+KEPT_FINISHED = 20  # finished tournaments the lobby still shows
 # A sit-and-go's seats (heads-up, 6, 8, or 10 for Show Hand): its one table, full.
 SIT_AND_GO_SEATS = (2, 6, 8, 10)
 BUY_IN_MAX = 1_000_000
@@ -174,10 +177,7 @@ class RoomTournaments(RoomLobby):
             not isinstance(capacity, int) or isinstance(capacity, bool) or not 2 <= capacity <= 1000
         ):
             raise RoomError(
-                f"a tournament takes 2 to 1000 entries, not {capacity!r}",
-                "capacity_range",
-                minimum=2,
-                maximum=1000,
+                f"a tournament takes 2 to 1000 entries, not {capacity!r}", "capacity_range"
             )
         for what, amount in (("buy-in", buy_in), ("fee", fee)):
             if not isinstance(amount, int) or isinstance(amount, bool):
@@ -192,10 +192,7 @@ class RoomTournaments(RoomLobby):
                 )
         if fee * 5 > buy_in:
             raise RoomError(
-                f"a fee is a fifth of the buy-in at most, not {fee} on {buy_in}",
-                "fee_range",
-                fee=fee,
-                buy_in=buy_in,
+                f"a fee is a fifth of the buy-in at most, not {fee} on {buy_in}", "fee_range"
             )
         if practice and (buy_in or fee):
             raise RoomError("a practice tournament is free", "practice_free")
@@ -204,7 +201,9 @@ class RoomTournaments(RoomLobby):
         clock = self.clock if clock is None else float(clock)
         label = name.strip() or _default_name(game, kind, size, buy_in, fee, practice)
         if len(label) > 64:
-            raise RoomError("a tournament's name is 64 characters at most", "name_length")
+            raise RoomError(
+                "a tournament's name is 64 characters at most", "tournament_name_length"
+            )
         settings = {
             "structure": made.to_data(),
             "table_size": size,
@@ -247,7 +246,8 @@ class RoomTournaments(RoomLobby):
                 raise RoomError(
                     f"a shipped structure is regular or turbo, not {speed!r}",
                     "unknown_speed",
-                    value=speed,
+                    value=str(speed),
+                    allowed=["regular", "turbo"],
                 ) from None
         try:
             made = structure_of(data)
@@ -286,8 +286,8 @@ class RoomTournaments(RoomLobby):
 
     async def register_tournament(self, account: Account, tid: int) -> str:
         """Enter ``account`` in tournament ``tid``: its buy-in and fee from the balance
-        through the ledger.  Refused with a reason: ``no_balance``, ``started``,
-        ``full``, ``registered``, ``busted`` (no re-entry), ``finished``, a guest or a
+        through the ledger.  Refused with a reason: ``balance_too_low``, ``tournament_started``,
+        ``_full``, ``_registered``, ``_busted`` (no re-entry), ``_finished``, a guest or a
         computer player's account in a tournament for chips."""
         rt = self._tournament(tid)
         if not rt.practice and (account.guest or account.bot):
@@ -297,23 +297,25 @@ class RoomTournaments(RoomLobby):
                 "guests_practice_only",
             )
         if rt.finishing:
-            raise RoomError("the tournament is over", "finished")
+            raise RoomError("the tournament is over", "tournament_finished", tournament=tid)
         director = rt.director
         try:
             entry = director.check_register(account.name)
         except TournamentError as error:
-            raise RoomError(str(error), error.code, tournament=tid) from None
+            code = f"tournament_{error.code}" if error.code in _REFUSED else "malformed"
+            raise RoomError(str(error), code, tournament=tid) from None
         try:
             await asyncio.to_thread(self.store.enter_tournament, tid, account.id, entry)
         except InsufficientFunds as error:
             raise RoomError(
                 str(error),
-                "no_balance",
-                balance=error.balance,
-                amount=rt.row.buy_in + rt.row.fee,
+                "balance_too_low",
+                name=account.name,
+                balance=error.balance or 0,
+                buy_in=rt.row.buy_in + rt.row.fee,
             ) from None
         except StoreError as error:
-            raise RoomError(str(error), "started", tournament=tid) from None
+            raise RoomError(str(error), "tournament_started", tournament=tid) from None
         # Nothing awaited between the check and the entry: the director takes it.
         director.register(account.name)
         rt.accounts[entry] = account.id
@@ -336,10 +338,14 @@ class RoomTournaments(RoomLobby):
         entry = account.name
         if director.state != "registering":
             raise RoomError(
-                "the tournament started: a player cannot leave it", "started", tournament=tid
+                "the tournament started: a player cannot leave it",
+                "tournament_started",
+                tournament=tid,
             )
         if entry not in director.stacks:
-            raise RoomError(f"{account.name} is not registered", "not_registered", tournament=tid)
+            raise RoomError(
+                f"{account.name} is not registered", "tournament_not_registered", tournament=tid
+            )
         await asyncio.to_thread(self.store.leave_tournament, tid, entry)
         director.unregister(entry)
         rt.accounts.pop(entry, None)
@@ -392,6 +398,8 @@ class RoomTournaments(RoomLobby):
         await asyncio.to_thread(self.store.start_tournament, rt.id, self._kept(rt))
         rt.row = await self._reread(rt)
         await self._open_tournament_tables(rt)
+        if rt.row.kind == "sit_and_go" and rt.settings.get("default"):
+            await self._reopen_sit_and_go(rt)  # the lobby always has one to enter
         self._tournaments_changed()
 
     def _kept(self, rt: RoomTournament) -> str:
@@ -601,9 +609,10 @@ class RoomTournaments(RoomLobby):
             for seat in list(self.tables[rt.tables[number]].table.seats):
                 self._leave(rt, number, seat, "left")
             await self._close_tournament_table(rt, number)
+        finished = [t for t in self.tournaments.values() if t.row.state == "finished"]
+        for old in sorted(finished, key=lambda t: t.id)[:-KEPT_FINISHED]:
+            del self.tournaments[old.id]  # the store has them
         self._tournaments_changed()
-        if rt.row.kind == "sit_and_go" and rt.settings.get("default"):
-            await self._reopen_sit_and_go(rt)
 
     async def _rate_tournament(self, rt: RoomTournament, places: list[Place]) -> None:
         """Ratings from the finishing order (room/ratings.py, ``finishing_order``), as

@@ -154,12 +154,77 @@ class RatingHistory(TypedDict):
     history: list[RatingPoint]
 
 
+# -- tournaments (issue 17) ----------------------------------------------------------------
+
+
+@wire
+class TournamentLevel(TypedDict):
+    """A level: its number, its title as the hand histories write it (``Level III
+    (20/40)``), its stakes (Show Hand: the ante and minimum bet)."""
+
+    number: int
+    title: str
+    ante: int
+    bring_in: NotRequired[int]
+    small_bet: NotRequired[int]
+    big_bet: NotRequired[int]
+    min_bet: NotRequired[int]
+
+
+@wire
+class TournamentPlace(TypedDict):
+    name: str
+    place: int
+    """Equal stacks busting in one hand tie: they share the best of their places."""
+    prize: int
+
+
+@wire
+class TournamentInfo(TypedDict):
+    """A tournament as the tournament lobby shows it (``GET /api/tournaments/{id}``):
+    what it is, its entries and prizes (the pool's share for each place paid, by the
+    field's size), and while it runs its level, the seconds to the next, the players
+    left, the average stack and its tables; for a logged-in asker, its own entry,
+    table and place."""
+
+    id: int
+    name: str
+    game: Game
+    kind: Literal["sit_and_go", "scheduled"]
+    state: Literal["registering", "running", "finished", "cancelled"]
+    practice: bool
+    buy_in: int
+    fee: int
+    seats: int
+    """A table's seats."""
+    capacity: int | None
+    """The most entries (a sit-and-go: its seats)."""
+    entries: int
+    players_left: int
+    prize_pool: int
+    prizes: list[int]
+    starts_at: str | None
+    late_levels: int
+    reentry: bool
+    level: TournamentLevel
+    on_break: bool
+    next_level_in: float | None
+    average_stack: int
+    tables: list[str]
+    structure: dict[str, Any]
+    """The structure as tournament/structures.json writes one (docs/tournaments.md)."""
+    registered: NotRequired[bool]
+    table: NotRequired[str | None]
+    place: NotRequired[int | None]
+    places: NotRequired[list[TournamentPlace]]
+
+
 # -- refusals ---------------------------------------------------------------------------
 
 _STATUSES: dict[int, tuple[str, ...]] = {
     401: ("login", "wrong_password"),
     403: ("guests_practice_only", "bots_practice_only"),
-    404: ("no_table", "no_player", "no_hand", "no_account", "not_found"),
+    404: ("no_table", "no_player", "no_hand", "no_account", "not_found", "no_tournament"),
     405: ("method_not_allowed",),
     409: (
         "name_taken",
@@ -188,6 +253,13 @@ _STATUSES: dict[int, tuple[str, ...]] = {
         "not_your_turn",
         "stale_decision",
         "illegal_action",
+        "tournament_started",
+        "tournament_full",
+        "tournament_finished",
+        "tournament_registered",
+        "tournament_busted",
+        "tournament_not_registered",
+        "not_supported",
     ),
     413: ("too_large",),
     429: ("rate_limited", "chat_limit", "too_many_sockets"),

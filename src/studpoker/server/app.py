@@ -10,6 +10,7 @@ import logging
 import unicodedata
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, cast, get_args
 
@@ -46,6 +47,7 @@ from studpoker.server.answers import (
     RatingHistory,
     Refusal,
     Session,
+    TournamentInfo,
     busy,
     game_infos,
     problem_body,
@@ -166,6 +168,56 @@ class NewTable(_Body):
     name: Annotated[
         str, Field(max_length=TABLE_NAME_LENGTH), Unicode, AfterValidator(table_name)
     ] = ""
+
+
+class NewTournament(_Body):
+    """A tournament a player creates (issue 17): a sit-and-go of one table (2, 6, 8 or
+    10 seats) that starts when full, or a scheduled one; its structure given as data
+    (docs/tournaments.md) or a shipped one by ``speed``; a buy-in and a fee (a fifth
+    of the buy-in at most) in chips, or free for practice with computer players."""
+
+    game: Text
+    kind: Text = "sit_and_go"
+    name: Annotated[str, Field(max_length=64)] = ""
+    seats: Annotated[int, Field(strict=True, ge=2, le=MAX_SEATS)] | None = None
+    capacity: Annotated[int, Field(strict=True, ge=2, le=1000)] | None = None
+    starts_at: datetime | None = None
+    buy_in: Annotated[int, Field(strict=True, ge=0, le=1_000_000)] = 0
+    fee: Annotated[int, Field(strict=True, ge=0, le=200_000)] = 0
+    speed: Text = "turbo"
+    structure: dict[str, Any] | None = None
+    late_levels: Annotated[int, Field(strict=True, ge=0, le=20)] = 0
+    reentry: bool = False
+    practice: bool = False
+
+
+NEW_TOURNAMENT = (
+    "login",
+    "unknown_game",
+    "unknown_kind",
+    "unknown_speed",
+    "invalid_structure",
+    "seats_range",
+    "capacity_range",
+    "starts_at",
+    "buy_in_range",
+    "fee_range",
+    "practice_free",
+    "late_levels_range",
+    "tournament_name_length",
+    "not_supported",
+)
+ENTRY = (
+    "login",
+    "no_tournament",
+    "guests_practice_only",
+    "balance_too_low",
+    "tournament_started",
+    "tournament_full",
+    "tournament_finished",
+    "tournament_registered",
+    "tournament_busted",
+)
 
 
 # What the room may refuse of a new account and of a new table (room.names,
@@ -525,6 +577,85 @@ def create_app(
                 for change in history
             ],
         }
+
+    # -- tournaments (issue 17) ---------------------------------------------------------
+
+    @app.get("/api/tournaments", tags=["tournaments"], responses=problems(invalid=False))
+    async def tournaments() -> list[TournamentInfo]:
+        """Every tournament the room has open or running, and the last finished."""
+        return cast(list[TournamentInfo], the_room.tournament_list())
+
+    def tournament_of(tid: int, account: Account | None) -> TournamentInfo:
+        try:
+            return cast(TournamentInfo, the_room.tournament_entry(tid, account))
+        except RoomError as error:
+            raise refused(error) from None
+
+    @app.get(
+        "/api/tournaments/{tid}",
+        tags=["tournaments"],
+        responses=problems("no_tournament"),
+        openapi_extra=OPTIONAL,
+    )
+    async def tournament(tid: int, token: Token) -> TournamentInfo:
+        """A tournament: its structure, entries, prize pool and payouts; its level,
+        time to the next, players left and average stack; with a token, the asker's
+        own entry and table (where balancing or a broken table moved them)."""
+        return tournament_of(tid, await the_room.account(token))
+
+    @app.post(
+        "/api/tournaments",
+        status_code=201,
+        tags=["tournaments"],
+        responses=problems(*NEW_TOURNAMENT, "rate_limited"),
+    )
+    async def create_tournament(
+        body: NewTournament, account: Annotated[Account, Depends(current)]
+    ) -> TournamentInfo:
+        """Create a tournament (its creator is not entered by it)."""
+        slow_down(new_tables.take(str(account.id)), "tables")
+        if account.guest and not body.practice:
+            raise Refusal("guests create practice tournaments only", "guests_practice_only", {})
+        try:
+            tid = await the_room.create_tournament(
+                game=body.game, kind=body.kind, name=body.name, seats=body.seats,
+                capacity=body.capacity, starts_at=body.starts_at, buy_in=body.buy_in,
+                fee=body.fee, speed=body.speed, structure=body.structure,
+                late_levels=body.late_levels, reentry=body.reentry, practice=body.practice,
+                created_by=account,
+            )  # fmt: skip
+        except RoomError as error:
+            raise refused(error) from None
+        return tournament_of(tid, account)
+
+    @app.post(
+        "/api/tournaments/{tid}/entry",
+        tags=["tournaments"],
+        responses=problems(*ENTRY),
+    )
+    async def enter(tid: int, account: Annotated[Account, Depends(current)]) -> TournamentInfo:
+        """Register: the buy-in and fee from the asker's balance (a sit-and-go starts
+        when this fills it; a practice one is filled with computer players)."""
+        try:
+            await the_room.register_tournament(account, tid)
+        except RoomError as error:
+            raise refused(error) from None
+        return tournament_of(tid, account)
+
+    @app.delete(
+        "/api/tournaments/{tid}/entry",
+        tags=["tournaments"],
+        responses=problems(
+            "login", "no_tournament", "tournament_started", "tournament_not_registered"
+        ),
+    )
+    async def leave(tid: int, account: Annotated[Account, Depends(current)]) -> TournamentInfo:
+        """Unregister before the start: the buy-in and fee back to the balance."""
+        try:
+            await the_room.unregister_tournament(account, tid)
+        except RoomError as error:
+            raise refused(error) from None
+        return tournament_of(tid, account)
 
     # -- the WebSocket ----------------------------------------------------------------
 

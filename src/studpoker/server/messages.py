@@ -316,6 +316,14 @@ class ErrorMessage(_Error):
         "chat_empty",
         "no_guest_name",
         "invalid_stakes",
+        "starts_at",
+        "capacity_range",
+        "fee_range",
+        "practice_free",
+        "late_levels_range",
+        "tournament_name_length",
+        "invalid_structure",
+        "not_supported",
     ]
 
 
@@ -582,7 +590,9 @@ class ChoiceParams(TypedDict):
 
 @wire
 class UnknownChoiceMessage(_Error):
-    code: Literal["unknown_game", "unknown_mode", "unknown_language"]
+    code: Literal[
+        "unknown_game", "unknown_mode", "unknown_language", "unknown_kind", "unknown_speed"
+    ]
     params: ChoiceParams
 
 
@@ -776,8 +786,33 @@ class NoAccountMessage(_Error):
     params: AccountParams
 
 
+@wire
+class TournamentParams(TypedDict):
+    tournament: int
+    """The tournament's id."""
+
+
+@wire
+class TournamentRefusedMessage(_Error):
+    """What a tournament refuses: no such tournament; it started (registration is
+    closed, a player cannot leave it), it is full, over; the account is in it already,
+    busted where there is no re-entry, or not registered (issue 17)."""
+
+    code: Literal[
+        "no_tournament",
+        "tournament_started",
+        "tournament_full",
+        "tournament_finished",
+        "tournament_registered",
+        "tournament_busted",
+        "tournament_not_registered",
+    ]
+    params: TournamentParams
+
+
 ServerError = Annotated[
-    ErrorMessage
+    TournamentRefusedMessage
+    | ErrorMessage
     | RetryLaterMessage
     | ChatLimitMessage
     | StaleDecisionMessage

@@ -23,7 +23,7 @@ class TableEntries(TableDecisions):
     def _tournament_only(self) -> None:
         if self.config.mode != "tournament":
             raise TableError(
-                f"a {self.config.mode} table has no tournament seats", "not_tournament"
+                f"a {self.config.mode} table has no tournament seats", "internal"
             )
 
     def seat_entry(self, occupant: Occupant, chips: int, seat: int) -> None:
@@ -46,7 +46,7 @@ class TableEntries(TableDecisions):
         held = self._occupied(seat)
         over = self._hand is None or self._hand.is_over
         if self._in_hand(seat) and not over:
-            raise TableError(f"seat {seat} is in the hand", "in_hand", seat=seat)
+            raise TableError(f"seat {seat} is in the hand", "internal", seat=seat)
         del self._seats[seat]
         self._notify(TableUpdate("seat", self.table_id, seat=seat, change=change))
         return held
@@ -55,6 +55,6 @@ class TableEntries(TableDecisions):
         """The stakes of the next hands (a new level), between hands."""
         self._tournament_only()
         if self._live:
-            raise TableError("a hand is being played", "in_hand")
+            raise TableError("a hand is being played", "internal")
         self.config = replace(self.config, spec=spec)
         self.spec = self.config.hand_spec

@@ -288,7 +288,7 @@
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"malformed" | "login" | "wrong_password" | "no_turn" | "internal" | "not_found" | "method_not_allowed" | "name_blank" | "guests_practice_only" | "competition_started" | "table_closed" | "table_stopped" | "chat_empty" | "no_guest_name" | "invalid_stakes"} code
+ * @property {"malformed" | "login" | "wrong_password" | "no_turn" | "internal" | "not_found" | "method_not_allowed" | "name_blank" | "guests_practice_only" | "competition_started" | "table_closed" | "table_stopped" | "chat_empty" | "no_guest_name" | "invalid_stakes" | "starts_at" | "capacity_range" | "fee_range" | "practice_free" | "late_levels_range" | "tournament_name_length" | "invalid_structure" | "not_supported"} code
  */
 
 /**
@@ -433,7 +433,7 @@
  * @property {string} id
  * @property {string} name
  * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
- * @property {"practice" | "chips" | "competition"} mode
+ * @property {"practice" | "chips" | "competition" | "tournament"} mode
  * @property {FixedLimitStakes | ShowHandStakes} stakes
  * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the fixed-limit games, the seven-card games and Five-Card Stud (cents: 1240 is written 12.40), 1 for Show Hand (chips).
  * @property {number} seated
@@ -469,7 +469,7 @@
 
 /**
  * @typedef {object} ModeParams
- * @property {"practice" | "chips" | "competition"} mode - The table's mode.
+ * @property {"practice" | "chips" | "competition" | "tournament"} mode - The table's mode.
  */
 
 /**
@@ -860,7 +860,7 @@
  * @property {string} table_id
  * @property {string} name
  * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
- * @property {"practice" | "chips" | "competition"} mode
+ * @property {"practice" | "chips" | "competition" | "tournament"} mode
  * @property {FixedLimitStakes | ShowHandStakes} stakes
  * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the fixed-limit games, the seven-card games and Five-Card Stud (cents: 1240 is written 12.40), 1 for Show Hand (chips).
  * @property {number | null} viewer - The viewer's seat; None for an onlooker.
@@ -933,6 +933,22 @@
  */
 
 /**
+ * @typedef {object} TournamentParams
+ * @property {number} tournament - The tournament's id.
+ */
+
+/**
+ * What a tournament refuses: no such tournament; it started (registration is closed, a player cannot leave it), it is full, over; the account is in it already, busted where there is no re-entry, or not registered (issue 17).
+ * @typedef {object} TournamentRefusedMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"no_tournament" | "tournament_started" | "tournament_full" | "tournament_finished" | "tournament_registered" | "tournament_busted" | "tournament_not_registered"} code
+ * @property {TournamentParams} params
+ */
+
+/**
  * The decision the table waits for.
  * @typedef {object} TurnState
  * @property {number} seq - The decision's number, which the `act` answering it repeats.
@@ -955,7 +971,7 @@
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"unknown_game" | "unknown_mode" | "unknown_language"} code
+ * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed"} code
  * @property {ChoiceParams} params
  */
 
@@ -1027,7 +1043,7 @@
 
 /**
  * An `error`, told apart by its `code`: nothing was done.
- * @typedef {ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
+ * @typedef {TournamentRefusedMessage | ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
  */
 
 /**
@@ -1121,7 +1137,7 @@ mark, a bidirectional control).
  * A refusal without parameters.
  * @typedef {object} ErrorProblem
  * @property {string} detail
- * @property {"malformed" | "login" | "wrong_password" | "no_turn" | "internal" | "not_found" | "method_not_allowed" | "name_blank" | "guests_practice_only" | "competition_started" | "table_closed" | "table_stopped" | "chat_empty" | "no_guest_name" | "invalid_stakes"} code
+ * @property {"malformed" | "login" | "wrong_password" | "no_turn" | "internal" | "not_found" | "method_not_allowed" | "name_blank" | "guests_practice_only" | "competition_started" | "table_closed" | "table_stopped" | "chat_empty" | "no_guest_name" | "invalid_stakes" | "starts_at" | "capacity_range" | "fee_range" | "practice_free" | "late_levels_range" | "tournament_name_length" | "invalid_structure" | "not_supported"} code
  */
 
 /**
@@ -1256,6 +1272,27 @@ on or off (``open_pair_double``, R2.7, R9.3).
  */
 
 /**
+ * A tournament a player creates (issue 17): a sit-and-go of one table (2, 6, 8 or
+10 seats) that starts when full, or a scheduled one; its structure given as data
+(docs/tournaments.md) or a shipped one by ``speed``; a buy-in and a fee (a fifth
+of the buy-in at most) in chips, or free for practice with computer players.
+ * @typedef {object} NewTournament
+ * @property {string} game
+ * @property {string} [kind]
+ * @property {string} [name]
+ * @property {number | null} [seats]
+ * @property {number | null} [capacity]
+ * @property {string | null} [starts_at]
+ * @property {number} [buy_in]
+ * @property {number} [fee]
+ * @property {string} [speed]
+ * @property {Object<string, unknown> | null} [structure]
+ * @property {number} [late_levels]
+ * @property {boolean} [reentry]
+ * @property {boolean} [practice]
+ */
+
+/**
  * @typedef {object} NoAccountProblem
  * @property {string} detail
  * @property {"no_account"} code
@@ -1378,9 +1415,75 @@ an id of its own) a table of that id already open.
  */
 
 /**
+ * A tournament as the tournament lobby shows it (``GET /api/tournaments/{id}``):
+what it is, its entries and prizes (the pool's share for each place paid, by the
+field's size), and while it runs its level, the seconds to the next, the players
+left, the average stack and its tables; for a logged-in asker, its own entry,
+table and place.
+ * @typedef {object} TournamentInfo
+ * @property {number} id
+ * @property {string} name
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
+ * @property {"sit_and_go" | "scheduled"} kind
+ * @property {"registering" | "running" | "finished" | "cancelled"} state
+ * @property {boolean} practice
+ * @property {number} buy_in
+ * @property {number} fee
+ * @property {number} seats - A table's seats.
+ * @property {number | null} capacity - The most entries (a sit-and-go: its seats).
+ * @property {number} entries
+ * @property {number} players_left
+ * @property {number} prize_pool
+ * @property {Array<number>} prizes
+ * @property {string | null} starts_at
+ * @property {number} late_levels
+ * @property {boolean} reentry
+ * @property {TournamentLevel} level
+ * @property {boolean} on_break
+ * @property {number | null} next_level_in
+ * @property {number} average_stack
+ * @property {Array<string>} tables
+ * @property {Object<string, unknown>} structure - The structure as tournament/structures.json writes one (docs/tournaments.md).
+ * @property {boolean} [registered]
+ * @property {string | null} [table]
+ * @property {number | null} [place]
+ * @property {Array<TournamentPlace>} [places]
+ */
+
+/**
+ * A level: its number, its title as the hand histories write it (``Level III
+(20/40)``), its stakes (Show Hand: the ante and minimum bet).
+ * @typedef {object} TournamentLevel
+ * @property {number} number
+ * @property {string} title
+ * @property {number} ante
+ * @property {number} [bring_in]
+ * @property {number} [small_bet]
+ * @property {number} [big_bet]
+ * @property {number} [min_bet]
+ */
+
+/**
+ * @typedef {object} TournamentPlace
+ * @property {string} name
+ * @property {number} place - Equal stacks busting in one hand tie: they share the best of their places.
+ * @property {number} prize
+ */
+
+/**
+ * What a tournament refuses: no such tournament; it started (registration is
+closed, a player cannot leave it), it is full, over; the account is in it already,
+busted where there is no re-entry, or not registered (issue 17).
+ * @typedef {object} TournamentRefusedProblem
+ * @property {string} detail
+ * @property {"no_tournament" | "tournament_started" | "tournament_full" | "tournament_finished" | "tournament_registered" | "tournament_busted" | "tournament_not_registered"} code
+ * @property {TournamentParams} params
+ */
+
+/**
  * @typedef {object} UnknownChoiceProblem
  * @property {string} detail
- * @property {"unknown_game" | "unknown_mode" | "unknown_language"} code
+ * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed"} code
  * @property {ChoiceParams} params
  */
 

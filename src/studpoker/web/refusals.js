@@ -208,6 +208,54 @@ export const REFUSALS = Object.freeze({
 
   // -- competitions and chat
   competition_started: { "zh-Hant": "比賽已經開始", "zh-Hans": "比赛已经开始" },
+  // -- tournaments (issue 17)
+  no_tournament: { "zh-Hant": "沒有這場錦標賽", "zh-Hans": "没有这场锦标赛" },
+  tournament_started: {
+    "zh-Hant": "錦標賽已經開始：報名已截止",
+    "zh-Hans": "锦标赛已经开始：报名已截止",
+  },
+  tournament_full: { "zh-Hant": "錦標賽已滿", "zh-Hans": "锦标赛已满" },
+  tournament_finished: { "zh-Hant": "錦標賽已經結束", "zh-Hans": "锦标赛已经结束" },
+  tournament_registered: { "zh-Hant": "你已經報名了", "zh-Hans": "你已经报名了" },
+  tournament_busted: {
+    "zh-Hant": "你已出局，這場錦標賽不能重新買入",
+    "zh-Hans": "你已出局，这场锦标赛不能重新买入",
+  },
+  tournament_not_registered: { "zh-Hant": "你沒有報名", "zh-Hans": "你没有报名" },
+  unknown_kind: {
+    "zh-Hant": "沒有這種錦標賽：{value}（可選：{allowed}）",
+    "zh-Hans": "没有这种锦标赛：{value}（可选：{allowed}）",
+  },
+  unknown_speed: {
+    "zh-Hant": "沒有這種結構：{value}（可選：{allowed}）",
+    "zh-Hans": "没有这种结构：{value}（可选：{allowed}）",
+  },
+  starts_at: {
+    "zh-Hant": "定時錦標賽要有將來的開始時間",
+    "zh-Hans": "定时锦标赛要有将来的开始时间",
+  },
+  capacity_range: {
+    "zh-Hant": "錦標賽可容納 2 至 1000 人",
+    "zh-Hans": "锦标赛可容纳 2 至 1000 人",
+  },
+  fee_range: {
+    "zh-Hant": "服務費最多是買入的五分之一",
+    "zh-Hans": "服务费最多是买入的五分之一",
+  },
+  practice_free: { "zh-Hant": "練習錦標賽是免費的", "zh-Hans": "练习锦标赛是免费的" },
+  late_levels_range: {
+    "zh-Hant": "遲到報名最多 20 個級別",
+    "zh-Hans": "迟到报名最多 20 个级别",
+  },
+  tournament_name_length: {
+    "zh-Hant": "錦標賽名稱最多 64 個字",
+    "zh-Hans": "锦标赛名称最多 64 个字",
+  },
+  invalid_structure: { "zh-Hant": "結構表有誤", "zh-Hans": "结构表有误" },
+  not_supported: {
+    "zh-Hant": "多程序的房間暫時不設錦標賽",
+    "zh-Hans": "多进程的房间暂时不设锦标赛",
+  },
   competition_players: {
     "zh-Hant": "比賽需要 {minimum} 至 {maximum} 位玩家入座",
     "zh-Hans": "比赛需要 {minimum} 至 {maximum} 位玩家入座",
