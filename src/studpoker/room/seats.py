@@ -7,6 +7,7 @@ from __future__ import annotations
 from studpoker.engine import Action
 from studpoker.room.errors import RoomError
 from studpoker.room.state import RoomState
+from studpoker.room.tables import RoomTable
 from studpoker.store import Account, InsufficientFunds, StaleOwner, StoreError
 from studpoker.table import Occupant, RemotePlayer, Table, TableError
 
@@ -26,6 +27,17 @@ def _may_play(account: Account, mode: str) -> None:
             "computer players play at practice tables only (R7.2, R7.3)",
             "bots_practice_only",
             mode=mode,
+        )
+
+
+def _not_a_tournaments(held: RoomTable) -> None:
+    """A tournament's seats are its director's: a player enters the tournament, and
+    stays in it until they bust (R8.4: an absent player keeps the seat)."""
+    if held.tournament_id is not None:
+        raise RoomError(
+            "the tournament started: a player cannot sit down at its tables nor leave them",
+            "tournament_started",
+            tournament=held.tournament_id,
         )
 
 
@@ -61,6 +73,7 @@ class RoomSeats(RoomState):
         the balance through the ledger (R7.2).  The buy-in and the seat are one step:
         no other seat operation of the table, and no deal, comes between them."""
         held = self.table(table_id)
+        _not_a_tournaments(held)
         table = held.table
         config = table.config
         _may_play(account, config.mode)
@@ -151,6 +164,7 @@ class RoomSeats(RoomState):
     async def stand(self, account: Account, table_id: str) -> None:
         """``account`` leaves its seat: at once between hands (its stack goes back to
         its balance), at the end of the hand when it plays one."""
+        _not_a_tournaments(self.table(table_id))
         table = self.table(table_id).table
         async with table.exclusive():
             _, number = self._seated(account, table_id)

@@ -212,6 +212,7 @@ class RoomTournaments(RoomLobby):
             "reentry": bool(reentry),
             "practice": bool(practice),
             "clock": clock,
+            "named": bool(name.strip()),
         }
         creator = None if created_by is None else created_by.id
         tid = await asyncio.to_thread(
@@ -652,11 +653,11 @@ class RoomTournaments(RoomLobby):
             with contextlib.suppress(Exception):
                 listener()
 
-    def tournament_list(self) -> list[dict[str, Any]]:
+    def tournament_list(self, account: Account | None = None) -> list[dict[str, Any]]:
         """The tournaments as ``GET /api/tournaments`` lists them: registering,
-        running and the last finished."""
-        return [self.tournament_entry(rt.id) for rt in sorted(
-            self.tournaments.values(), key=lambda rt: rt.id)]  # fmt: skip
+        running and the last finished (with ``account``: its entry in each)."""
+        held = sorted(self.tournaments.values(), key=lambda rt: rt.id)
+        return [self.tournament_entry(rt.id, account) for rt in held]
 
     def tournament_entry(self, tid: int, account: Account | None = None) -> dict[str, Any]:
         """Tournament ``tid`` as the lobby shows it (with ``account``: its own entry
@@ -672,11 +673,18 @@ class RoomTournaments(RoomLobby):
         pool = rt.row.pool if state != "finished" else sum(p.prize for p in rt.places)
         if state == "registering":
             pool = entries * row.buy_in
-        prizes = payouts(max(entries, 2), pool) if entries >= 2 or state == "registering" else []
+        # The prizes as they stand; a sit-and-go's as they will be once it is full.
+        field_size = director.capacity if row.kind == "sit_and_go" else max(entries, 2)
+        assert field_size is not None
+        at_stake = (
+            field_size * row.buy_in if state == "registering" and row.kind == "sit_and_go" else pool
+        )
+        prizes = [] if rt.practice else payouts(field_size, at_stake)
         level = director.level(now) if director.state == "running" else director.structure.levels[0]
         info: dict[str, Any] = {
             "id": tid,
             "name": row.name,
+            "named": bool(rt.settings.get("named")),
             "game": row.game,
             "kind": row.kind,
             "state": state,

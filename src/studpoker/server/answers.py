@@ -189,6 +189,8 @@ class TournamentInfo(TypedDict):
 
     id: int
     name: str
+    named: bool
+    """Whether its creator named it (else the page says ``name`` in its own words)."""
     game: Game
     kind: Literal["sit_and_go", "scheduled"]
     state: Literal["registering", "running", "finished", "cancelled"]

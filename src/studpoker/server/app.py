@@ -580,10 +580,17 @@ def create_app(
 
     # -- tournaments (issue 17) ---------------------------------------------------------
 
-    @app.get("/api/tournaments", tags=["tournaments"], responses=problems(invalid=False))
-    async def tournaments() -> list[TournamentInfo]:
-        """Every tournament the room has open or running, and the last finished."""
-        return cast(list[TournamentInfo], the_room.tournament_list())
+    @app.get(
+        "/api/tournaments",
+        tags=["tournaments"],
+        responses=problems(invalid=False),
+        openapi_extra=OPTIONAL,
+    )
+    async def tournaments(token: Token) -> list[TournamentInfo]:
+        """Every tournament the room has open or running, and the last finished; with
+        a token, the asker's entry and table in each."""
+        account = await the_room.account(token)
+        return cast(list[TournamentInfo], the_room.tournament_list(account))
 
     def tournament_of(tid: int, account: Account | None) -> TournamentInfo:
         try:

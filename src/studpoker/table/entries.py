@@ -22,9 +22,7 @@ class TableEntries(TableDecisions):
 
     def _tournament_only(self) -> None:
         if self.config.mode != "tournament":
-            raise TableError(
-                f"a {self.config.mode} table has no tournament seats", "internal"
-            )
+            raise TableError(f"a {self.config.mode} table has no tournament seats", "internal")
 
     def seat_entry(self, occupant: Occupant, chips: int, seat: int) -> None:
         """Seat a tournament's entry with its ``chips`` in the empty ``seat`` (drawn

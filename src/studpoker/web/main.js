@@ -15,6 +15,7 @@ import { leaveTable, openTable, renderClock, renderCompetition, renderTable } fr
 import { downloadHistory, showLastHand, showStandings } from "./log.js";
 import { onKey, renderActions } from "./actions.js";
 import { applyOptions, options } from "./options.js";
+import { renderTournamentNote, renderTournaments, startTournaments } from "./tournaments.js";
 
 /* The static page in the page's language, and whatever is open redrawn in it. */
 function translatePage() {
@@ -31,6 +32,8 @@ function translatePage() {
   document.title = t("title");
   fillChoices();
   renderLobby();
+  renderTournaments();
+  renderTournamentNote();
   if (!$("buy-in-box").hidden) renderBuyIn();
   renderTable();
   if (!$("last-box").hidden) showLastHand(Number($("last-box").dataset.hand));
@@ -79,6 +82,7 @@ function start() {
       loadBoard();
     }
     renderLobby();
+    renderTournaments();
   });
   $("filter-mode").addEventListener("change", renderLobby);
   $("quick-seat").addEventListener("click", quickSeat);
@@ -126,6 +130,7 @@ function start() {
   fillStakes();
   loadBoard();
   connect();
+  startTournaments();
 }
 
 /* The one hook of the page for its browser tests (tests/web), whose page.evaluate()

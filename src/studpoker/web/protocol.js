@@ -1423,6 +1423,7 @@ table and place.
  * @typedef {object} TournamentInfo
  * @property {number} id
  * @property {string} name
+ * @property {boolean} named - Whether its creator named it (else the page says ``name`` in its own words).
  * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
  * @property {"sit_and_go" | "scheduled"} kind
  * @property {"registering" | "running" | "finished" | "cancelled"} state

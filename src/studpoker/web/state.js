@@ -67,6 +67,7 @@ export const ui = {
   movedHand: undefined, // the hand whose pots went to their winners (movePots)
   /** @type {number | null} */
   shownTurn: null, // the decision whose buttons were scrolled into view
+  tournamentTitle: "", // the name of the tournament whose table is shown (tournaments.js)
 };
 
 /** The language saved on this browser, else the first of the browser's we have.

@@ -32,7 +32,10 @@ export function openTable(tableId) {
 
 export function leaveTable() {
   if (ui.tableId) {
-    if (ui.state && ui.state.viewer !== null && ui.state.viewer !== undefined) {
+    /* a tournament's seat is kept until the player busts: back in the lobby they are
+       absent, acted for at once (R8.4), and their table opens again from the lobby */
+    const seated = ui.state && ui.state.viewer !== null && ui.state.viewer !== undefined;
+    if (seated && ui.state?.mode !== "tournament") {
       send({ type: "stand", table: ui.tableId });
     }
     send({ type: "unwatch", table: ui.tableId });
@@ -73,7 +76,9 @@ export function renderTable() {
     $("street").textContent = t("connecting");
     return;
   }
-  $("table-title").textContent = t(s.game) + (s.name ? ` — ${s.name}` : "");
+  /* a tournament's table: its tournament's name in the page's language (tournaments.js) */
+  const name = s.mode === "tournament" && ui.tournamentTitle ? ui.tournamentTitle : s.name;
+  $("table-title").textContent = t(s.game) + (name ? ` — ${name}` : "");
   /* 002: practice mode has no showhand; the table says so, not only the rule book */
   const note = $("table-note");
   note.hidden = !(s.game === "show_hand" && s.mode === "practice");

@@ -1,0 +1,268 @@
+// @ts-check
+/* The tournament lobby (issue 17): sit-and-gos and scheduled tournaments, registering and
+   unregistering, each one's structure and payouts; and at a tournament's table, its level,
+   the time to the next, the players left, the average stack, and the player's own table
+   followed when balancing moves them or their table is broken. */
+
+import { ui } from "./state.js";
+import { $, status } from "./page.js";
+import { refusal, t } from "./words.js";
+import { money } from "./money.js";
+import { authHeaders, send } from "./net.js";
+import { openTable } from "./table.js";
+import { refreshBalance } from "./lobby.js";
+
+/** @typedef {import("./protocol.js").TournamentInfo} TournamentInfo */
+
+/** @type {Array<TournamentInfo>} */
+let shown = [];
+/** @type {number | null} */
+let open = null; // the tournament whose details are open
+/** @type {number | null} */
+let mine = null; // the tournament whose table the page shows
+/** @type {TournamentInfo | null} */
+let playing = null;
+let readAt = 0;
+
+/** Every tournament, as the server lists them, with the asker's entries. */
+export async function loadTournaments() {
+  try {
+    const answer = await fetch("/api/tournaments", { headers: authHeaders() });
+    if (!answer.ok) return;
+    shown = await answer.json();
+    readAt = Date.now();
+    renderTournaments();
+  } catch (_error) {
+    /* the next poll reads them again */
+  }
+}
+
+/** A tournament's name: its creator's, else one said in the page's language.
+   @param {TournamentInfo} info */
+export function tournamentName(info) {
+  if (info.named) return info.name;
+  const size = info.seats === 2 ? t("t_heads_up") : t("t_max", { n: info.seats });
+  const kind = info.kind === "sit_and_go" ? t("t_sit_and_go") : t("tournament");
+  return `${t(info.game)} ${size} ${kind} · ${info.practice ? t("practice") : price(info)}`;
+}
+
+/** A level as the page says it: "Level III (20/40)".
+   @param {TournamentInfo["level"]} level */
+function levelName(level) {
+  const pair = level.small_bet ? `${level.small_bet}/${level.big_bet}` : `${level.ante}/${level.min_bet}`;
+  return t("t_level_title", { n: level.number, stakes: pair });
+}
+
+/** @param {TournamentInfo} info */
+function price(info) {
+  if (info.practice) return t("t_free");
+  return `${money(info.buy_in, "seven_card_stud")} + ${money(info.fee, "seven_card_stud")}`;
+}
+
+/** @param {TournamentInfo} info */
+function stateText(info) {
+  if (info.state === "running") {
+    const level = info.on_break ? t("t_break") : levelName(info.level);
+    return `${t("t_running")} · ${level} · ${t("t_left", { n: info.players_left })}`;
+  }
+  if (info.state === "registering" && info.starts_at) {
+    return `${t("t_registering")} · ${new Date(info.starts_at).toLocaleTimeString(ui.lang)}`;
+  }
+  return t(`t_${info.state}`);
+}
+
+export function renderTournaments() {
+  const body = $("tournament-list");
+  body.textContent = "";
+  const game = $("filter-game", HTMLSelectElement).value;
+  const list = shown.filter((info) => !game || info.game === game);
+  $("no-tournaments").hidden = list.length > 0;
+  for (const info of list) {
+    const row = document.createElement("tr");
+    row.dataset.tournament = String(info.id);
+    const name = document.createElement("td");
+    const title = document.createElement("button");
+    title.className = "link";
+    title.textContent = tournamentName(info);
+    title.title = t("t_details");
+    title.addEventListener("click", () => { open = open === info.id ? null : info.id; renderTournaments(); });
+    name.append(title);
+    row.append(name);
+    const cells = [
+      price(info),
+      `${info.entries}${info.capacity ? `/${info.capacity}` : ""}`,
+      money(info.prize_pool, "seven_card_stud"),
+      stateText(info),
+    ];
+    for (const text of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    const cell = document.createElement("td");
+    const button = actionButton(info);
+    if (button) cell.append(button);
+    row.append(cell);
+    body.append(row);
+    if (open === info.id) body.append(detailsRow(info));
+  }
+}
+
+/** The one thing the asker can do with a tournament now.
+   @param {TournamentInfo} info */
+function actionButton(info) {
+  const button = document.createElement("button");
+  if (info.state === "running" && info.registered && info.table) {
+    button.className = "primary";
+    button.textContent = t("t_my_table");
+    button.addEventListener("click", () => goToTable(info));
+    return button;
+  }
+  if (info.state === "registering" && info.registered) {
+    button.textContent = t("t_unregister");
+    button.addEventListener("click", () => entry(info, "DELETE"));
+    return button;
+  }
+  if (info.state === "registering" || (info.state === "running" && info.late_levels > 0)) {
+    button.className = "primary";
+    button.textContent = t("t_register");
+    button.addEventListener("click", () => entry(info, "POST"));
+    return button;
+  }
+  return null;
+}
+
+/** Register (POST) or unregister (DELETE).
+   @param {TournamentInfo} info @param {"POST" | "DELETE"} method */
+async function entry(info, method) {
+  if (!ui.token) { status(t("login_first"), true); return; }
+  try {
+    const answer = await fetch(`/api/tournaments/${info.id}/entry`, { method, headers: authHeaders() });
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) throw new Error(refusal(data) || answer.statusText);
+    const name = tournamentName(info);
+    status(method === "POST" ? t("t_registered", { name }) : t("t_unregistered", { name }));
+    shown = shown.map((old) => (old.id === data.id ? data : old));
+    renderTournaments();
+    refreshBalance();
+    if (data.state === "running" && data.table) goToTable(data); // a sit-and-go filled
+  } catch (error) {
+    status(/** @type {Error} */ (error).message, true);
+  }
+}
+
+/** @param {TournamentInfo} info */
+function goToTable(info) {
+  if (!info.table) return;
+  mine = info.id;
+  playing = info;
+  ui.tournamentTitle = tournamentName(info);
+  openTable(info.table);
+  send({ type: "watch", table: info.table });
+  renderTournamentNote();
+}
+
+/* The structure and the payouts, below the tournament's row. */
+/** @param {TournamentInfo} info */
+function detailsRow(info) {
+  const row = document.createElement("tr");
+  row.className = "details";
+  const cell = document.createElement("td");
+  cell.colSpan = 6;
+  const facts = document.createElement("p");
+  /** @type {{starting_chips: number, level_minutes?: number, level_hands?: number,
+      levels: Array<Object<string, number>>}} */
+  const structure = /** @type {any} */ (info.structure);
+  const length = structure.level_minutes
+    ? t("t_minutes", { n: structure.level_minutes })
+    : t("t_hands", { n: structure.level_hands ?? 0 });
+  facts.textContent = [
+    t("t_chips", { n: structure.starting_chips }),
+    t("t_level_length", { length }),
+    t("t_seats", { n: info.seats }),
+    info.late_levels ? t("t_late", { n: info.late_levels }) : "",
+    info.reentry ? t("t_reentry") : "",
+  ].filter(Boolean).join(" · ");
+  const levels = document.createElement("table");
+  levels.className = "tables levels";
+  const head = document.createElement("tr");
+  const showHand = info.game === "show_hand";
+  const columns = showHand ? ["t_level", "ante_label", "min_bet"] : ["t_level", "ante_label", "bring_in", "small_bet", "big_bet"];
+  for (const key of columns) {
+    const th = document.createElement("th");
+    th.textContent = t(key);
+    head.append(th);
+  }
+  levels.append(head);
+  let number = 0;
+  for (const step of structure.levels.slice(0, 14)) {
+    const line = document.createElement("tr");
+    const cells = step.break_minutes !== undefined
+      ? [t("t_break_of", { n: step.break_minutes })]
+      : [String(++number), ...(showHand ? [step.ante, step.min_bet] : [step.ante, step.bring_in, step.small_bet, step.big_bet]).map(String)];
+    for (const text of cells) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      if (cells.length === 1) td.colSpan = columns.length;
+      line.append(td);
+    }
+    levels.append(line);
+  }
+  const prizes = document.createElement("p");
+  prizes.textContent = `${t("t_payouts")}: ` + (info.practice ? t("t_no_prizes") : info.prizes
+    .map((prize, i) => `${i + 1}. ${money(prize, "seven_card_stud")}`).join(", "));
+  cell.append(facts, levels, prizes);
+  if (info.places) {
+    const places = document.createElement("p");
+    places.textContent = `${t("t_results")}: ` + info.places.slice(0, 10)
+      .map((p) => `${p.place}. ${p.name}${p.prize ? ` (${money(p.prize, "seven_card_stud")})` : ""}`).join(", ");
+    cell.append(places);
+  }
+  row.append(cell);
+  return row;
+}
+
+/* At a tournament's table: its level and clock, the field, and a move followed. */
+export async function followTournament() {
+  if (mine === null || !ui.tableId) return;
+  try {
+    const answer = await fetch(`/api/tournaments/${mine}`, { headers: authHeaders() });
+    if (!answer.ok) return;
+    /** @type {TournamentInfo} */
+    const info = await answer.json();
+    playing = info;
+    readAt = Date.now();
+    if (info.table && info.table !== ui.tableId && ui.state?.mode === "tournament") {
+      status(t("t_moved", { table: info.table }));
+      goToTable(info);
+      return;
+    }
+    if (info.state === "finished" && info.place) {
+      status(t("t_finished_place", { place: info.place, name: tournamentName(info) }));
+      mine = null;
+    }
+    renderTournamentNote();
+  } catch (_error) {
+    /* asked again on the next tick */
+  }
+}
+
+export function renderTournamentNote() {
+  const note = $("tournament-note");
+  const info = playing;
+  if (!info || !ui.state || ui.state.mode !== "tournament") { note.hidden = true; return; }
+  note.hidden = false;
+  const left = info.next_level_in === null ? null
+    : Math.max(0, Math.round(info.next_level_in - (Date.now() - readAt) / 1000));
+  const clock = left === null ? "" : ` · ${t("t_next_in", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}`;
+  const level = info.on_break ? t("t_break") : levelName(info.level);
+  note.textContent = `${level}${clock} · ${t("t_left", { n: info.players_left })} · ${t("t_average", { n: info.average_stack })}`;
+}
+
+/* The lobby's list every few seconds, the table's note every second. */
+export function startTournaments() {
+  loadTournaments();
+  setInterval(() => { if (!$("lobby").hidden) loadTournaments(); }, 4000);
+  setInterval(() => { if (ui.tableId && mine !== null) followTournament(); }, 2000);
+  setInterval(renderTournamentNote, 1000);
+}
