@@ -139,7 +139,8 @@ async function entry(info, method) {
   try {
     const answer = await fetch(`/api/tournaments/${info.id}/entry`, { method, headers: authHeaders() });
     const data = await answer.json().catch(() => ({}));
-    if (!answer.ok) throw new Error(refusal(data) || answer.statusText);
+    /* a buy-in is money as the balance shows it (10000 chips = 100.00) */
+    if (!answer.ok) throw new Error(refusal(data, "seven_card_stud") || answer.statusText);
     const name = tournamentName(info);
     status(method === "POST" ? t("t_registered", { name }) : t("t_unregistered", { name }));
     shown = shown.map((old) => (old.id === data.id ? data : old));
