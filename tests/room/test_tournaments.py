@@ -314,3 +314,83 @@ def test_a_multi_table_tournament_goes_on_after_a_restart(tmp_path: Any) -> None
         await again.stop()
 
     asyncio.run(play())
+
+
+def test_a_200_player_tournament_in_the_room_keeps_its_books_to_the_end() -> None:
+    """The issue's proof in the room: 200 accounts pay 100 + 10 into a scheduled
+    tournament of 25 tables on a fast clock, every decision answered all in; after
+    every hand the chips in play are the entries', every player left has one seat,
+    no table deals with two players more than another, and the ledger's audit is
+    clean; at the end every entry is placed once and the prizes are the whole pool."""
+
+    async def play() -> None:
+        store = Store("sqlite://")
+        room = Room(store, seed=12, pause=0, default_tables=False)
+        await room.start()
+        accounts = []
+        for i in range(200):
+            account = store.create_account(f"m{i:03d}", None)
+            store.deposit(account.id, 500)
+            accounts.append(account)
+        starts = datetime.now(UTC) + timedelta(seconds=0.5)
+        tid = await room.create_tournament(
+            game="seven_card_stud", kind="scheduled", starts_at=starts, buy_in=100, fee=10,
+            structure=dict(FAST, game="seven_card_stud", starting_chips=300),
+        )  # fmt: skip
+        for account in accounts:
+            await room.register_tournament(account, tid)
+        total = store.total_chips()
+        by_id = {a.id: a for a in accounts}
+        hands = [0]
+        audits = [0]
+
+        def on_update(update: Any) -> None:
+            held = room.tables.get(update.table_id)
+            if update.kind != "hand_started" or held is None or held.tournament_id != tid:
+                return
+            director = room.tournaments[tid].director
+            number = int(update.table_id.rsplit("-", 1)[1])
+            table = director.tables[number]
+            others = [t.count for t in director.running_tables if t is not table and not t.breaking]
+            assert not others or table.count <= min(others) + 1, (number, others)
+
+        def on_hand(update: Any) -> None:
+            if update.kind == "hand_ended" and update.table_id.startswith(f"t{tid}-"):
+                hands[0] += 1
+                director = room.tournaments[tid].director
+                director.check()  # chips constant, one seat each, busts placed once
+                assert director.chips == 200 * 300
+
+        room.listeners += [on_update, on_hand]
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(0.7)
+        assert len(room.tournament_entry(tid)["tables"]) == 25
+        deadline = loop.time() + 240
+        while room.tournament_entry(tid)["state"] != "finished":
+            assert loop.time() < deadline, "the tournament did not end"
+            for table_id in list(room.tournament_entry(tid)["tables"]):
+                held = room.tables.get(table_id)
+                if held is None:
+                    continue
+                turn = held.table.turn
+                if turn is None:
+                    continue
+                seat = held.table.seats.get(turn.seat)
+                if seat is not None and seat.occupant.account_id in by_id:
+                    room.act(by_id[seat.occupant.account_id], table_id,
+                             push(turn.legal_actions), turn.seq)  # fmt: skip
+            if hands[0] // 50 > audits[0]:  # the ledger's audit every 50 hands
+                audits[0] = hands[0] // 50
+                assert store.audit() == []
+            await asyncio.sleep(0.001)
+        done = room.tournament_entry(tid)
+        places = done["places"]
+        assert sorted(p["name"] for p in places) == sorted(a.name for a in accounts)
+        assert sum(p["prize"] for p in places) == 200 * 100
+        assert [p["prize"] for p in places[:3]] == [4000, 2500, 1800]  # 20%, 12.5%, 9%
+        assert hands[0] > 100
+        assert store.audit() == []
+        assert store.total_chips() == total
+        await room.stop()
+
+    asyncio.run(play())

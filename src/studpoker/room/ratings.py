@@ -194,7 +194,8 @@ def finishing_order(
     (a new player 1500, RD 350; the performance spread β is half the RD, 175, as
     openskill's 25/6 is half of 25/3); ``tau`` adds a little spread before each
     tournament (openskill's 25/300, here 1500/300) so that a rating keeps moving;
-    ``kappa`` keeps a spread from reaching 0.  The volatility is Glicko-2's, kept
+    ``kappa`` keeps a spread from reaching 0; a spread is 350 at most, a new
+    player's.  The volatility is Glicko-2's, kept
     as it was.  On openskill's scale (25, 25/3, β 25/6, τ 25/300) it gives
     openskill 6.2's numbers (tests/room/test_ratings.py).
 
@@ -202,7 +203,9 @@ def finishing_order(
     >>> [round(r.rating) for r in after], [round(r.rd) for r in after]
     ([1621, 1530, 1349], [345, 338, 338])
     """
-    return _plackett_luce(players, places, beta=MAX_RD / 2, tau=tau, kappa=kappa)
+    after = _plackett_luce(players, places, beta=MAX_RD / 2, tau=tau, kappa=kappa)
+    # The spread τ adds stops at a new player's, as Glicko's RD does (MAX_RD).
+    return [Rating(r.rating, min(r.rd, MAX_RD), r.volatility) for r in after]
 
 
 def _plackett_luce(

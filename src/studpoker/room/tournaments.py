@@ -604,7 +604,10 @@ class RoomTournaments(RoomLobby):
             log.exception("tournament %d: its prizes were not paid", rt.id)
             raise
         rt.places = places
-        await self._rate_tournament(rt, places)
+        try:
+            await self._rate_tournament(rt, places)
+        except Exception:  # the prizes are paid: a rating that fails is logged
+            log.exception("tournament %d: its ratings were not updated", rt.id)
         rt.row = await self._reread(rt)  # finished, in the lobby too
         for number in list(rt.tables):
             for seat in list(self.tables[rt.tables[number]].table.seats):
