@@ -28,6 +28,7 @@ from studpoker.games import GameSpec, razz, seven_card_stud, show_hand, stud_hil
 from studpoker.hands import eight_or_better, high, low_a5
 from studpoker.hands import show_hand as show_hand_value
 from studpoker.hands.show_hand import ShowHandRules
+from studpoker.history import read_pokerstars
 from studpoker.history.pokerstars_write import hand_name, to_pokerstars
 
 K = ActionKind
@@ -930,3 +931,32 @@ def test_community_card_hands_keep_the_board_out_of_the_players_cards() -> None:
         assert f"Board [{board}]" in text
         assert bracketed(text).count(str(board)) == 2
         assert "Dealt to" not in text.split("*** RIVER ***")[1]
+
+
+def test_a_tournament_hand_names_its_buy_in_its_level_and_a_mixed_game() -> None:
+    """Issue 17: the room's tournaments as PokerStars writes its own (the Triple Stud
+    file of ../shared/handhistories: ``Tournament #664712833, $2.00+$0.20 USD Triple
+    Stud (7 Card Stud Limit) - Level XXXI (250/500)``), the buy-in in the room's chips
+    as a play-money one, no currency; and our reader reads it back, the level's stakes
+    and the tournament's number."""
+    deck = deal_streets("Kh 7d  Kc 3s  Ks 2d")
+    hand = Hand(seven_card_stud(ante=50, bring_in=75, small_bet=250, big_bet=500),
+                [6920, 5000], deck=deck)  # fmt: skip
+    play_seats(hand, (1, "bring_in"), (0, "fold"))
+    text = to_pokerstars(
+        hand, hand_id=91, table="664712833 3", started=STARTED, tournament=664712833,
+        level=31, buy_in=(200, 20), mix="Triple Stud", names=["Hero", "Villain"],
+    )  # fmt: skip
+    assert text.splitlines()[0] == (
+        "PokerStars Hand #91: Tournament #664712833, 200+20 Triple Stud (7 Card Stud Limit) "
+        "- Level XXXI (250/500) - 2024/05/01 14:30:00 ET"
+    )
+    (read,) = read_pokerstars(text)
+    assert not isinstance(read, Exception)
+    assert (read.game, read.tournament, read.small_bet, read.big_bet) == (
+        "seven_card_stud",
+        "664712833",
+        250,
+        500,
+    )
+    assert (read.ante, read.bring_in) == (50, 75)

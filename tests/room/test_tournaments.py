@@ -7,11 +7,13 @@ chips in play) are checked after every hand."""
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
+from studpoker.history import read_pokerstars, replay
 from studpoker.room import Room, RoomError
 from studpoker.store import Account, Store
 
@@ -154,6 +156,25 @@ def test_a_sit_and_go_for_chips_pays_its_winner_through_the_ledger(tmp_path: Any
         assert lost is not None
         assert won.rating > 1500 > lost.rating
         assert room.tables == {}  # its table closed
+        # Its hands in PokerStars' tournament form, read back and replayed exactly.
+        text = await room.hand_history(winner)
+        first = text.splitlines()[0]
+        assert re.fullmatch(
+            rf"PokerStars Hand #\d+: Tournament #{tid}, 100\+10 Razz Limit - "
+            r"Level I \(10/20\) - \d{4}/\d\d/\d\d \d+:\d\d:\d\d ET",
+            first,
+        ), first
+        assert text.splitlines()[1] == f"Table '{tid} 1' 2-max"
+        records = read_pokerstars(text)
+        assert records
+        assert all(not isinstance(r, Exception) for r in records)
+        levels = {line.split(" - ")[1] for line in text.splitlines() if "Tournament #" in line}
+        assert levels <= {"Level I (10/20)", "Level II (25/50)", "Level III (50/100)"}
+        for record in records:
+            assert not isinstance(record, Exception)
+            assert record.tournament == str(tid)
+            report = replay(record)
+            assert report.matched, report.difference
         await room.stop()
 
     asyncio.run(play())

@@ -33,8 +33,13 @@ Choices where the PokerStars records have no word:
   ``currency="$"`` they are cents and print as PokerStars prints dollars (``$0.04``,
   ``$1``, ``$3318``; ``USD`` in the header); ``currency=None`` prints chips (``1144``).
 * **Tournaments.** ``tournament=N`` writes the tournament header: ``Tournament #N,
-  Freeroll  7 Card Stud Limit - Level I (200/400)``.  Our competitions (R7.3) have no
-  buy-in, hence ``Freeroll``; the level is always ``I``.  Tournament amounts are chips.
+  Freeroll  7 Card Stud Limit - Level I (200/400)``, or with ``buy_in=(100, 10)``
+  ``Tournament #N, 100+10 7 Card Stud Limit - Level III (20/40)`` (the room's chips, a
+  buy-in as PokerStars writes a play-money one, no currency), ``level`` its number in
+  Roman numerals (a competition, R7.3, is a freeroll of one level, ``I``); a mixed
+  game (``mix="Triple Stud"``) names itself, then the game in brackets: ``Triple Stud
+  (7 Card Stud Limit) - Level XXXI (250/500)``, as PokerStars does.  Tournament
+  amounts are chips.
 * **Time.** ``started`` is written in Eastern Time, as PokerStars writes ``ET``: an
   aware datetime is converted to ``America/New_York``, a naive one is taken to be ET
   already; the default is the current time.
@@ -128,6 +133,7 @@ from studpoker.engine import (
 )
 from studpoker.games import GameSpec
 from studpoker.hands import Category, HandValue
+from studpoker.history.levels import roman
 
 __all__ = ["hand_name", "to_pokerstars"]
 
@@ -208,6 +214,9 @@ def to_pokerstars(
     currency: str | None = None,
     tournament: int | None = None,
     max_seats: int | None = None,
+    level: int = 1,
+    buy_in: tuple[int, int] | None = None,
+    mix: str | None = None,
 ) -> str:
     """The finished ``hand`` as PokerStars hand-history text, ending in a newline.
 
@@ -216,7 +225,9 @@ def to_pokerstars(
     (default ``Player1`` …, by table seat), ``seats`` their table seat numbers in
     dealing order (default 1 to n), ``max_seats`` the table's size (default the
     game's).  Amounts print in ``currency`` (``"$"``: the engine's amounts are
-    cents) or as chips; ``tournament`` writes a tournament hand, in chips.
+    cents) or as chips; ``tournament`` writes a tournament hand, in chips, at
+    ``level`` with ``buy_in`` (the buy-in and fee; None a freeroll); ``mix`` names a
+    mixed game the hand is part of (``Triple Stud``).
     """
     if not hand.is_over:
         raise ValueError("a hand history is written for a finished hand; this one is still on")
@@ -232,7 +243,7 @@ def to_pokerstars(
     events = list(hand.events) if viewer is None else hand.events_for(viewer)
     writer = _Writer(hand, events, viewer, players, currency)
     lines = [
-        _header(hand, writer, hand_id, started, currency, tournament),
+        _header(hand, writer, hand_id, started, currency, tournament, level, buy_in, mix),
         f"Table '{table}' {size}-max",
     ]
     lines += [
@@ -269,6 +280,9 @@ def _header(
     started: datetime | None,
     currency: str | None,
     tournament: int | None,
+    level: int = 1,
+    buy_in: tuple[int, int] | None = None,
+    mix: str | None = None,
 ) -> str:
     spec = hand.spec
     game = _GAME_NAMES[spec.game]
@@ -278,13 +292,16 @@ def _header(
     else:
         game += " Limit"
         stakes = (spec.small_bet, spec.big_bet)
+    if mix is not None:
+        game = f"{mix} ({game})"
     when = _eastern(started)
     time = f"{when:%Y/%m/%d} {when.hour}:{when:%M:%S} ET"
     low, high = (writer.money(amount) for amount in stakes)
     if tournament is not None:
+        paid = "Freeroll " if buy_in is None else f"{buy_in[0]}+{buy_in[1]}"
         return (
-            f"PokerStars Hand #{hand_id}: Tournament #{tournament}, Freeroll  {game} - "
-            f"Level I ({low}/{high}) - {time}"
+            f"PokerStars Hand #{hand_id}: Tournament #{tournament}, {paid} {game} - "
+            f"Level {roman(level)} ({low}/{high}) - {time}"
         )
     code = _CURRENCY_CODES.get(currency or "")
     money = f"{low}/{high}" if code is None else f"{low}/{high} {code}"

@@ -9,11 +9,14 @@ its own store instead.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
+from studpoker.games import GameSpec
 from studpoker.history import to_pokerstars
 from studpoker.history.phh import from_phh
-from studpoker.store import Competition, Store
+from studpoker.store import Competition, Store, TournamentRow
+from studpoker.tournament import structure_of
 
 __all__ = ["hand_histories"]
 
@@ -30,6 +33,7 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
         store = _stores[store]
     texts = []
     competitions: dict[str, list[Competition]] = {}  # by table, read once
+    tournaments: dict[int, TournamentRow | None] = {}  # by id, read once
     for stored in reversed(store.hands_of(account_id, limit=limit)):
         if table_id is not None and stored.table_id != table_id:
             continue
@@ -48,6 +52,18 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
             tournament = _competition_of(
                 competitions[stored.table_id], stored.started_at, stored.ended_at
             )
+        level, buy_in, table, size = 1, None, stored.table_id, spec.max_seats
+        if stored.mode == "tournament":  # issue 17: "t{id}-{table}", as PokerStars writes it
+            number, _, at = stored.table_id[1:].partition("-")
+            tid = int(number)
+            if tid not in tournaments:
+                tournaments[tid] = store.tournament(tid)
+            row = tournaments[tid]
+            tournament, table = tid, f"{tid} {at}"
+            if row is not None:
+                level = _level_of(row, spec)
+                size = json.loads(row.settings)["table_size"]
+                buy_in = (row.buy_in, row.fee) if row.buy_in or row.fee else None
         money = stored.mode == "chips" and not spec.is_show_hand
         texts.append(
             to_pokerstars(
@@ -56,14 +72,27 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
                 names=[p.name for p in players],
                 seats=[p.seat + 1 for p in players],
                 hand_id=stored.id,
-                table=stored.table_id,
+                table=table,
                 started=stored.started_at,
                 currency="$" if money else None,
                 tournament=tournament,
-                max_seats=spec.max_seats,
+                max_seats=size,
+                level=level,
+                buy_in=buy_in,
             )
         )
     return "\n\n\n".join(texts) + ("\n" if texts else "")
+
+
+def _level_of(row: TournamentRow, spec: GameSpec) -> int:
+    """The number of the tournament's level whose stakes the hand was dealt at."""
+    structure = structure_of(json.loads(row.settings)["structure"])
+    for level in structure.levels:
+        if structure.spec(level).ante == spec.ante and (
+            level.small_bet == spec.small_bet and level.min_bet == spec.min_bet
+        ):
+            return level.number
+    return 1
 
 
 def _competition_of(competitions: list[Competition], started: datetime, ended: datetime) -> int:
