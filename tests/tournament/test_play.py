@@ -141,3 +141,23 @@ def test_the_same_seed_plays_the_same_tournament() -> None:
     two = play_tournament(structure, ["rules"] * 20, seed=9)
     assert [p.player for p in one.places()] == [p.player for p in two.places()]
     assert one.hands == two.hands
+
+
+def test_a_triple_stud_tournament_turns_its_games_table_by_table() -> None:
+    """Triple Stud as a tournament option: each table deals Seven Card Stud, Razz and
+    Stud/8 an orbit each (a hand a seat), at the level's stakes."""
+    games: dict[int, list[str]] = {}
+
+    def record(t: Tournament, what: Any, now: float) -> None:
+        if isinstance(what, Deal):
+            games.setdefault(what.table, []).append(what.spec.game)
+            assert what.spec.small_bet == what.level.small_bet
+            assert what.spec.ante == what.level.ante
+
+    structure = default_structure("seven_card_stud", "regular")
+    t = play_tournament(structure, ["rules"] * 16, seed=4, on_step=record, mix="triple_stud")
+    assert t.state == "finished"
+    order = ("seven_card_stud", "razz", "stud_hilo")
+    for dealt in games.values():
+        assert dealt == [order[(i // 8) % 3] for i in range(len(dealt))]
+    assert any(len(dealt) > 16 for dealt in games.values())  # every game was dealt

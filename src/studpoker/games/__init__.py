@@ -1,6 +1,7 @@
 """Each game as data (the ``games`` layer of DESIGN.md): :class:`GameSpec` and the
-presets of RULES.md."""
+presets of RULES.md, and the mixed games dealt in rotation (:class:`Rotation`)."""
 
+from studpoker.games.rotation import MIX_TITLES, MIXES, Rotation
 from studpoker.games.spec import (
     GAMES,
     Betting,
@@ -16,8 +17,11 @@ from studpoker.games.spec import (
 
 __all__ = [
     "GAMES",
+    "MIXES",
+    "MIX_TITLES",
     "Betting",
     "GameSpec",
+    "Rotation",
     "Street",
     "five_card_stud",
     "preset",

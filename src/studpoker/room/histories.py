@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from studpoker.games import GameSpec
+from studpoker.games import MIX_TITLES, GameSpec
 from studpoker.history import to_pokerstars
 from studpoker.history.phh import from_phh
 from studpoker.store import Competition, Store, TournamentRow
@@ -53,6 +53,7 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
                 competitions[stored.table_id], stored.started_at, stored.ended_at
             )
         level, buy_in, table, size = 1, None, stored.table_id, spec.max_seats
+        mix: str | None = None
         if stored.mode == "tournament":  # issue 17: "t{id}-{table}", as PokerStars writes it
             number, _, at = stored.table_id[1:].partition("-")
             tid = int(number)
@@ -61,8 +62,10 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
             row = tournaments[tid]
             tournament, table = tid, f"{tid} {at}"
             if row is not None:
+                settings = json.loads(row.settings)
                 level = _level_of(row, spec)
-                size = json.loads(row.settings)["table_size"]
+                size = settings["table_size"]
+                mix = MIX_TITLES.get(settings.get("mix") or "")
                 buy_in = (row.buy_in, row.fee) if row.buy_in or row.fee else None
         money = stored.mode == "chips" and not spec.is_show_hand
         texts.append(
@@ -79,6 +82,7 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
                 max_seats=size,
                 level=level,
                 buy_in=buy_in,
+                mix=mix,
             )
         )
     return "\n\n\n".join(texts) + ("\n" if texts else "")
@@ -88,7 +92,7 @@ def _level_of(row: TournamentRow, spec: GameSpec) -> int:
     """The number of the tournament's level whose stakes the hand was dealt at."""
     structure = structure_of(json.loads(row.settings)["structure"])
     for level in structure.levels:
-        if structure.spec(level).ante == spec.ante and (
+        if level.ante == spec.ante and (
             level.small_bet == spec.small_bet and level.min_bet == spec.min_bet
         ):
             return level.number

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from studpoker.bots import bot
-from studpoker.games import GAMES, GameSpec, preset
+from studpoker.games import GAMES, MIXES, GameSpec, Rotation, preset
 from studpoker.room.competitions import RoomCompetitions
 from studpoker.room.errors import RoomError
 from studpoker.room.ownership import Lease
@@ -29,6 +29,26 @@ __all__ = ["RoomLobby", "known_game"]
 _SEATING = frozenset(
     {"seat", "hand_ended", "competition_started", "competition_ended", "hand_cancelled"}
 )
+
+
+def _rotation(mix: str, game: str, seats: int) -> Rotation:
+    """The mix ``mix`` at a table of ``game``'s stakes, a game an orbit (a hand a seat)."""
+    if mix not in MIXES:
+        raise RoomError(
+            f"mix must be one of {', '.join(MIXES)}, not {mix!r}",
+            "unknown_mix",
+            value=str(mix),
+            allowed=list(MIXES),
+        )
+    first = MIXES[mix][0]
+    if game != first:
+        raise RoomError(
+            f"a {mix} table is opened with {first}'s stakes, not {game}'s",
+            "unknown_mix",
+            value=mix,
+            allowed=list(MIXES),
+        )
+    return Rotation.of(mix, hands=seats)
 
 
 def known_game(game: str) -> str:
@@ -65,6 +85,9 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         info["buy_in"] = [held.table.config.buy_in_min, held.table.config.buy_in_max]
         info["options"] = held.table.config.options
         info["competition"] = held.table.competition is not None
+        info["mix"] = (
+            None if held.table.config.rotation is None else held.table.config.rotation.name
+        )
         return info
 
     async def create_table(
@@ -80,6 +103,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         name: str = "",
         created_by: Account | None = None,
         most: int | None = None,
+        mix: str | None = None,
     ) -> str:
         """Open a table of ``game`` (a preset, with ``stakes`` overriding its own) in
         ``mode`` and start playing it.  What a player chooses is bounded: the stakes are
@@ -102,6 +126,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             "options": options,
             "name": name,
         }
+        if mix is not None:  # kept only when given: a table kept before mixes reads as it was
+            choices["mix"] = mix
         config = self._table_config(**choices)
         if created_by is not None:  # a table its player may not sit at is no use to them
             _may_play(created_by, mode)
@@ -154,6 +180,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         stakes: dict[str, int] | None,
         options: dict[str, bool] | None,
         name: str,
+        mix: str | None = None,
     ) -> TableConfig:
         """The config of a table opened with these choices, or a RoomError saying which
         choice is refused."""
@@ -196,6 +223,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             raise RoomError(str(error), "invalid_stakes") from None
         if options:
             spec = spec.with_options(**options)
+        seated = seats if isinstance(seats, int) and not isinstance(seats, bool) else None
+        rotation = None if mix is None else _rotation(mix, game, seated or spec.max_seats)
         try:
             table_options: dict[str, Any] = {
                 "clock": self.clock if clock is None else chosen_clock(clock),
@@ -207,6 +236,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             }
             if seats is not None:
                 table_options["seats"] = seats
+            if rotation is not None:
+                table_options["rotation"] = rotation
             return TableConfig(spec, mode, **table_options)
         except TableError as error:  # a player's choice: the seats, the clock, the name
             raise RoomError.of(error) from None

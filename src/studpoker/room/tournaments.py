@@ -31,7 +31,7 @@ from typing import Any
 from studpoker.bots import bot
 from studpoker.games import GAMES
 from studpoker.room.errors import RoomError
-from studpoker.room.lobby import RoomLobby, known_game
+from studpoker.room.lobby import RoomLobby, _rotation, known_game
 from studpoker.room.ratings import Rating, finishing_order
 from studpoker.room.state import log
 from studpoker.room.tables import RoomTable
@@ -128,6 +128,7 @@ class RoomTournaments(RoomLobby):
         practice: bool = False,
         clock: float | None = None,
         created_by: Account | None = None,
+        mix: str | None = None,
     ) -> int:
         """A new tournament, registering; returns its id.  A sit-and-go has one table
         (``seats`` players, heads-up, 6, 8 or 10 for Show Hand) and starts when it is
@@ -198,6 +199,8 @@ class RoomTournaments(RoomLobby):
             raise RoomError("a practice tournament is free", "practice_free")
         if not isinstance(late_levels, int) or not 0 <= late_levels <= 20:
             raise RoomError("late registration lasts 0 to 20 levels", "late_levels_range")
+        if mix is not None:
+            _rotation(mix, game, size)  # refused as a ring table's would be
         clock = self.clock if clock is None else float(clock)
         label = name.strip() or _default_name(game, kind, size, buy_in, fee, practice)
         if len(label) > 64:
@@ -213,6 +216,7 @@ class RoomTournaments(RoomLobby):
             "practice": bool(practice),
             "clock": clock,
             "named": bool(name.strip()),
+            "mix": mix,
         }
         creator = None if created_by is None else created_by.id
         tid = await asyncio.to_thread(
@@ -267,6 +271,7 @@ class RoomTournaments(RoomLobby):
             late_levels=settings["late_levels"],
             reentry=settings["reentry"],
             rng=self._tournament_rng(row.id),
+            mix=settings.get("mix"),
         )
         rt = RoomTournament(row.id, row, settings, director)
         self.tournaments[row.id] = rt
@@ -434,6 +439,7 @@ class RoomTournaments(RoomLobby):
             time_bank=self.time_bank,
             pause=self.pause,
             name=f"{rt.row.name} · {number}",
+            rotation=director.rotation,
         )
         first = await asyncio.to_thread(self.store.last_hand_number, table_id) + 1
         rng = (
@@ -523,7 +529,9 @@ class RoomTournaments(RoomLobby):
                     break
                 if table.spec != deal.spec:
                     table.set_level(deal.spec)
+                table.rotation_index = director.tables[number].hands - 1
                 done = await table.play_hand()
+                table.rotation_index += 1
                 if done is None:
                     break
                 if director.state == "finished":
@@ -689,6 +697,7 @@ class RoomTournaments(RoomLobby):
             "name": row.name,
             "named": bool(rt.settings.get("named")),
             "game": row.game,
+            "mix": rt.settings.get("mix"),
             "kind": row.kind,
             "state": state,
             "practice": rt.practice,

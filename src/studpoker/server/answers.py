@@ -192,6 +192,8 @@ class TournamentInfo(TypedDict):
     named: bool
     """Whether its creator named it (else the page says ``name`` in its own words)."""
     game: Game
+    mix: Literal["triple_stud"] | None
+    """A mixed game: ``game`` is its first, whose stakes the levels give."""
     kind: Literal["sit_and_go", "scheduled"]
     state: Literal["registering", "running", "finished", "cancelled"]
     practice: bool

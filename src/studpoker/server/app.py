@@ -168,6 +168,9 @@ class NewTable(_Body):
     name: Annotated[
         str, Field(max_length=TABLE_NAME_LENGTH), Unicode, AfterValidator(table_name)
     ] = ""
+    mix: Text | None = None
+    """A mixed game (``triple_stud``: Seven Card Stud, Razz and Stud/8 in turn, an orbit
+    each), opened with ``game`` ``seven_card_stud`` and its stakes."""
 
 
 class NewTournament(_Body):
@@ -189,6 +192,7 @@ class NewTournament(_Body):
     late_levels: Annotated[int, Field(strict=True, ge=0, le=20)] = 0
     reentry: bool = False
     practice: bool = False
+    mix: Text | None = None
 
 
 NEW_TOURNAMENT = (
@@ -196,6 +200,7 @@ NEW_TOURNAMENT = (
     "unknown_game",
     "unknown_kind",
     "unknown_speed",
+    "unknown_mix",
     "invalid_structure",
     "seats_range",
     "capacity_range",
@@ -237,6 +242,7 @@ NEW_TABLE = (
     "bots_practice_only",
     "unknown_game",
     "unknown_mode",
+    "unknown_mix",
     "unknown_stakes",
     "invalid_stakes",
     "unknown_options",
@@ -478,6 +484,7 @@ def create_app(
                 name=body.name,
                 created_by=account,
                 most=limits.tables_per_guest if account.guest else limits.tables_per_account,
+                mix=body.mix,
             )
         except RoomError as error:
             raise refused(error) from None
@@ -629,7 +636,7 @@ def create_app(
                 capacity=body.capacity, starts_at=body.starts_at, buy_in=body.buy_in,
                 fee=body.fee, speed=body.speed, structure=body.structure,
                 late_levels=body.late_levels, reentry=body.reentry, practice=body.practice,
-                created_by=account,
+                mix=body.mix, created_by=account,
             )  # fmt: skip
         except RoomError as error:
             raise refused(error) from None

@@ -25,6 +25,7 @@ from studpoker.server.state import (
     GameOptions,
     HandEvent,
     LegalOption,
+    Mix,
     MoneyUnit,
     Nets,
     SeatNumber,
@@ -128,6 +129,8 @@ class LobbyTable(TypedDict):
     """The least and the most a player brings to a seat."""
     options: GameOptions
     """The options its player opened the table with (the preset's where none was set)."""
+    mix: Mix | None
+    """A mixed game the table deals (``game`` is the game of its hand now)."""
 
 
 @wire
@@ -591,7 +594,12 @@ class ChoiceParams(TypedDict):
 @wire
 class UnknownChoiceMessage(_Error):
     code: Literal[
-        "unknown_game", "unknown_mode", "unknown_language", "unknown_kind", "unknown_speed"
+        "unknown_game",
+        "unknown_mode",
+        "unknown_language",
+        "unknown_kind",
+        "unknown_speed",
+        "unknown_mix",
     ]
     params: ChoiceParams
 

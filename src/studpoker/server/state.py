@@ -223,6 +223,22 @@ MoneyUnit = Annotated[
 ]
 
 
+Mix = Literal["triple_stud"]
+
+
+@wire
+class MixState(TypedDict):
+    """A mixed game's table (issue 17; Triple Stud: Seven Card Stud, Razz and Stud/8 in
+    turn): the game of the hand being played (between hands, of the next), the game
+    after it, and how many hands of this one are left after the current."""
+
+    name: Mix
+    games: list[Game]
+    game: Game
+    next_game: Game
+    hands_left: Annotated[int, Field(ge=0)]
+
+
 @wire
 class TableState(TypedDict):
     """Everything the viewer's seat may see of a table now (``table.snapshot(seat)``)."""
@@ -246,6 +262,7 @@ class TableState(TypedDict):
     hand: HandState | None
     turn: TurnState | None
     competition: CompetitionState | None
+    mix: MixState | None
 
 
 # -- the hand's events: the engine's (docs/engine.md), the class name as ``type`` ----------

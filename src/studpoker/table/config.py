@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from studpoker.bots import LEVELS
-from studpoker.games import GameSpec
+from studpoker.games import GameSpec, Rotation
 from studpoker.games.spec import MIN_SEATS, STAKE_MAX
 from studpoker.table.errors import TableError
 
@@ -126,6 +126,8 @@ class TableConfig:
     competition_seconds: float = 1800.0
     bot_level: str = "normal"
     name: str = ""
+    # A mixed game (Triple Stud, games.rotation): its games dealt in turn at these stakes.
+    rotation: Rotation | None = None
     _hand_spec: GameSpec | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -190,6 +192,11 @@ class TableConfig:
         if self.bot_level not in LEVELS:
             raise ValueError(f"bot_level is {', '.join(LEVELS)}, not {self.bot_level!r}")
         object.__setattr__(self, "name", table_name(self.name))
+        if self.rotation is not None and spec.game != self.rotation.games[0]:
+            raise ValueError(
+                f"a {self.rotation.name} table's stakes are its first game's "
+                f"({self.rotation.games[0]}), not {spec.game}'s"
+            )
         hand_spec = spec
         if self.mode == "practice" and spec.showhand_allowed:
             hand_spec = replace(spec, showhand_allowed=False)

@@ -54,5 +54,9 @@ class TableEntries(TableDecisions):
         self._tournament_only()
         if self._live:
             raise TableError("a hand is being played", "internal")
-        self.config = replace(self.config, spec=spec)
-        self.spec = self.config.hand_spec
+        rotation = self.config.rotation
+        # A mixed game's table keeps its stakes as its first game's (what the lobby
+        # shows); the hand is dealt in its own game.
+        base = spec if rotation is None else rotation.spec(spec, 0)
+        self.config = replace(self.config, spec=base)
+        self.spec = spec if rotation is not None else self.config.hand_spec

@@ -177,6 +177,12 @@ class TablePlay(TableDecisions, TableCompetitions):
 
     def _deal(self, players: list[Seat]) -> Hand:
         number = self.next_hand_number
+        rotation = self.config.rotation
+        if rotation is not None and self.config.mode != "tournament":
+            # A mixed game: this hand's game at the table's stakes (a tournament's
+            # director says its own tables' games, set_level).
+            self.rotation_index = number - 1
+            self.spec = rotation.spec(self.config.hand_spec, self.rotation_index)
         hand = Hand(
             self.spec, [held.chips for held in players], rng=self.rng, carry_in=self.rollover
         )
@@ -242,6 +248,8 @@ class TablePlay(TableDecisions, TableCompetitions):
         for number, stack in self._seat_map.by_table_seat(result.stacks).items():
             self._seats[number].chips = stack
         self.rollover = result.rollover
+        if self.config.rotation is not None and self.config.mode != "tournament":
+            self.rotation_index = self._number  # the next hand's
         done = CompletedHand(
             self.table_id,
             self._number,

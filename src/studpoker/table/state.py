@@ -63,6 +63,8 @@ class TableState:
         self.hooks = TableHooks() if hooks is None else hooks
         self.listeners: list[Listener] = []
         self.rollover = 0  # chips on the table for the next hand's pot (R6.8)
+        # A mixed game's hand count (games.rotation): the hand being dealt, or the next.
+        self.rotation_index = max(first_hand_number - 1, 0)
         self.next_hand_number = first_hand_number
         self._bot_factory = self._default_bot if bot_factory is None else bot_factory
         self._seats: dict[int, Seat] = {}

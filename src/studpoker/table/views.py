@@ -123,6 +123,23 @@ class TableViews(TableState):
             "hands_per_hour": round((len(recent) - 1) * 3600 / span) if span > 0 else 0,
             "competition": self._competition is not None,
             "halted": self._halted,
+            "mix": None if self.config.rotation is None else self.config.rotation.name,
+        }
+
+    def mix_state(self) -> dict[str, Any] | None:
+        """A mixed game's state: the game of the hand being played (between hands, of
+        the next), the game after it and how many hands of this one are left after
+        the current (games.rotation)."""
+        rotation = self.config.rotation
+        if rotation is None:
+            return None
+        index = self.rotation_index
+        return {
+            "name": rotation.name,
+            "games": list(rotation.games),
+            "game": rotation.game(index),
+            "next_game": rotation.next_game(index),
+            "hands_left": rotation.hands_left(index),
         }
 
     def snapshot(self, viewer: int | None = None, *, events: bool = True) -> dict[str, Any]:
@@ -173,6 +190,7 @@ class TableViews(TableState):
                 "entrants": competition.entrants,
                 "chips": self.config.competition_chips,
             },
+            "mix": self.mix_state(),
         }
 
     def _seat_dict(self, number: int, stacks: dict[int, int]) -> dict[str, Any] | None:

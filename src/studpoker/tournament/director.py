@@ -63,7 +63,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from studpoker.games import GameSpec
+from studpoker.games import GameSpec, Rotation
 from studpoker.tournament.payouts import payouts
 from studpoker.tournament.structure import Break, Level, Structure
 
@@ -208,6 +208,8 @@ class Tournament:
     late_levels: int = 0
     reentry: bool = False
     rng: random.Random = field(default_factory=random.SystemRandom)
+    mix: str | None = None  # a mixed game (Triple Stud), each table in its own rotation
+    mix_hands: int = 0  # hands a game of the mix (0: an orbit, a hand a seat)
     entries: list[str] = field(default_factory=list)
     stacks: dict[str, int] = field(default_factory=dict)
     tables: dict[int, Table] = field(default_factory=dict)
@@ -237,6 +239,17 @@ class Tournament:
             )
         if self.late_levels < 0:
             raise TournamentError("bad_late_levels", "late registration lasts 0 levels or more")
+        self.rotation: Rotation | None = None
+        if self.mix is not None:
+            try:
+                self.rotation = Rotation.of(self.mix, hands=self.mix_hands or self.table_size)
+            except ValueError as error:
+                raise TournamentError("bad_mix", str(error)) from None
+            if self.rotation.games[0] != self.structure.game:
+                raise TournamentError(
+                    "bad_mix",
+                    f"a {self.mix} tournament's structure is of {self.rotation.games[0]}",
+                )
 
     # -- registration ---------------------------------------------------------------
 
@@ -423,10 +436,12 @@ class Tournament:
         table.hands += 1
         self.hands += 1
         self.step_hands += 1
+        spec = self.structure.spec(level)
+        if self.rotation is not None:  # each table's hands in the mix's turn
+            spec = self.rotation.spec(spec, table.hands - 1)
         return Deal(
-            number, self.hands, level, self.structure.spec(level), tuple(seats), players,
-            stacks, table.carry, moves,
-        )  # fmt: skip
+            number, self.hands, level, spec, tuple(seats), players, stacks, table.carry, moves
+        )
 
     def hand_over(
         self, number: int, stacks: Sequence[int], *, carry: int, now: float
@@ -617,6 +632,7 @@ class Tournament:
             {
                 "table_size": self.table_size, "capacity": self.capacity,
                 "late_levels": self.late_levels, "reentry": self.reentry,
+                "mix": self.mix, "mix_hands": self.mix_hands,
                 "entries": self.entries, "stacks": self.stacks, "tables": tables,
                 "finishes": [
                     [list(f.players), f.table, f.hand, f.stack_at_start, f.order]
@@ -643,6 +659,8 @@ class Tournament:
             late_levels=data["late_levels"],
             reentry=data["reentry"],
             rng=random.SystemRandom() if rng is None else rng,
+            mix=data.get("mix"),
+            mix_hands=data.get("mix_hands", 0),
         )
         t.entries = list(data["entries"])
         t.stacks = {str(k): int(v) for k, v in data["stacks"].items()}

@@ -72,13 +72,17 @@ def play_tournament(
     absent: Collection[int] = (),
     seconds_per_action: float = 2.0,
     on_step: Step | None = None,
+    mix: str | None = None,
 ) -> Tournament:
     """Play a tournament of ``structure`` to its end between computer players, one
     entry each: ``players[i]`` names the player of entry ``p{i}`` (``"rules"``,
     ``"station"``...); the entries numbered in ``absent`` are away all along.  Every
-    random draw (seats, decks, players) comes from ``seed``."""
+    random draw (seats, decks, players) comes from ``seed``; ``mix`` deals a mixed
+    game (``triple_stud``) at the structure's stakes."""
     rng = random.Random(f"studpoker-tournament/{seed}")
-    tournament = Tournament(structure, table_size=table_size, rng=random.Random(rng.random()))
+    tournament = Tournament(
+        structure, table_size=table_size, rng=random.Random(rng.random()), mix=mix
+    )
     spec = structure.spec(structure.levels[0])
     seats: dict[str, Player] = {}
     for i, name in enumerate(players):

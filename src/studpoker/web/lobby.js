@@ -76,7 +76,8 @@ export function renderLobby() {
     const game = document.createElement("td");
     const gameName = document.createElement("span");
     gameName.className = "game-name";
-    gameName.textContent = t(table.game);
+    /* a mixed game: its name, and the game of its hand now */
+    gameName.textContent = table.mix ? `${t(table.mix)} (${t(table.game)})` : t(table.game);
     game.append(gameName, table.name && table.name !== table.id ? ` — ${table.name}` : "");
     row.append(game);
     const cells = [
@@ -195,6 +196,9 @@ export async function createTable(event) {
     stakes,
     options,
     name: $("create-name", HTMLInputElement).value.trim(),
+    /* Triple Stud: Seven Card Stud's stakes, its three games in turn */
+    mix: game === "seven_card_stud" && $("create-triple", HTMLInputElement).checked
+      ? "triple_stud" : null,
   };
   try {
     const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json", ...authHeaders() }, body: JSON.stringify(body) });
@@ -248,6 +252,9 @@ export function fillStakes() {
     box.checked = Boolean(value);
   }
   const input = (/** @type {string} */ id) => $(id, HTMLInputElement);
+  const triple = /** @type {HTMLElement} */ ($("create-triple").closest("label"));
+  triple.hidden = game !== "seven_card_stud";
+  input("create-triple").disabled = triple.hidden;
   /* the game's seats: ten at most for Show Hand and Five-Card Stud (R7.4, R9.1) */
   input("create-seats").max = String(info.most_seats);
   input("create-seats").value = String(info.seats);

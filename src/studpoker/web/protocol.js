@@ -446,6 +446,7 @@
  * @property {number} clock - Seconds a player has for a decision (R8.1), before the time bank.
  * @property {[number, number]} buy_in - The least and the most a player brings to a seat.
  * @property {GameOptions} options - The options its player opened the table with (the preset's where none was set).
+ * @property {"triple_stud" | null} mix - A mixed game the table deals (`game` is the game of its hand now).
  */
 
 /**
@@ -454,6 +455,16 @@
  * @property {"logged_out"} type
  * @property {string} message
  * @property {1} v
+ */
+
+/**
+ * A mixed game's table (issue 17; Triple Stud: Seven Card Stud, Razz and Stud/8 in turn): the game of the hand being played (between hands, of the next), the game after it, and how many hands of this one are left after the current.
+ * @typedef {object} MixState
+ * @property {"triple_stud"} name
+ * @property {Array<"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud">} games
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} next_game
+ * @property {number} hands_left
  */
 
 /**
@@ -872,6 +883,7 @@
  * @property {HandState | null} hand
  * @property {TurnState | null} turn
  * @property {CompetitionState | null} competition
+ * @property {MixState | null} mix
  */
 
 /**
@@ -971,7 +983,7 @@
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed"} code
+ * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix"} code
  * @property {ChoiceParams} params
  */
 
@@ -1269,6 +1281,7 @@ on or off (``open_pair_double``, R2.7, R9.3).
  * @property {Object<string, number> | null} [stakes]
  * @property {Object<string, boolean> | null} [options]
  * @property {string} [name]
+ * @property {string | null} [mix]
  */
 
 /**
@@ -1290,6 +1303,7 @@ of the buy-in at most) in chips, or free for practice with computer players.
  * @property {number} [late_levels]
  * @property {boolean} [reentry]
  * @property {boolean} [practice]
+ * @property {string | null} [mix]
  */
 
 /**
@@ -1425,6 +1439,7 @@ table and place.
  * @property {string} name
  * @property {boolean} named - Whether its creator named it (else the page says ``name`` in its own words).
  * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
+ * @property {"triple_stud" | null} mix - A mixed game: ``game`` is its first, whose stakes the levels give.
  * @property {"sit_and_go" | "scheduled"} kind
  * @property {"registering" | "running" | "finished" | "cancelled"} state
  * @property {boolean} practice
@@ -1484,7 +1499,7 @@ busted where there is no re-entry, or not registered (issue 17).
 /**
  * @typedef {object} UnknownChoiceProblem
  * @property {string} detail
- * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed"} code
+ * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix"} code
  * @property {ChoiceParams} params
  */
 

@@ -226,6 +226,10 @@ export const REFUSALS = Object.freeze({
     "zh-Hant": "沒有這種錦標賽：{value}（可選：{allowed}）",
     "zh-Hans": "没有这种锦标赛：{value}（可选：{allowed}）",
   },
+  unknown_mix: {
+    "zh-Hant": "沒有這種混合遊戲：{value}（可選：{allowed}）",
+    "zh-Hans": "没有这种混合游戏：{value}（可选：{allowed}）",
+  },
   unknown_speed: {
     "zh-Hant": "沒有這種結構：{value}（可選：{allowed}）",
     "zh-Hans": "没有这种结构：{value}（可选：{allowed}）",

@@ -30,6 +30,14 @@ export function openTable(tableId) {
   renderTable();
 }
 
+/** A mixed game's line: which game now, which next and when (Triple Stud, issue 17).
+   @param {import("./protocol.js").MixState | null | undefined} mix */
+export function mixText(mix) {
+  if (!mix) return "";
+  const words = { mix: t(mix.name), game: t(mix.game), next: t(mix.next_game), n: mix.hands_left };
+  return ` · ${t(mix.hands_left ? "mix_now" : "mix_last", words)}`;
+}
+
 export function leaveTable() {
   if (ui.tableId) {
     /* a tournament's seat is kept until the player busts: back in the lobby they are
@@ -84,7 +92,7 @@ export function renderTable() {
   note.hidden = !(s.game === "show_hand" && s.mode === "practice");
   note.textContent = note.hidden ? "" : t("no_showhand_practice");
   $("table-stakes").textContent = stakesText(s.stakes, s.game) +
-    (s.hand_number ? ` · ${t("hand", { n: s.hand_number })}` : "");
+    (s.hand_number ? ` · ${t("hand", { n: s.hand_number })}` : "") + mixText(s.mix);
   const hand = s.hand;
   /** @type {Object<number, PlayerState>} */
   const players = {};

@@ -43,7 +43,8 @@ export function tournamentName(info) {
   if (info.named) return info.name;
   const size = info.seats === 2 ? t("t_heads_up") : t("t_max", { n: info.seats });
   const kind = info.kind === "sit_and_go" ? t("t_sit_and_go") : t("tournament");
-  return `${t(info.game)} ${size} ${kind} · ${info.practice ? t("practice") : price(info)}`;
+  const game = info.mix ? t(info.mix) : t(info.game);
+  return `${game} ${size} ${kind} · ${info.practice ? t("practice") : price(info)}`;
 }
 
 /** A level as the page says it: "Level III (20/40)".
