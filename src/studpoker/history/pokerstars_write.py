@@ -38,7 +38,8 @@ Choices where the PokerStars records have no word:
   buy-in as PokerStars writes a play-money one, no currency), ``level`` its number in
   Roman numerals (a competition, R7.3, is a freeroll of one level, ``I``); a mixed
   game (``mix="Triple Stud"``) names itself, then the game in brackets: ``Triple Stud
-  (7 Card Stud Limit) - Level XXXI (250/500)``, as PokerStars does.  Tournament
+  (7 Card Stud Limit) - Level XXXI (250/500)``, and at a ring table with the stakes in
+  the brackets, ``Triple Stud (Razz Limit, $2/$4 USD)``, as PokerStars does.  Tournament
   amounts are chips.
 * **Time.** ``started`` is written in Eastern Time, as PokerStars writes ``ET``: an
   aware datetime is converted to ``America/New_York``, a naive one is taken to be ET
@@ -292,12 +293,12 @@ def _header(
     else:
         game += " Limit"
         stakes = (spec.small_bet, spec.big_bet)
-    if mix is not None:
-        game = f"{mix} ({game})"
     when = _eastern(started)
     time = f"{when:%Y/%m/%d} {when.hour}:{when:%M:%S} ET"
     low, high = (writer.money(amount) for amount in stakes)
     if tournament is not None:
+        if mix is not None:
+            game = f"{mix} ({game})"
         paid = "Freeroll " if buy_in is None else f"{buy_in[0]}+{buy_in[1]}"
         return (
             f"PokerStars Hand #{hand_id}: Tournament #{tournament}, {paid} {game} - "
@@ -305,6 +306,8 @@ def _header(
         )
     code = _CURRENCY_CODES.get(currency or "")
     money = f"{low}/{high}" if code is None else f"{low}/{high} {code}"
+    if mix is not None:  # HORSE (Razz Limit, $0.10/$0.20 USD), as PokerStars writes a mix
+        return f"PokerStars Hand #{hand_id}:  {mix} ({game}, {money}) - {time}"
     return f"PokerStars Hand #{hand_id}:  {game} ({money}) - {time}"
 
 

@@ -34,6 +34,7 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
     texts = []
     competitions: dict[str, list[Competition]] = {}  # by table, read once
     tournaments: dict[int, TournamentRow | None] = {}  # by id, read once
+    mixes: dict[str, str | None] | None = None  # the kept tables' mixed games, read once
     for stored in reversed(store.hands_of(account_id, limit=limit)):
         if table_id is not None and stored.table_id != table_id:
             continue
@@ -54,6 +55,13 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
             )
         level, buy_in, table, size = 1, None, stored.table_id, spec.max_seats
         mix: str | None = None
+        if stored.mode != "tournament":  # a Triple Stud table's hands name their mix
+            if mixes is None:
+                mixes = {
+                    kept.table_id: json.loads(kept.config).get("mix")
+                    for kept in store.kept_tables()
+                }
+            mix = MIX_TITLES.get(mixes.get(stored.table_id) or "")
         if stored.mode == "tournament":  # issue 17: "t{id}-{table}", as PokerStars writes it
             number, _, at = stored.table_id[1:].partition("-")
             tid = int(number)
