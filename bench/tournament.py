@@ -20,19 +20,28 @@ every hand by the engine.  It reports:
 * **level change**: at each new level, the director's time from the hand that
   ended the last level to every running table's first deal at the new one (the
   sum of those tables' ``next_hand`` calls: what the director adds before every
-  table plays on).  The room's own time (sending the new stakes to every seat)
-  is measured by the room's benchmarks once tournaments run in the room.
+  table plays on).
+
+With ``--room`` it plays the same tournaments in the card room itself (an in-memory
+store, each hand stored with the director's state, computer players at every seat, no
+pause between hands), levels of ``--level-seconds`` on the clock, and reports the
+room's hands a second and, at each level change, the time from the level's end on the
+clock to the moment every table running then has dealt its first hand at the new
+level: the hand each table was playing when the level ended, played out, then the
+deal.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import platform
 import random
 import statistics
 import sys
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 try:
@@ -129,12 +138,97 @@ def run(entrants: int, seed: int) -> dict[str, Any]:
     }
 
 
+async def room_run(entrants: int, seed: int, level_seconds: float) -> dict[str, Any]:
+    """A practice tournament of ``entrants`` computer players in the room."""
+    from studpoker.room import Room
+    from studpoker.store import Store
+
+    room = Room(Store("sqlite://"), seed=seed, pause=0, default_tables=False)
+    await room.start()
+    data = default_structure("seven_card_stud", "turbo").to_data()
+    data["level_minutes"] = level_seconds / 60
+    data["levels"] = [step for step in data["levels"] if "break_minutes" not in step]
+    starts = datetime.now(UTC) + timedelta(seconds=1.5)
+    tid = await room.create_tournament(
+        game="seven_card_stud", kind="scheduled", starts_at=starts, practice=True,
+        capacity=entrants, structure=data,
+    )  # fmt: skip
+    await room.add_computer_players(tid, entrants)
+    firsts: dict[tuple[int, str], float] = {}  # (level, table) -> its first deal
+    structure = room.tournaments[tid].director.structure
+    by_stakes = {level.small_bet: level.number for level in structure.levels}
+    hands = 0
+
+    def on_update(update: Any) -> None:
+        nonlocal hands
+        held = room.tables.get(update.table_id)
+        if update.kind != "hand_started" or held is None or held.tournament_id != tid:
+            return
+        hands += 1
+        level = by_stakes[update.hand.spec.small_bet]  # the level it was dealt at
+        firsts.setdefault((level, update.table_id), time.time())
+
+    room.listeners.append(on_update)
+    level_starts: dict[int, float] = {}
+    running: dict[int, set[str]] = {}
+    while room.tournament_entry(tid)["state"] != "running":
+        await asyncio.sleep(0.05)
+    begun = time.time()
+    rt = room.tournaments[tid]
+    while rt.row.state != "finished":
+        director = rt.director
+        number = director.level_number
+        if number not in level_starts and director.clock.started is not None:
+            level_starts[number] = director.clock.started + director.step_started
+            running[number] = set(rt.tables.values())
+        await asyncio.sleep(0.005)
+    wall = time.time() - begun
+    changes = []
+    for level, started in level_starts.items():
+        tables = running[level]
+        if level == 1 or not tables:
+            continue
+        dealt = [firsts.get((level, table)) for table in tables]
+        known = [at for at in dealt if at is not None]
+        if known:
+            changes.append((max(known) - started) * 1000)
+    await room.stop()
+    return {
+        "entrants": entrants,
+        "hands": hands,
+        "seconds": round(wall, 2),
+        "hands_per_s": round(hands / wall, 1),
+        "levels": len(level_starts),
+        "level_change_ms_median": round(statistics.median(changes), 1) if changes else None,
+        "level_change_ms_max": round(max(changes), 1) if changes else None,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--entrants", type=int, nargs="+", default=[200, 1000])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--room", action="store_true", help="play them in the card room")
+    parser.add_argument("--level-seconds", type=float, default=5.0)
     args = parser.parse_args(argv)
+    if args.room:
+        runs = [asyncio.run(room_run(n, args.seed, args.level_seconds)) for n in args.entrants]
+        if args.json:
+            print(json.dumps({"python": platform.python_version(), "room": runs}))
+            return 0
+        table = Table(title="Tournaments in the card room, computer players, no pause")
+        for column in ("entrants", "hands", "seconds", "hands/s", "levels",
+                       "level change ms (median / max)"):  # fmt: skip
+            table.add_column(column, justify="right")
+        for run_ in runs:
+            table.add_row(
+                f"{run_['entrants']:,}", f"{run_['hands']:,}", str(run_["seconds"]),
+                f"{run_['hands_per_s']:,.0f}", str(run_["levels"]),
+                f"{run_['level_change_ms_median']} / {run_['level_change_ms_max']}",
+            )  # fmt: skip
+        Console().print(table)
+        return 0
     ring = ring_rate(2000, args.seed)
     rows = [run(n, args.seed) for n in args.entrants]
     for row in rows:

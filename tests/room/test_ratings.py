@@ -148,20 +148,23 @@ def test_a_finishing_order_rates_as_openskill_does() -> None:
     """Weng-Lin's Plackett-Luce update (room/ratings.py) on openskill's own scale (mu
     25, sigma 25/3, beta 25/6, tau 25/300) gives openskill 6.2's numbers, ties
     included: PlackettLuce().rate([[a], [b], [c], [d]], ranks=[1, 2, 2, 4])."""
-    players = [Rating(25, 25 / 3), Rating(30, 5), Rating(20, 7), Rating(25, 2)]
+    players = [(25, 25 / 3), (30, 5), (20, 7), (25, 2)]
     after = _plackett_luce(players, [1, 2, 2, 4], beta=25 / 6, tau=25 / 300, kappa=1e-4)
-    assert [(round(r.rating, 6), round(r.rd, 6)) for r in after] == [
+    assert [(round(mu, 6), round(sigma, 6)) for mu, sigma in after] == [
         (28.570005, 8.193734), (29.504667, 4.954252), (20.3277, 6.879406), (24.846606, 2.000725)
     ]  # fmt: skip
-    fresh = _plackett_luce([Rating(25, 25 / 3)] * 3, [1, 2, 3], beta=25 / 6, tau=25 / 300,
+    fresh = _plackett_luce([(25, 25 / 3)] * 3, [1, 2, 3], beta=25 / 6, tau=25 / 300,
                            kappa=1e-4)  # fmt: skip
-    assert [(round(r.rating, 6), round(r.rd, 6)) for r in fresh] == [
+    assert [(round(mu, 6), round(sigma, 6)) for mu, sigma in fresh] == [
         (27.869049, 8.205243), (25.717262, 8.058224), (21.413689, 8.058224)
     ]  # fmt: skip
 
 
 def test_a_finishing_order_on_the_rooms_scale() -> None:
     after = finishing_order([Rating()] * 4, [1, 2, 3, 4])
+    assert all(r.rd <= MAX_RD for r in after)  # τ's spread stops at a new player's
+    many = finishing_order([Rating()] * 40, list(range(1, 41)))
+    assert max(r.rd for r in many) == MAX_RD
     assert [round(r.rating) for r in after] == sorted(
         (round(r.rating) for r in after), reverse=True
     )

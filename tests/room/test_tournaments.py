@@ -81,6 +81,15 @@ async def play_out(room: Room, tid: int, accounts: list[Account], timeout: float
         await asyncio.sleep(0.002)
 
 
+async def started(room: Room, tid: int, timeout: float = 30) -> None:
+    """Wait for a scheduled tournament's start: running, its tables open."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not room.tournament_entry(tid)["tables"]:
+        assert loop.time() < deadline, "the tournament did not start"
+        await asyncio.sleep(0.02)
+
+
 async def people(room: Room, count: int, deposit: int) -> list[Account]:
     made = []
     for i in range(count):
@@ -187,7 +196,7 @@ def test_unregistering_pays_back_and_a_started_tournament_cannot_be_left(
         room = Room(Store("sqlite://"), seed=1, pause=0, default_tables=False)
         await room.start()
         ann, bo, cy = await people(room, 3, 500)
-        starts = datetime.now(UTC) + timedelta(seconds=0.5)
+        starts = datetime.now(UTC) + timedelta(seconds=1.5)
         tid = await room.create_tournament(
             game="seven_card_stud", kind="scheduled", starts_at=starts, buy_in=50, fee=5
         )
@@ -198,7 +207,7 @@ def test_unregistering_pays_back_and_a_started_tournament_cannot_be_left(
         assert room.store.account(bo.id).balance == 500  # type: ignore[union-attr]
         assert room.tournament_entry(tid)["entries"] == 2
         assert room.tournament_entry(tid)["prize_pool"] == 100
-        await asyncio.sleep(0.8)
+        await started(room, tid)
         assert room.tournament_entry(tid)["state"] == "running"
         with pytest.raises(RoomError) as refused:
             await room.unregister_tournament(ann, tid)
@@ -285,7 +294,7 @@ def test_a_multi_table_tournament_goes_on_after_a_restart(tmp_path: Any) -> None
         room = Room(Store(url), seed=9, pause=0, default_tables=False)
         await room.start()
         players = await people(room, 20, 100)
-        starts = datetime.now(UTC) + timedelta(seconds=0.3)
+        starts = datetime.now(UTC) + timedelta(seconds=3)
         data = dict(FAST, starting_chips=300)
         tid = await room.create_tournament(
             game="razz", kind="scheduled", seats=7, starts_at=starts, buy_in=50, fee=5,
@@ -294,10 +303,9 @@ def test_a_multi_table_tournament_goes_on_after_a_restart(tmp_path: Any) -> None
         for account in players:
             await room.register_tournament(account, tid)
         total = room.store.total_chips()
-        await asyncio.sleep(0.5)
-        entry = room.tournament_entry(tid)
-        assert entry["state"] == "running"
-        assert len(entry["tables"]) == 3
+        await started(room, tid)
+        assert room.tournament_entry(tid)["state"] == "running"
+        assert len(room.tournaments[tid].director.tables) == 3  # 20 at seven a table
         books = Books(room, tid)
         # Play until some have busted, then stop the room in the middle.
         loop = asyncio.get_running_loop()
@@ -353,7 +361,7 @@ def test_a_200_player_tournament_in_the_room_keeps_its_books_to_the_end() -> Non
             account = store.create_account(f"m{i:03d}", None)
             store.deposit(account.id, 500)
             accounts.append(account)
-        starts = datetime.now(UTC) + timedelta(seconds=0.5)
+        starts = datetime.now(UTC) + timedelta(seconds=8)  # time to register 200
         tid = await room.create_tournament(
             game="seven_card_stud", kind="scheduled", starts_at=starts, buy_in=100, fee=10,
             structure=dict(FAST, game="seven_card_stud", starting_chips=300),
@@ -384,8 +392,8 @@ def test_a_200_player_tournament_in_the_room_keeps_its_books_to_the_end() -> Non
 
         room.listeners += [on_update, on_hand]
         loop = asyncio.get_running_loop()
-        await asyncio.sleep(0.7)
-        assert len(room.tournament_entry(tid)["tables"]) == 25
+        await started(room, tid)
+        assert len(room.tournaments[tid].director.tables) == 25  # 200 at eight a table
         deadline = loop.time() + 240
         while room.tournament_entry(tid)["state"] != "finished":
             assert loop.time() < deadline, "the tournament did not end"
@@ -412,6 +420,43 @@ def test_a_200_player_tournament_in_the_room_keeps_its_books_to_the_end() -> Non
         assert hands[0] > 100
         assert store.audit() == []
         assert store.total_chips() == total
+        await room.stop()
+
+    asyncio.run(play())
+
+
+def test_an_entry_being_paid_when_the_start_comes_is_in_the_tournament() -> None:
+    """The race a slow database makes: the scheduled start comes while an entry's
+    buy-in is being written.  The start waits for it: the entry plays, and the
+    director's entries are the store's, the books right."""
+
+    async def play() -> None:
+        store = Store("sqlite://")
+        room = Room(store, seed=8, pause=0, default_tables=False)
+        await room.start()
+        players = await people(room, 3, 500)
+        starts = datetime.now(UTC) + timedelta(seconds=1)
+        tid = await room.create_tournament(
+            game="razz", kind="scheduled", starts_at=starts, buy_in=50, fee=5, structure=FAST
+        )
+        for account in players[:2]:
+            await room.register_tournament(account, tid)
+        slow = store.enter_tournament
+
+        def enter_slowly(*args: Any) -> None:
+            import time
+
+            time.sleep(1.5)  # the start time passes meanwhile
+            slow(*args)
+
+        store.enter_tournament = enter_slowly  # type: ignore[method-assign]
+        assert await room.register_tournament(players[2], tid) == players[2].name
+        await started(room, tid)
+        director = room.tournaments[tid].director
+        assert director.entries == [a.name for a in players]
+        assert [e.name for e in store.tournament_entries(tid)] == director.entries
+        assert players[2].name in director.where  # seated
+        assert store.audit() == []
         await room.stop()
 
     asyncio.run(play())

@@ -203,25 +203,35 @@ def finishing_order(
     >>> [round(r.rating) for r in after], [round(r.rd) for r in after]
     ([1621, 1530, 1349], [345, 338, 338])
     """
-    after = _plackett_luce(players, places, beta=MAX_RD / 2, tau=tau, kappa=kappa)
+    skills = [(p.rating, p.rd) for p in players]
+    after = _plackett_luce(skills, places, beta=MAX_RD / 2, tau=tau, kappa=kappa)
     # The spread τ adds stops at a new player's, as Glicko's RD does (MAX_RD).
-    return [Rating(r.rating, min(r.rd, MAX_RD), r.volatility) for r in after]
+    return [
+        Rating(mu, min(sigma, MAX_RD), player.volatility)
+        for (mu, sigma), player in zip(after, players, strict=True)
+    ]
 
 
 def _plackett_luce(
-    players: Sequence[Rating], places: Sequence[int], *, beta: float, tau: float, kappa: float
-) -> list[Rating]:
+    players: Sequence[tuple[float, float]],
+    places: Sequence[int],
+    *,
+    beta: float,
+    tau: float,
+    kappa: float,
+) -> list[tuple[float, float]]:
+    """Each player's (mean, spread) after the finishing order, from (mean, spread)."""
     if len(players) != len(places) or len(players) < 2:
         raise ValueError("a finishing order places two players or more, each once")
-    mus = [p.rating for p in players]
-    variances = [p.rd * p.rd + tau * tau for p in players]
+    mus = [mu for mu, _ in players]
+    variances = [sigma * sigma + tau * tau for _, sigma in players]
     c = math.sqrt(sum(v + beta * beta for v in variances))
     strengths = [math.exp(mu / c) for mu in mus]
     # C_q: those placed at q's place or below it; A_q: those sharing q's place.
     sums = [sum(s for s, p in zip(strengths, places, strict=True) if p >= q) for q in places]
     shared = [sum(1 for p in places if p == q) for q in places]
     out = []
-    for i, player in enumerate(players):
+    for i, (mu, _) in enumerate(players):
         omega = delta = 0.0
         for q, place in enumerate(places):
             if place > places[i]:
@@ -232,6 +242,5 @@ def _plackett_luce(
         variance = variances[i]
         omega *= variance / c
         delta *= variance / c**2 * (math.sqrt(variance) / c)  # γ = σ / c
-        rd = math.sqrt(variance * max(1 - delta, kappa))
-        out.append(Rating(player.rating + omega, rd, player.volatility))
+        out.append((mu + omega, math.sqrt(variance * max(1 - delta, kappa))))
     return out

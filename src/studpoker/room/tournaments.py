@@ -91,6 +91,9 @@ class RoomTournament:
     starter: asyncio.Task[None] | None = None
     places: list[Place] = field(default_factory=list)
     finishing: bool = False
+    # Held while an entry is paid and entered, and while the tournament starts: a
+    # scheduled start never comes between an entry's payment and its seat.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def practice(self) -> bool:
@@ -296,6 +299,11 @@ class RoomTournaments(RoomLobby):
         ``_full``, ``_registered``, ``_busted`` (no re-entry), ``_finished``, a guest or a
         computer player's account in a tournament for chips."""
         rt = self._tournament(tid)
+        async with rt.lock:
+            return await self._register(rt, account)
+
+    async def _register(self, rt: RoomTournament, account: Account) -> str:
+        tid = rt.id
         if not rt.practice and (account.guest or account.bot):
             raise RoomError(
                 "guests and computer players enter practice tournaments only: register "
@@ -340,6 +348,11 @@ class RoomTournaments(RoomLobby):
         """Take ``account`` out of a tournament that has not started; its buy-in and
         fee back to its balance."""
         rt = self._tournament(tid)
+        async with rt.lock:
+            await self._unregister(rt, account)
+
+    async def _unregister(self, rt: RoomTournament, account: Account) -> None:
+        tid = rt.id
         director = rt.director
         entry = account.name
         if director.state != "registering":
@@ -358,19 +371,40 @@ class RoomTournaments(RoomLobby):
         rt.occupants.pop(entry, None)
         self._tournaments_changed()
 
-    async def _fill_with_bots(self, rt: RoomTournament) -> None:
-        """A practice sit-and-go: computer players take the seats left."""
-        director = rt.director
+    async def add_computer_players(self, tid: int, count: int) -> list[str]:
+        """Enter ``count`` computer players in a practice tournament that has not
+        started (a practice sit-and-go fills itself); their entries' names."""
+        rt = self._tournament(tid)
+        async with rt.lock:
+            return await self._add_computer_players(rt, count)
+
+    async def _add_computer_players(self, rt: RoomTournament, count: int) -> list[str]:
+        tid = rt.id
+        if not rt.practice:
+            raise RoomError(
+                "computer players enter practice tournaments only", "guests_practice_only"
+            )
+        if rt.director.state != "registering":
+            raise RoomError("the tournament started", "tournament_started", tournament=tid)
+        names: list[str] = []
         number = 1
-        while not director.full:
+        while len(names) < count and not rt.director.full:
             name = f"Bot {number}"
             number += 1
-            if name in director.stacks:
+            if name in rt.director.stacks:
                 continue
             await asyncio.to_thread(self.store.enter_tournament, rt.id, None, name)
-            director.register(name)
+            rt.director.register(name)
             rt.accounts[name] = None
             rt.occupants[name] = self._bot_occupant(rt, name)
+            names.append(name)
+        self._tournaments_changed()
+        return names
+
+    async def _fill_with_bots(self, rt: RoomTournament) -> None:
+        """A practice sit-and-go: computer players take the seats left."""
+        if rt.director.capacity is not None:  # under the registering entry's lock
+            await self._add_computer_players(rt, rt.director.capacity)
 
     def _bot_occupant(self, rt: RoomTournament, name: str) -> Occupant:
         seed = None if self.seed is None else random.Random(f"{self.seed}/{rt.id}/{name}")
@@ -383,6 +417,10 @@ class RoomTournaments(RoomLobby):
         starts = rt.row.starts_at
         assert starts is not None
         await asyncio.sleep(max(0.0, (starts - datetime.now(UTC)).total_seconds()))
+        async with rt.lock:  # the entries being paid for are in first
+            await self._start_scheduled(rt)
+
+    async def _start_scheduled(self, rt: RoomTournament) -> None:
         if rt.director.state != "registering":
             return
         if len(rt.director.entries) < 2:
@@ -637,7 +675,7 @@ class RoomTournaments(RoomLobby):
             best[who] = min(best.get(who, place.place), place.place)
         accounts = {player_of(e): a for e, a in rt.accounts.items() if a is not None}
         names = sorted(best, key=lambda name: best[name])
-        if len(names) < 2:
+        if len(names) < 2 or not accounts:  # nobody to rate
             return
 
         def rate() -> None:
