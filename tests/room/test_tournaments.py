@@ -470,3 +470,35 @@ def test_an_entry_being_paid_when_the_start_comes_is_in_the_tournament() -> None
         await room.stop()
 
     asyncio.run(play())
+
+
+def test_a_late_entry_at_a_table_of_its_own_is_dealt_in() -> None:
+    """Late registration when every table is full: the director opens a table for the
+    late entry, the room opens it too and seats the entry; the tournament is played to
+    its end with every entry placed and the books right."""
+
+    async def play() -> None:
+        store = Store("sqlite://")
+        room = Room(store, seed=6, pause=0, default_tables=False)
+        await room.start()
+        players = await people(room, 3, 500)
+        starts = datetime.now(UTC) + timedelta(seconds=1)
+        tid = await room.create_tournament(
+            game="razz", kind="scheduled", seats=2, starts_at=starts, buy_in=50, fee=5,
+            structure=FAST, late_levels=3,
+        )  # fmt: skip
+        for account in players[:2]:
+            await room.register_tournament(account, tid)
+        await started(room, tid)
+        assert await room.register_tournament(players[2], tid) == players[2].name
+        entry = room.tournament_entry(tid, players[2])
+        assert entry["table"] == f"t{tid}-2"  # a table of its own, open in the room
+        assert room.seat_of(players[2].id, f"t{tid}-2") is not None
+        await play_out(room, tid, players)
+        places = room.tournament_entry(tid)["places"]
+        assert sorted(p["name"] for p in places) == sorted(a.name for a in players)
+        assert sum(p["prize"] for p in places) == 150
+        assert store.audit() == []
+        await room.stop()
+
+    asyncio.run(play())

@@ -332,10 +332,12 @@ class RoomTournaments(RoomLobby):
             raise RoomError(str(error), "tournament_started", tournament=tid) from None
         # Nothing awaited between the check and the entry: the director takes it.
         director.register(account.name)
+        rt.row = await self._reread(rt)  # its pool
         rt.accounts[entry] = account.id
         rt.occupants[entry] = Occupant(account.name, account.id, RemotePlayer())
         if director.state == "running":  # a late entry, seated at once
             self._seat_entries(rt, [entry])
+            await self._open_new_tables(rt)  # at a table of its own when every one is full
         self._tournaments_changed()
         if rt.row.kind == "sit_and_go":
             if rt.practice:
@@ -451,6 +453,19 @@ class RoomTournaments(RoomLobby):
         (the clock stops there if the room goes down)."""
         return json.dumps({"saved_at": _now(), "director": rt.director.to_json()})
 
+    async def _open_new_tables(self, rt: RoomTournament) -> None:
+        """Tables the director opened for late entries, opened in the room and played."""
+        for number, held in sorted(rt.director.tables.items()):
+            if held.broken or number in rt.tables:
+                continue
+            await self._open_tournament_table(rt, number)
+            entries = [e for e, (n, _) in rt.director.where.items() if n == number]
+            self._seat_entries(rt, entries)
+            room_table = self.tables[rt.tables[number]]
+            room_table.task = asyncio.create_task(
+                self._run_tournament_table(rt, number), name=f"table {rt.tables[number]}"
+            )
+
     async def _open_tournament_tables(self, rt: RoomTournament) -> None:
         for number, held in sorted(rt.director.tables.items()):
             if not held.broken and number not in rt.tables:
@@ -515,7 +530,9 @@ class RoomTournaments(RoomLobby):
             self._arrive(rt, entry, number, seat)
 
     def _arrive(self, rt: RoomTournament, entry: str, number: int, seat: int) -> None:
-        table_id = rt.tables[number]
+        table_id = rt.tables.get(number)
+        if table_id is None:  # a table being opened: seated as it opens
+            return
         table = self.tables[table_id].table
         occupant = rt.occupants[entry]
         table.seat_entry(occupant, rt.director.stacks[entry], seat)
@@ -638,6 +655,7 @@ class RoomTournaments(RoomLobby):
     async def _finish_tournament(self, rt: RoomTournament) -> None:
         """The last hand is over: places and prizes, paid in one transaction."""
         director = rt.director
+        rt.row = await self._reread(rt)  # the pool as the store holds it, late entries in
         places = director.places(pool=rt.row.pool)
         try:
             await asyncio.to_thread(
