@@ -39,6 +39,15 @@ def push(legal: Any) -> str:
     return str(next(iter(kinds)))
 
 
+def call(legal: Any) -> str:
+    """Check or call down: busts come one at a time, as the levels rise."""
+    kinds = {option.kind.value for option in legal}
+    for kind in ("check", "call", "bring_in", "show", "muck"):
+        if kind in kinds:
+            return kind
+    return "fold"
+
+
 class Books:
     """The room's books after every hand of a tournament: the audit is clean, the
     room's money never changes, and the chips in play are the entries' chips."""
@@ -498,6 +507,58 @@ def test_a_late_entry_at_a_table_of_its_own_is_dealt_in() -> None:
         places = room.tournament_entry(tid)["places"]
         assert sorted(p["name"] for p in places) == sorted(a.name for a in players)
         assert sum(p["prize"] for p in places) == 150
+        assert store.audit() == []
+        await room.stop()
+
+    asyncio.run(play())
+
+
+def test_a_busted_player_re_enters_and_is_placed_twice() -> None:
+    """Re-entry (a tournament option): a player who busts during late registration
+    pays again and plays a new entry (``p000#2``); both entries are placed, the pool is
+    every buy-in paid."""
+
+    async def play() -> None:
+        store = Store("sqlite://")
+        room = Room(store, seed=7, pause=0, default_tables=False)
+        await room.start()
+        players = await people(room, 3, 500)
+        starts = datetime.now(UTC) + timedelta(seconds=1)
+        tid = await room.create_tournament(
+            game="razz", kind="scheduled", seats=3, starts_at=starts, buy_in=50, fee=5,
+            structure=FAST, late_levels=3, reentry=True,
+        )  # fmt: skip
+        for account in players:
+            await room.register_tournament(account, tid)
+        await started(room, tid)
+        director = room.tournaments[tid].director
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while not director.finishes:  # someone busts, calling down
+            assert loop.time() < deadline
+            for account in players:
+                table_id = room.tournament_entry(tid, account).get("table")
+                if table_id is not None and table_id in room.tables:
+                    turn = room.tables[table_id].table.turn
+                    if turn is not None and turn.seat == room.seat_of(account.id, table_id):
+                        room.act(account, table_id, call(turn.legal_actions), turn.seq)
+            await asyncio.sleep(0.002)
+        busted = director.finishes[0].players[0]
+        if director.state == "running" and director.late_registration:
+            again = next(a for a in players if a.name == busted)
+            assert await room.register_tournament(again, tid) == f"{busted}#2"
+            assert room.tournament_entry(tid, again)["registered"]
+            await play_out(room, tid, players)
+            places = room.tournament_entry(tid)["places"]
+            assert sorted(p["name"] for p in places) == sorted(
+                [a.name for a in players] + [f"{busted}#2"]
+            )
+            assert sum(p["prize"] for p in places) == 4 * 50
+            assert store.account(again.id).balance == 500 - 2 * 55 + sum(  # type: ignore[union-attr]
+                p["prize"] for p in places if p["name"] in (busted, f"{busted}#2")
+            )
+        else:
+            pytest.fail(f"the first bust came too late to re-enter: {director.state}")
         assert store.audit() == []
         await room.stop()
 

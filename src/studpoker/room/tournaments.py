@@ -332,12 +332,12 @@ class RoomTournaments(RoomLobby):
             raise RoomError(str(error), "tournament_started", tournament=tid) from None
         # Nothing awaited between the check and the entry: the director takes it.
         director.register(account.name)
-        rt.row = await self._reread(rt)  # its pool
         rt.accounts[entry] = account.id
         rt.occupants[entry] = Occupant(account.name, account.id, RemotePlayer())
         if director.state == "running":  # a late entry, seated at once
             self._seat_entries(rt, [entry])
             await self._open_new_tables(rt)  # at a table of its own when every one is full
+        rt.row = await self._reread(rt)  # its pool
         self._tournaments_changed()
         if rt.row.kind == "sit_and_go":
             if rt.practice:
