@@ -73,6 +73,9 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
         row = ann.locator(f"#tournament-list tr[data-tournament='{tid}']")
         expect(row).to_contain_text(f"Duel {suffix}", timeout=10_000)
         expect(row).to_contain_text("1.00 + 0.10")
+        row.locator("button.link").click()  # its structure and payouts
+        expect(ann.locator("#tournament-list tr.details")).to_contain_text("Payouts: 1. 2.00")
+        ann.locator("#tournaments").screenshot(path=str(SCREENSHOTS / "tournament-lobby.png"))
         # No balance: refused, with the reason in the page's words.
         bob.select_option("#lang", "zh-Hant")
         bob_row = bob.locator(f"#tournament-list tr[data-tournament='{tid}']")

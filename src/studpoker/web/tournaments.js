@@ -177,7 +177,7 @@ function detailsRow(info) {
   const structure = /** @type {any} */ (info.structure);
   const length = structure.level_minutes
     ? t("t_minutes", { n: structure.level_minutes })
-    : t("t_hands", { n: structure.level_hands ?? 0 });
+    : structure.level_hands === 1 ? t("t_hand_one") : t("t_hands", { n: structure.level_hands ?? 0 });
   facts.textContent = [
     t("t_chips", { n: structure.starting_chips }),
     t("t_level_length", { length }),
