@@ -74,19 +74,25 @@ class Books:
         assert self.room.store.total_chips() == self.total
 
 
+def answer(room: Room, tid: int, accounts: list[Account], policy: Any) -> None:
+    """Answer, by ``policy``, every decision the ``accounts`` have now at the tables of
+    tournament ``tid`` (each at the table it sits at now)."""
+    for account in accounts:
+        table_id = room.tournament_entry(tid, account).get("table")
+        if table_id is None or table_id not in room.tables:
+            continue
+        turn = room.tables[table_id].table.turn
+        if turn is not None and turn.seat == room.seat_of(account.id, table_id):
+            room.act(account, table_id, policy(turn.legal_actions), turn.seq)
+
+
 async def play_out(room: Room, tid: int, accounts: list[Account], timeout: float = 60) -> None:
     """Answer every person's decisions all in until the tournament is over."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while room.tournament_entry(tid)["state"] != "finished":
         assert loop.time() < deadline, "the tournament did not end"
-        for account in accounts:
-            table_id = room.tournament_entry(tid, account).get("table")
-            if table_id is None or table_id not in room.tables:
-                continue
-            turn = room.tables[table_id].table.turn
-            if turn is not None and turn.seat == room.seat_of(account.id, table_id):
-                room.act(account, table_id, push(turn.legal_actions), turn.seq)
+        answer(room, tid, accounts, push)
         await asyncio.sleep(0.002)
 
 
@@ -324,12 +330,7 @@ def test_a_multi_table_tournament_goes_on_after_a_restart(tmp_path: Any, how: st
         # (until a hand's end has been told too: the director knows of it first)
         while room.tournaments[tid].director.players_left > 12 or not books.checked:
             assert loop.time() < deadline
-            for account in players:
-                table_id = room.tournament_entry(tid, account).get("table")
-                if table_id is not None and table_id in room.tables:
-                    turn = room.tables[table_id].table.turn
-                    if turn is not None and turn.seat == room.seat_of(account.id, table_id):
-                        room.act(account, table_id, push(turn.legal_actions), turn.seq)
+            answer(room, tid, players, push)
             await asyncio.sleep(0.002)
         director = room.tournaments[tid].director
         before = room.store.tournament(tid)
@@ -537,12 +538,7 @@ def test_a_busted_player_re_enters_and_is_placed_twice() -> None:
         deadline = loop.time() + 60
         while not director.finishes:  # someone busts, calling down
             assert loop.time() < deadline
-            for account in players:
-                table_id = room.tournament_entry(tid, account).get("table")
-                if table_id is not None and table_id in room.tables:
-                    turn = room.tables[table_id].table.turn
-                    if turn is not None and turn.seat == room.seat_of(account.id, table_id):
-                        room.act(account, table_id, call(turn.legal_actions), turn.seq)
+            answer(room, tid, players, call)
             await asyncio.sleep(0.002)
         busted = director.finishes[0].players[0]
         if director.state == "running" and director.late_registration:
