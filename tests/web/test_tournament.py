@@ -130,6 +130,29 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
         ]  # fmt: skip
         assert store.audit() == []
         assert store.total_chips() == total
+        # A scheduled Triple Stud tournament made from the form, listed for all.
+        cy.select_option("#t-kind", "scheduled")
+        cy.select_option("#t-game", "seven_card_stud")
+        cy.check("#t-triple")
+        cy.fill("#t-late", "2")
+        cy.check("#t-reentry")
+        cy.fill("#t-buy-in", "2.00")
+        cy.fill("#t-fee", "0.20")
+        cy.fill("#t-name", f"Triple {suffix}")
+        cy.click("#t-create-submit")
+        expect(cy.locator("#status")).to_have_text(f"Created Triple {suffix}")
+        made_row = cy.locator("#tournament-list tr", has_text=f"Triple {suffix}")
+        expect(made_row).to_contain_text("2.00 + 0.20", timeout=10_000)
+        expect(made_row).to_contain_text("Registering")
+        (made,) = [t for t in fetch(cy, "GET", "/api/tournaments")[1]
+                   if t["name"] == f"Triple {suffix}"]  # fmt: skip
+        assert (made["kind"], made["mix"], made["late_levels"], made["reentry"]) == (
+            "scheduled",
+            "triple_stud",
+            2,
+            True,
+        )
+        assert (made["buy_in"], made["fee"]) == (200, 20)
         for page in (ann, bob, cy):
             assert not page.errors, page.errors
     finally:

@@ -15,7 +15,7 @@ import { leaveTable, openTable, renderClock, renderCompetition, renderTable } fr
 import { downloadHistory, showLastHand, showStandings } from "./log.js";
 import { onKey, renderActions } from "./actions.js";
 import { applyOptions, options } from "./options.js";
-import { renderTournamentNote, renderTournaments, startTournaments } from "./tournaments.js";
+import { fillTournamentForm, renderTournamentNote, renderTournaments, startTournaments } from "./tournaments.js";
 
 /* The static page in the page's language, and whatever is open redrawn in it. */
 function translatePage() {
@@ -34,6 +34,7 @@ function translatePage() {
   renderLobby();
   renderTournaments();
   renderTournamentNote();
+  fillTournamentForm();
   if (!$("buy-in-box").hidden) renderBuyIn();
   renderTable();
   if (!$("last-box").hidden) showLastHand(Number($("last-box").dataset.hand));

@@ -261,8 +261,79 @@ export function renderTournamentNote() {
   note.textContent = `${level}${clock} · ${t("t_left", { n: info.players_left })} · ${t("t_average", { n: info.average_stack })}`;
 }
 
+/* The create form: a scheduled one's start, late levels and re-entry shown only for it,
+   the buy-in and fee (money as the balance shows it: 1.00 = 100 chips) but for practice. */
+export function fillTournamentForm() {
+  const scheduled = $("t-kind", HTMLSelectElement).value === "scheduled";
+  /** @type {NodeListOf<HTMLElement>} */
+  const labels = document.querySelectorAll("#t-create .t-scheduled");
+  for (const label of labels) {
+    label.hidden = !scheduled;
+    /** @type {HTMLInputElement} */ (label.querySelector("input")).disabled = !scheduled;
+  }
+  const practice = $("t-practice", HTMLInputElement).checked;
+  /** @type {NodeListOf<HTMLElement>} */
+  const money = document.querySelectorAll("#t-create .t-money");
+  for (const label of money) {
+    label.hidden = practice;
+    /** @type {HTMLInputElement} */ (label.querySelector("input")).disabled = practice;
+  }
+  const triple = /** @type {HTMLElement} */ ($("t-triple").closest("label"));
+  triple.hidden = $("t-game", HTMLSelectElement).value !== "seven_card_stud";
+  $("t-triple", HTMLInputElement).disabled = triple.hidden;
+  const starts = $("t-starts", HTMLInputElement);
+  if (scheduled && !starts.value) {
+    const soon = new Date(Date.now() + 15 * 60_000);
+    soon.setSeconds(0, 0);
+    starts.value = new Date(soon.getTime() - soon.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  }
+}
+
+/** @param {SubmitEvent} event */
+export async function createTournament(event) {
+  event.preventDefault();
+  if (!ui.token) { status(t("login_first"), true); return; }
+  const value = (/** @type {string} */ id) => $(id, HTMLInputElement).value;
+  const scheduled = $("t-kind", HTMLSelectElement).value === "scheduled";
+  const practice = $("t-practice", HTMLInputElement).checked;
+  const game = $("t-game", HTMLSelectElement).value;
+  const body = {
+    game,
+    kind: scheduled ? "scheduled" : "sit_and_go",
+    seats: Number(value("t-seats")),
+    speed: $("t-speed", HTMLSelectElement).value,
+    practice,
+    buy_in: practice ? 0 : Math.round(Number(value("t-buy-in")) * 100),
+    fee: practice ? 0 : Math.round(Number(value("t-fee")) * 100),
+    name: value("t-name").trim(),
+    mix: game === "seven_card_stud" && $("t-triple", HTMLInputElement).checked ? "triple_stud" : null,
+    ...(scheduled ? {
+      starts_at: new Date(value("t-starts")).toISOString(),
+      late_levels: Number(value("t-late")),
+      reentry: $("t-reentry", HTMLInputElement).checked,
+    } : {}),
+  };
+  try {
+    const answer = await fetch("/api/tournaments", {
+      method: "POST", headers: { "Content-Type": "application/json", ...authHeaders() },
+      body: JSON.stringify(body),
+    });
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) throw new Error(refusal(data, "seven_card_stud") || answer.statusText);
+    status(t("t_created", { name: tournamentName(data) }));
+    shown = [...shown.filter((old) => old.id !== data.id), data];
+    $("t-name", HTMLInputElement).value = "";
+    renderTournaments();
+  } catch (error) {
+    status(/** @type {Error} */ (error).message, true);
+  }
+}
+
 /* The lobby's list every few seconds, the table's note every second. */
 export function startTournaments() {
+  for (const id of ["t-kind", "t-practice", "t-game"]) $(id).addEventListener("change", fillTournamentForm);
+  $("t-create").addEventListener("submit", createTournament);
+  fillTournamentForm();
   loadTournaments();
   setInterval(() => { if (!$("lobby").hidden) loadTournaments(); }, 4000);
   setInterval(() => { if (ui.tableId && mine !== null) followTournament(); }, 2000);
