@@ -10,6 +10,7 @@ its own store instead.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 
 from studpoker.games import MIX_TITLES, GameSpec
@@ -33,7 +34,7 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
         store = _stores[store]
     texts = []
     competitions: dict[str, list[Competition]] = {}  # by table, read once
-    tournaments: dict[int, TournamentRow | None] = {}  # by id, read once
+    tournaments: dict[int, _Tournament | None] = {}  # by id, read once
     mixes: dict[str, str | None] | None = None  # the kept tables' mixed games, read once
     for stored in reversed(store.hands_of(account_id, limit=limit)):
         if table_id is not None and stored.table_id != table_id:
@@ -66,15 +67,12 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
             number, _, at = stored.table_id[1:].partition("-")
             tid = int(number)
             if tid not in tournaments:
-                tournaments[tid] = store.tournament(tid)
-            row = tournaments[tid]
+                tournaments[tid] = _Tournament.read(store.tournament(tid))
+            held = tournaments[tid]
             tournament, table = tid, f"{tid} {at}"
-            if row is not None:
-                settings = json.loads(row.settings)
-                level = _level_of(row, spec)
-                size = settings["table_size"]
-                mix = MIX_TITLES.get(settings.get("mix") or "")
-                buy_in = (row.buy_in, row.fee) if row.buy_in or row.fee else None
+            if held is not None:
+                level = held.level_of(spec)
+                size, mix, buy_in = held.size, held.mix, held.buy_in
         money = stored.mode == "chips" and not spec.is_show_hand
         texts.append(
             to_pokerstars(
@@ -96,15 +94,34 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
     return "\n\n\n".join(texts) + ("\n" if texts else "")
 
 
-def _level_of(row: TournamentRow, spec: GameSpec) -> int:
-    """The number of the tournament's level whose stakes the hand was dealt at."""
-    structure = structure_of(json.loads(row.settings)["structure"])
-    for level in structure.levels:
-        if level.ante == spec.ante and (
-            level.small_bet == spec.small_bet and level.min_bet == spec.min_bet
-        ):
-            return level.number
-    return 1
+@dataclass(frozen=True)
+class _Tournament:
+    """What a tournament's hands write in their headers, read once a download."""
+
+    levels: dict[tuple[int, int, int], int]  # (ante, small bet, min bet) -> level number
+    size: int
+    mix: str | None
+    buy_in: tuple[int, int] | None
+
+    @classmethod
+    def read(cls, row: TournamentRow | None) -> _Tournament | None:
+        if row is None:
+            return None
+        settings = json.loads(row.settings)
+        structure = structure_of(settings["structure"])
+        levels: dict[tuple[int, int, int], int] = {}
+        for level in structure.levels:
+            levels.setdefault((level.ante, level.small_bet, level.min_bet), level.number)
+        return cls(
+            levels,
+            settings["table_size"],
+            MIX_TITLES.get(settings.get("mix") or ""),
+            (row.buy_in, row.fee) if row.buy_in or row.fee else None,
+        )
+
+    def level_of(self, spec: GameSpec) -> int:
+        """The number of the level whose stakes the hand was dealt at."""
+        return self.levels.get((spec.ante, spec.small_bet, spec.min_bet), 1)
 
 
 def _competition_of(competitions: list[Competition], started: datetime, ended: datetime) -> int:

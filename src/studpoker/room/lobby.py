@@ -257,11 +257,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         fencing token (``owned``), its task started; ``restore`` puts its seats and
         running hand back first (room/restore.py)."""
         first = await asyncio.to_thread(self.store.last_hand_number, table_id) + 1
-        rng = (
-            random.Random(f"{self.seed}/{table_id}")
-            if self.seed is not None
-            else secrets.SystemRandom()
-        )
+        rng = self._table_rng(table_id)
         table = Table(
             table_id,
             config,
@@ -290,6 +286,13 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             held.stop.set()
         held.task = asyncio.create_task(self._run(held), name=f"table {table_id}")
         return held
+
+    def _table_rng(self, table_id: str) -> random.Random:
+        """A table's decks: seeded by the room's seed and the table (tests), else the
+        OS CSPRNG (R1.5)."""
+        if self.seed is not None:
+            return random.Random(f"{self.seed}/{table_id}")
+        return secrets.SystemRandom()
 
     def _bot_factory(self, spec: GameSpec, rng: random.Random) -> Callable[[int], Any]:
         def make(seat: int) -> Any:

@@ -495,11 +495,7 @@ class RoomTournaments(RoomLobby):
             rotation=director.rotation,
         )
         first = await asyncio.to_thread(self.store.last_hand_number, table_id) + 1
-        rng = (
-            random.Random(f"{self.seed}/{table_id}")
-            if self.seed is not None
-            else secrets.SystemRandom()
-        )
+        rng = self._table_rng(table_id)
 
         async def ended(table: Table, done: CompletedHand) -> None:
             await self._tournament_hand_ended(rt, number, table, done)
@@ -716,7 +712,7 @@ class RoomTournaments(RoomLobby):
 
     def _tournaments_changed(self) -> None:
         """The tournament lobby changed (server/ tells the clients)."""
-        for listener in list(getattr(self, "tournament_listeners", ())):
+        for listener in list(self.tournament_listeners):
             with contextlib.suppress(Exception):
                 listener()
 

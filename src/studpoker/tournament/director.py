@@ -180,6 +180,12 @@ class _Clock:
         return max(0.0, end - self.started - self.paused_for)
 
 
+def _first_after(seats: list[int], seat: int) -> int:
+    """The first of the occupied ``seats`` after ``seat``, round the table: the seat
+    dealt first in the next hand."""
+    return next((held for held in seats if held > seat), seats[0])
+
+
 def _name(player: Any) -> str:
     if not isinstance(player, str) or not player or len(player) > 64:
         raise TournamentError("bad_player", f"a player is a name of 1 to 64 characters: {player!r}")
@@ -428,8 +434,7 @@ class Tournament:
             return None
         level = self._level_at(self.step)
         seats = table.occupied
-        after = [seat for seat in seats if seat > table.dealt_first]
-        table.dealt_first = (after or seats)[0]
+        table.dealt_first = _first_after(seats, table.dealt_first)
         players = tuple(table.seats[seat] or "" for seat in seats)
         stacks = tuple(self.stacks[entry] for entry in players)
         table.playing, table.hand_entries, table.hand_stacks = True, players, stacks
@@ -519,9 +524,7 @@ class Tournament:
 
     def _due(self, table: Table) -> str:
         """The player due first in the table's next deal: the one who moves."""
-        seats = table.occupied
-        after = [seat for seat in seats if seat > table.dealt_first]
-        entry = table.seats[(after or seats)[0]]
+        entry = table.seats[_first_after(table.occupied, table.dealt_first)]
         assert entry is not None
         return entry
 
