@@ -9,7 +9,14 @@ import json
 import pytest
 from sqlalchemy import update
 
-from studpoker.store import Account, InsufficientFunds, LedgerKind, Store, StoreError
+from studpoker.store import (
+    Account,
+    InsufficientFunds,
+    LedgerKind,
+    StaleOwner,
+    Store,
+    StoreError,
+)
 from studpoker.store.models import TournamentModel
 
 
@@ -124,6 +131,42 @@ def test_a_free_tournament_takes_computer_players(store: Store, alice: Account) 
     assert [(e.name, e.account_id, e.paid) for e in store.tournament_entries(tid)] == [
         ("alice", alice.id, 0), ("Bot 1", None, 0)
     ]  # fmt: skip
+    books(store, 1000)
+
+
+def test_the_newest_tournaments_are_listed_with_their_entries(store: Store, alice: Account) -> None:
+    first, second, third = new(store, 0, 0), new(store, 0, 0), new(store, 0, 0)
+    store.enter_tournament(first, None, "Bot 1")
+    store.enter_tournament(third, alice.id, "alice")
+    store.enter_tournament(third, None, "Bot 1")
+    listed = store.tournaments(limit=2)
+    assert [(row.id, row.entries) for row in listed] == [(third, 2), (second, 0)]
+    assert [row.id for row in store.tournaments(("registering",))] == [third, second, first]
+    with pytest.raises(StoreError, match=r"^a number of tournaments must be"):
+        store.tournaments(limit=0)
+
+
+def test_a_stale_director_writes_nothing(store: Store, alice: Account) -> None:
+    """A director whose process lost the tournament (docs/tournaments.md, "On several
+    processes") is refused by the store: a greater token has written since."""
+    tid = new(store, buy_in=0, fee=0)
+    store.enter_tournament(tid, alice.id, "alice")
+    store.enter_tournament(tid, None, "Bot 1")
+    old = store.next_fence(f"tournament-{tid}")
+    store.next_fence(f"tournament-{tid}")  # another process took it up
+    with pytest.raises(StaleOwner):
+        store.start_tournament(tid, "{}", fence=old)
+    row = store.tournament(tid)
+    assert row is not None
+    assert row.state == "registering"
+    store.start_tournament(tid, "{}", fence=old + 1)
+    with pytest.raises(StaleOwner):
+        store.finish_tournament(tid, {"Bot 1": (1, 0), "alice": (2, 0)}, "{}", fence=old)
+    with pytest.raises(StaleOwner):
+        store.save_director(tid, "{}", fence=old)
+    row = store.tournament(tid)
+    assert row is not None
+    assert row.state == "running"
     books(store, 1000)
 
 

@@ -146,6 +146,7 @@ class RoomLifecycle(RoomOwners):
                 with contextlib.suppress(Exception):
                     await self.leases.release(held.lease)
             log.info("table %s handed over", table_id)
+        await self._hand_desks_over()
         self._players.clear()
         self.histories.close()
         self.tournaments.clear()

@@ -27,6 +27,7 @@ class RoomOwners(RoomRestore):
             try:
                 await self._renew_leases()
                 await self._take_up_tables()
+                await self._tend_desks()
             except asyncio.CancelledError:
                 raise
             except Exception:  # Redis or the database away a moment: try again
@@ -67,6 +68,7 @@ class RoomOwners(RoomRestore):
                 await self._lose(table_id, "its lease ran out")
             elif self.tables.get(table_id) is held:
                 self._lease_until[table_id] = asked + self.lease_seconds
+        await self._renew_desks()
 
     async def _take_up_tables(self) -> None:
         """Open the kept tables no process holds (their owner died or let go)."""

@@ -7,6 +7,7 @@ import asyncio
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from studpoker.room.ownership import Lease
 from studpoker.table import Table
@@ -42,4 +43,9 @@ class RoomTable:
     lease: Lease | None = None
     fence: int | None = None
     seating: str | None = None  # the seating last put to the journal (JSON text)
-    tournament_id: int | None = None  # a tournament's table (room/tournaments.py)
+    tournament_id: int | None = None  # a tournament's table (room/tournament_tables.py)
+    tournament_table: int = 0  # its number in the tournament
+    plan: Any = None  # the tournament's rules as its tables need them
+    deal: Any = None  # the desk's deal being played (JSON data)
+    # Set when the tournament's desk says who sits where changed (or to stop waiting).
+    wake: asyncio.Event = field(default_factory=asyncio.Event)

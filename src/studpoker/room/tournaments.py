@@ -2,17 +2,19 @@
 (a sit-and-go when its seats fill, a scheduled one at its time), their tables played
 by the director's word, the prizes paid at the end, and gone on with after a restart.
 
-Each tournament has a :class:`~studpoker.tournament.Tournament` (the director) and
-one room table a director's table, in the ``tournament`` mode (table/entries.py);
-each table's task asks the director for its next deal and plays it.  The director
-is the one source of who sits where: when it moves a player or a player busts, the
-room's tables follow at once (the hand that ended is over: its seats may go), so that
-a table's seats are always the director's.
+Each tournament has a :class:`~studpoker.tournament.Tournament` (the director), kept
+by the *desk*: the process that holds the tournament's lease (``tournament-<id>``;
+a room of one process holds them all).  Each of its tables is a room table in the
+``tournament`` mode, run by whichever process holds that table's lease
+(room/tournament_tables.py); a table asks the desk for each deal and tells it each
+hand's end.  The director is the one source of who sits where: its answers carry each
+table's seating, and the tables follow.
 
 A hand's record and the director's state after it are stored in one transaction
-(store.record_hand): a room started again goes on from the last hand stored, the
-hand that was being played void (tournament chips are not money), the clock stopped
-while the room was down.
+(store.record_hand), under the table's and the desk's fencing tokens: a desk started
+again — after a restart, or on another process after its own died — goes on from the
+last hand stored, with the deals being played in it; the clock stops while no process
+directs the tournament.
 """
 
 from __future__ import annotations
@@ -23,30 +25,33 @@ import json
 import random
 import secrets
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from studpoker.bots import bot
 from studpoker.games import GAMES
 from studpoker.room.errors import RoomError
-from studpoker.room.lobby import RoomLobby, _rotation, known_game
+from studpoker.room.lobby import _rotation, known_game
+from studpoker.room.ownership import Lease
 from studpoker.room.ratings import Rating, finishing_order
 from studpoker.room.state import log
-from studpoker.room.tables import RoomTable
-from studpoker.store import Account, InsufficientFunds, StaleOwner, StoreError, TournamentRow
-from studpoker.table import (
-    CompletedHand,
-    Occupant,
-    RemotePlayer,
-    Table,
-    TableConfig,
-    TableError,
-    TableHooks,
+from studpoker.room.tournament_tables import (
+    DeskAway,
+    RoomTournamentTables,
+    TableMoved,
+    hand_row_of,
+    table_id_of,
+)
+from studpoker.room.workers import Busy
+from studpoker.store import (
+    Account,
+    InsufficientFunds,
+    StaleOwner,
+    StoreError,
+    TournamentRow,
+    tournament_key,
 )
 from studpoker.tournament import (
-    Move,
     Place,
     Structure,
     Tournament,
@@ -63,6 +68,7 @@ KINDS = ("sit_and_go", "scheduled")
 # The director's refusals of an entry, each the room's ``tournament_<code>``.
 _REFUSED = frozenset({"full", "started", "registered", "busted", "finished"})
 KEPT_FINISHED = 20  # finished tournaments the lobby still shows
+SHOWN_EVERY = 1.0  # seconds between two reads of the tournaments other processes direct
 # A sit-and-go's seats (heads-up, 6, 8, or 10 for Show Hand): its one table, full.
 SIT_AND_GO_SEATS = (2, 6, 8, 10)
 BUY_IN_MAX = 1_000_000
@@ -77,38 +83,58 @@ DEFAULT_SIT_AND_GOS: tuple[tuple[int, int, int, bool], ...] = (
 
 @dataclass(eq=False)
 class RoomTournament:
-    """A tournament the room runs: the director, its entries' accounts and occupants
-    (a moved player's occupant goes with them), and its room tables."""
+    """A tournament as this process knows it: directed here (``here``: the desk, with
+    its lease and fencing token), or as the store last said (another process directs
+    it: the lobby shows it, and questions go to that process)."""
 
     id: int
     row: TournamentRow
     settings: dict[str, Any]
     director: Tournament
     accounts: dict[str, int | None] = field(default_factory=dict)
-    occupants: dict[str, Occupant] = field(default_factory=dict)
-    tables: dict[int, str] = field(default_factory=dict)  # director's number -> room id
-    wakes: dict[int, asyncio.Event] = field(default_factory=dict)
+    here: bool = True
+    lease: Lease | None = None
+    fence: int | None = None
     starter: asyncio.Task[None] | None = None
     places: list[Place] = field(default_factory=list)
     finishing: bool = False
     # Held while an entry is paid and entered, and while the tournament starts: a
     # scheduled start never comes between an entry's payment and its seat.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # The desk's writes, one at a time in the order the director changed: a state
+    # stored is never older than one stored before it.  ``generation`` counts the
+    # times the director was read back after a write was refused.
+    writing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    generation: int = 0
+    # The greatest fencing token each table was asked about with, and the processes
+    # that run its tables (told when who sits where changes).
+    table_fences: dict[int, int] = field(default_factory=dict)
+    askers: set[str] = field(default_factory=set)
+    kept_text: str | None = None  # the director's state last read from the store
+    placing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    finisher: asyncio.Task[None] | None = None  # the prizes being paid
 
     @property
     def practice(self) -> bool:
         return bool(self.settings.get("practice"))
 
-    def wake_all(self) -> None:
-        for event in self.wakes.values():
-            event.set()
+    @property
+    def tables(self) -> dict[int, str]:
+        """The tournament's tables (not broken), by number: the room's ids."""
+        if self.director.state != "running":
+            return {}
+        return {
+            number: table_id_of(self.id, number)
+            for number, table in sorted(self.director.tables.items())
+            if not table.broken
+        }
 
 
 def _now() -> float:
     return time.time()
 
 
-class RoomTournaments(RoomLobby):
+class RoomTournaments(RoomTournamentTables):
     """A room's tournaments (``self.tournaments``: RoomTournament by id)."""
 
     # -- creating ------------------------------------------------------------------------
@@ -132,6 +158,7 @@ class RoomTournaments(RoomLobby):
         clock: float | None = None,
         created_by: Account | None = None,
         mix: str | None = None,
+        default: bool = False,
     ) -> int:
         """A new tournament, registering; returns its id.  A sit-and-go has one table
         (``seats`` players, heads-up, 6, 8 or 10 for Show Hand) and starts when it is
@@ -139,7 +166,6 @@ class RoomTournaments(RoomLobby):
         (``capacity`` entries at most).  ``structure`` is given as data, or one of the
         shipped ones by ``speed``.  A practice tournament is free, and computer
         players fill it.  Refusals are RoomErrors with their codes."""
-        self._one_process()
         known_game(game)
         if kind not in KINDS:
             raise RoomError(
@@ -220,6 +246,7 @@ class RoomTournaments(RoomLobby):
             "clock": clock,
             "named": bool(name.strip()),
             "mix": mix,
+            "default": bool(default),
         }
         creator = None if created_by is None else created_by.id
         tid = await asyncio.to_thread(
@@ -236,15 +263,13 @@ class RoomTournaments(RoomLobby):
         row = await asyncio.to_thread(self.store.tournament, tid)
         assert row is not None
         rt = self._held_tournament(row)
+        if not await self._take_desk(rt):  # a new id: nobody else holds it
+            raise RoomError(f"tournament {tid} is directed elsewhere", "busy")
+        rt.here = True
         if kind == "scheduled":
             rt.starter = asyncio.create_task(self._start_at(rt), name=f"tournament {tid} start")
         self._tournaments_changed()
         return tid
-
-    def _one_process(self) -> None:
-        """Tournaments run in a room of one process for now (docs/tournaments.md)."""
-        if self.shared:
-            raise RoomError("tournaments run in a room of one process for now", "not_supported")
 
     def _structure(self, game: str, speed: str, data: dict[str, Any] | None) -> Structure:
         if data is None:
@@ -276,7 +301,7 @@ class RoomTournaments(RoomLobby):
             rng=self._tournament_rng(row.id),
             mix=settings.get("mix"),
         )
-        rt = RoomTournament(row.id, row, settings, director)
+        rt = RoomTournament(row.id, row, settings, director, here=False)
         self.tournaments[row.id] = rt
         return rt
 
@@ -293,11 +318,48 @@ class RoomTournaments(RoomLobby):
             raise RoomError(f"no tournament {tid!r}", "no_tournament", tournament=tid)
         return rt
 
+    async def _ask_desk(self, tid: int, question: str, account: Account | None) -> Any:
+        """A player's question about a tournament another process directs, asked of
+        it: ``no_tournament`` if the room has none, ``busy`` while none directs it."""
+        try:
+            args = {} if account is None else {"account": account.id}
+            return await self._desk(tid, question, args)
+        except (DeskAway, TimeoutError):
+            self._shown_at = 0.0
+            await self.look_at_tournaments()
+            self._tournament(tid)  # no such tournament: no_tournament
+            raise Busy(
+                f"tournament {tid} is changing hands: try again", 1.0, "tournament_director"
+            ) from None
+
+    def _elsewhere(self, tid: int) -> bool:
+        """Whether tournament ``tid`` is (or may be) directed by another process."""
+        return self.shared and isinstance(tid, int) and not self._directs(tid)
+
+    async def tournaments_now(self, account: Account | None = None) -> list[dict[str, Any]]:
+        """:meth:`tournament_list`, the tournaments other processes direct included."""
+        await self.look_at_tournaments()
+        return self.tournament_list(account)
+
+    async def tournament_now(self, tid: int, account: Account | None = None) -> dict[str, Any]:
+        """:meth:`tournament_entry` as the process that directs it says it."""
+        if self._elsewhere(tid):
+            try:
+                answer: dict[str, Any] = await self._ask_desk(tid, "entry", account)
+                return answer
+            except Busy:  # none directs it (over, or changing hands): as stored
+                pass
+        return self.tournament_entry(tid, account)
+
     async def register_tournament(self, account: Account, tid: int) -> str:
         """Enter ``account`` in tournament ``tid``: its buy-in and fee from the balance
         through the ledger.  Refused with a reason: ``balance_too_low``, ``tournament_started``,
         ``_full``, ``_registered``, ``_busted`` (no re-entry), ``_finished``, a guest or a
-        computer player's account in a tournament for chips."""
+        computer player's account in a tournament for chips.  (Asked of the process
+        that directs it, in a room of processes.)"""
+        if self._elsewhere(tid):
+            entry: str = await self._ask_desk(tid, "register", account)
+            return entry
         rt = self._tournament(tid)
         async with rt.lock:
             return await self._register(rt, account)
@@ -333,10 +395,9 @@ class RoomTournaments(RoomLobby):
         # Nothing awaited between the check and the entry: the director takes it.
         director.register(account.name)
         rt.accounts[entry] = account.id
-        rt.occupants[entry] = Occupant(account.name, account.id, RemotePlayer())
         if director.state == "running":  # a late entry, seated at once
-            self._seat_entries(rt, [entry])
-            await self._open_new_tables(rt)  # at a table of its own when every one is full
+            self._wake_tables(rt)
+            await self._place_tables(rt)  # at a table of its own when every one is full
         rt.row = await self._reread(rt)  # its pool
         self._tournaments_changed()
         if rt.row.kind == "sit_and_go":
@@ -349,6 +410,9 @@ class RoomTournaments(RoomLobby):
     async def unregister_tournament(self, account: Account, tid: int) -> None:
         """Take ``account`` out of a tournament that has not started; its buy-in and
         fee back to its balance."""
+        if self._elsewhere(tid):
+            await self._ask_desk(tid, "unregister", account)
+            return
         rt = self._tournament(tid)
         async with rt.lock:
             await self._unregister(rt, account)
@@ -370,7 +434,6 @@ class RoomTournaments(RoomLobby):
         await asyncio.to_thread(self.store.leave_tournament, tid, entry)
         director.unregister(entry)
         rt.accounts.pop(entry, None)
-        rt.occupants.pop(entry, None)
         self._tournaments_changed()
 
     async def add_computer_players(self, tid: int, count: int) -> list[str]:
@@ -398,7 +461,6 @@ class RoomTournaments(RoomLobby):
             await asyncio.to_thread(self.store.enter_tournament, rt.id, None, name)
             rt.director.register(name)
             rt.accounts[name] = None
-            rt.occupants[name] = self._bot_occupant(rt, name)
             names.append(name)
         self._tournaments_changed()
         return names
@@ -407,11 +469,6 @@ class RoomTournaments(RoomLobby):
         """A practice sit-and-go: computer players take the seats left."""
         if rt.director.capacity is not None:  # under the registering entry's lock
             await self._add_computer_players(rt, rt.director.capacity)
-
-    def _bot_occupant(self, rt: RoomTournament, name: str) -> Occupant:
-        seed = None if self.seed is None else random.Random(f"{self.seed}/{rt.id}/{name}")
-        player = bot(self.bot_level, rt.director.structure.game, seed)
-        return Occupant(name, None, player, is_bot=True)
 
     # -- starting and playing -------------------------------------------------------------
 
@@ -441,9 +498,15 @@ class RoomTournaments(RoomLobby):
     async def _start_tournament(self, rt: RoomTournament) -> None:
         director = rt.director
         director.start(now=_now())
-        await asyncio.to_thread(self.store.start_tournament, rt.id, self._kept(rt))
+        try:
+            await asyncio.to_thread(
+                self.store.start_tournament, rt.id, self._kept(rt), fence=rt.fence
+            )
+        except StaleOwner:
+            self._let_desk_go(rt, "another process directs it")
+            return
         rt.row = await self._reread(rt)
-        await self._open_tournament_tables(rt)
+        await self._place_tables(rt)
         if rt.row.kind == "sit_and_go" and rt.settings.get("default"):
             await self._reopen_sit_and_go(rt)  # the lobby always has one to enter
         self._tournaments_changed()
@@ -453,200 +516,262 @@ class RoomTournaments(RoomLobby):
         (the clock stops there if the room goes down)."""
         return json.dumps({"saved_at": _now(), "director": rt.director.to_json()})
 
-    async def _open_new_tables(self, rt: RoomTournament) -> None:
-        """Tables the director opened for late entries, opened in the room and played."""
-        for number, held in sorted(rt.director.tables.items()):
-            if held.broken or number in rt.tables:
-                continue
-            await self._open_tournament_table(rt, number)
-            entries = [e for e, (n, _) in rt.director.where.items() if n == number]
-            self._seat_entries(rt, entries)
-            room_table = self.tables[rt.tables[number]]
-            room_table.task = asyncio.create_task(
-                self._run_tournament_table(rt, number), name=f"table {rt.tables[number]}"
-            )
+    # -- the desk: where the tournament's tables run --------------------------------------
 
-    async def _open_tournament_tables(self, rt: RoomTournament) -> None:
-        for number, held in sorted(rt.director.tables.items()):
-            if not held.broken and number not in rt.tables:
-                await self._open_tournament_table(rt, number)
-        self._seat_entries(rt, list(rt.director.where))
-        for number in list(rt.tables):
-            room_table = self.tables[rt.tables[number]]
-            room_table.task = asyncio.create_task(
-                self._run_tournament_table(rt, number), name=f"table {rt.tables[number]}"
-            )
-
-    async def _open_tournament_table(self, rt: RoomTournament, number: int) -> RoomTable:
-        table_id = f"t{rt.id}-{number}"
-        owned = await self._own(table_id)
-        if owned is None:
-            raise RoomError(f"table {table_id} is run elsewhere", "table_exists", table=table_id)
-        director = rt.director
-        level = director.level(_now())
-        config = TableConfig(
-            director.structure.spec(level),
-            "tournament",
-            seats=director.table_size,
-            clock=rt.settings.get("clock", self.clock),
-            time_bank=self.time_bank,
-            pause=self.pause,
-            name=f"{rt.row.name} · {number}",
-            rotation=director.rotation,
-        )
-        first = await asyncio.to_thread(self.store.last_hand_number, table_id) + 1
-        rng = self._table_rng(table_id)
-
-        async def ended(table: Table, done: CompletedHand) -> None:
-            await self._tournament_hand_ended(rt, number, table, done)
-
-        table = Table(
-            table_id,
-            config,
-            rng=rng,
-            hooks=TableHooks(on_hand_end=ended),
-            first_hand_number=first,
-        )
-        table.rollover = director.tables[number].carry
-        held = RoomTable(table, None, lease=owned[0], fence=owned[1])
-        held.tournament_id = rt.id
-        table.listeners.append(self._relay)
-        self.tables[table_id] = held
-        rt.tables[number] = table_id
-        rt.wakes[number] = asyncio.Event()
-        return held
-
-    def _seat_entries(self, rt: RoomTournament, entries: list[str]) -> None:
-        """Seat each entry where the director has it (the start, a late entry, a
-        restart)."""
-        for entry in entries:
-            number, seat = rt.director.where[entry]
-            if number not in rt.tables:
-                continue  # a table opened for late entries: opened by its task's start
-            self._arrive(rt, entry, number, seat)
-
-    def _arrive(self, rt: RoomTournament, entry: str, number: int, seat: int) -> None:
-        table_id = rt.tables.get(number)
-        if table_id is None:  # a table being opened: seated as it opens
-            return
-        table = self.tables[table_id].table
-        occupant = rt.occupants[entry]
-        table.seat_entry(occupant, rt.director.stacks[entry], seat)
-        account = rt.accounts.get(entry)
-        if account is not None and isinstance(occupant.player, RemotePlayer):
-            self._players[(table_id, account)] = occupant.player
-        rt.wakes[number].set()
-
-    def _leave(self, rt: RoomTournament, number: int, seat: int, change: str) -> None:
-        """The entry in ``seat`` of table ``number`` leaves it (moved or busted)."""
-        table_id = rt.tables.get(number)
-        if table_id is None:
-            return
-        table = self.tables[table_id].table
-        if seat not in table.seats:
-            return
-        held = table.unseat(seat, change)
-        account = held.occupant.account_id
-        if account is not None and self._players.get((table_id, account)) is (held.occupant.player):
-            del self._players[(table_id, account)]
-
-    def _move(self, rt: RoomTournament, moves: Sequence[Move]) -> None:
-        for move in moves:
-            self._leave(rt, move.from_table, move.from_seat, "moved")
-            self._arrive(rt, move.player, move.to_table, move.to_seat)
-
-    async def _run_tournament_table(self, rt: RoomTournament, number: int) -> None:
-        """Table ``number``'s hands, each dealt as the director says, until the table
-        is broken or the tournament is over."""
-        table_id = rt.tables[number]
-        held = self.tables[table_id]
-        table, director, wake = held.table, rt.director, rt.wakes[number]
+    async def _take_desk(self, rt: RoomTournament) -> bool:
+        """The lease to direct ``rt`` from this process, and the fencing token its writes
+        carry (a room of processes): whether this process has them.  It directs ``rt``
+        (``here``) once its director is as the store holds it."""
+        key = tournament_key(rt.id)
+        lease = await self.leases.acquire(key, self.owner, self.lease_seconds)
+        if lease is None:
+            return False
         try:
-            while director.state == "running" and not held.stop.is_set():
-                wake.clear()
-                if director.tables[number].broken:
-                    break
-                deal = director.next_hand(number, _now())
-                if deal is None:
-                    timeout = director.next_level_in(_now()) if director.on_break else None
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(wake.wait(), timeout)
-                    continue
-                self._move(rt, deal.moves)
-                seated = {s: table.seats[s].chips for s in sorted(table.seats)}
-                if seated != dict(zip(deal.seats, deal.stacks, strict=True)):
-                    table.halt(f"the seats {seated} are not the director's {deal.stacks}")
-                    log.error("tournament %d table %d: seats differ", rt.id, number)
-                    break
-                if table.spec != deal.spec:
-                    table.set_level(deal.spec)
-                table.rotation_index = director.tables[number].hands - 1
-                done = await table.play_hand()
-                table.rotation_index += 1
-                if done is None:
-                    break
-                if director.state == "finished":
-                    await self._finish_tournament(rt)
-                    break
-                if table.config.pause > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(held.stop.wait(), table.config.pause)
-            if director.tables[number].broken:
-                await self._close_tournament_table(rt, number)
-        except asyncio.CancelledError:
+            fence = await asyncio.to_thread(self.store.next_fence, key) if self.shared else None
+        except BaseException:
+            await self.leases.release(lease)
             raise
-        except Exception:
-            log.exception("tournament %d: table %d stopped", rt.id, number)
+        rt.lease, rt.fence = lease, fence
+        return True
 
-    async def _tournament_hand_ended(
-        self, rt: RoomTournament, number: int, table: Table, done: CompletedHand
-    ) -> None:
-        """A hand of table ``number`` ended: the director places the busted and moves
-        players, and the tables follow; the hand and the director's state are stored
-        together."""
-        director = rt.director
-        result = done.hand.result
-        moves = director.hand_over(number, result.stacks, carry=result.rollover, now=_now())
-        for seat, stack in enumerate(result.stacks):
-            if not stack:
-                self._leave(rt, number, done.seat_map.seats[seat], "busted")
-        self._move(rt, moves)
-        row = self._hand_row(table, done)
-        try:
-            await self._write_table(
-                table.table_id,
-                self.store.record_hand,
-                row,
-                tournament=(rt.id, self._kept(rt)),
-            )
-        except StaleOwner:
-            pass
-        except Exception as error:
-            log.exception("tournament %d: hand %d was not recorded", rt.id, done.number)
-            table.halt(f"hand {done.number} could not be recorded: {error}")
-        if director.state == "finished":
-            rt.finishing = True
-        rt.wake_all()
+    def _let_desk_go(self, rt: RoomTournament, why: str) -> None:
+        """Another process directs ``rt`` now (this one's lease ran out, or a write
+        was refused as a stale desk's): this one only shows it."""
+        if not rt.here:
+            return
+        log.warning("tournament %d is no longer directed here: %s", rt.id, why)
+        rt.here, rt.lease = False, None
+        if rt.starter is not None:
+            rt.starter.cancel()
+            rt.starter = None
+        self._shown_at = 0.0  # read again from the store at the next look
         self._tournaments_changed()
 
-    async def _close_tournament_table(self, rt: RoomTournament, number: int) -> None:
-        table_id = rt.tables.pop(number, None)
-        if table_id is None:
+    async def _place_tables(self, rt: RoomTournament) -> None:
+        """Every table of the tournament run by some process: those no process runs
+        (new, or their process died) opened where the fewest tables are run."""
+        async with rt.placing:  # one placing at a time: the loads counted once
+            await self._place_free_tables(rt)
+
+    async def _place_free_tables(self, rt: RoomTournament) -> None:
+        wanted = rt.tables
+        if not wanted or self._stopping:
             return
-        held = self.tables.pop(table_id, None)
-        rt.wakes.pop(number, None)
-        if held is None:
+        ids = list(wanted.values())
+        holders = await self.leases.holders(ids)
+        free = [table_id for table_id, holder in zip(ids, holders, strict=True) if holder is None]
+        if not free:
             return
-        held.table.rollover = 0  # split by the director (R6.8)
-        with contextlib.suppress(TableError):
-            for seat in list(held.table.seats):
-                held.table.unseat(seat, "moved")
-            await held.table.close()
-        for key in [key for key in self._players if key[0] == table_id]:
-            del self._players[key]
-        if held.lease is not None:
-            with contextlib.suppress(Exception):
-                await self.leases.release(held.lease)
+        loads = dict(self.peer_loads()) if self.peer_loads is not None else {}
+        loads[self.owner] = len(self.tables)
+        for table_id in free:
+            number = int(table_id.rsplit("-", 1)[1])
+            where = min(sorted(loads), key=lambda peer: loads[peer])
+            loads[where] += 1
+            opened = False
+            if where != self.owner and self.peer_ask is not None:
+                try:
+                    opened = bool(
+                        await self.peer_ask(
+                            where, "tournament", {"w": "open", "tournament": rt.id, "table": number}
+                        )
+                    )
+                except Exception as error:  # that process is away: run it here
+                    log.warning("table %s was not opened by %s: %s", table_id, where, error)
+            if not opened:
+                await self.open_tournament_table(rt.id, number)
+        self._tournaments_changed()
+
+    # A room of processes: each process's number of tables (server/peers.py), to place
+    # a tournament's tables where the fewest run.
+    peer_loads: Any = None
+
+    def _seating_here(self, tid: int, number: int) -> list[Any] | None:
+        rt = self.tournaments.get(tid)
+        if rt is None or not rt.here or number not in rt.tables:
+            return None
+        return self._seating(rt, number)
+
+    def _wake_tables(self, rt: RoomTournament) -> None:
+        """Who sits where, or the level, changed: the tournament's tables here follow
+        at once (a player moved sits down at once, dealt in from the next hand), and
+        the processes that run the others are told."""
+        for held in list(self.tables.values()):
+            if held.tournament_id == rt.id:
+                seating = self._seating_here(rt.id, held.tournament_table)
+                if seating is not None:
+                    self._sync_seats(held, seating, "moved")
+                held.wake.set()
+        if self.peer_ask is None:
+            return
+        for peer in sorted(rt.askers - {self.owner}):
+            told = asyncio.ensure_future(
+                self.peer_ask(peer, "tournament", {"w": "wake", "tournament": rt.id})
+            )
+            told.add_done_callback(_quiet)
+
+    async def answer_tournament(self, args: dict[str, Any]) -> Any:
+        """A question about tournament ``args["tournament"]``: from one of its tables
+        (``deal``, ``hand``, ``seating``), from a process asked to run a table or told
+        something changed (``open``, ``wake``), or a player's (``register``,
+        ``unregister``, ``entry``) asked of the process that directs it."""
+        question = args["w"]
+        tid = int(args["tournament"])
+        if question == "open":
+            return await self.open_tournament_table(tid, int(args["table"]))
+        if question == "wake":
+            await self.sync_tournament_tables(tid)
+            return True
+        rt = self.tournaments.get(tid)
+        if rt is None or not rt.here:
+            if question in ("register", "unregister", "entry"):
+                raise RoomError(f"tournament {tid} is changing hands: try again", "busy")
+            raise RoomError(f"tournament {tid} is not directed here", "busy")
+        if question == "deal":
+            return self._deal_answer(rt, args)
+        if question == "hand":
+            return await self._hand_answer(rt, args)
+        if question == "seating":
+            number = int(args["table"])
+            table = rt.director.tables.get(number)
+            if table is None or table.broken:
+                return {"seating": None}
+            return {"seating": self._seating(rt, number)}
+        account = await self._account_asked(args)
+        if question == "register":
+            return await self.register_tournament(account, tid)
+        if question == "unregister":
+            await self.unregister_tournament(account, tid)
+            return True
+        if question == "entry":
+            return self.tournament_entry(tid, account)
+        raise RoomError(f"no question {question!r} about tournaments", "malformed")
+
+    async def _account_asked(self, args: dict[str, Any]) -> Account:
+        found = await asyncio.to_thread(self.store.account, int(args["account"]))
+        if found is None:
+            raise RoomError("no such account", "no_account")
+        return found
+
+    def _table_asking(self, rt: RoomTournament, args: dict[str, Any]) -> int:
+        """The table that asks, if it is run by its current owner: one that is run by
+        another process now (a greater token has asked) is refused, ``table_moved``."""
+        number = int(args["table"])
+        fence = args.get("fence")
+        if fence is not None:
+            if fence < rt.table_fences.get(number, 0):
+                raise TableMoved(number)
+            rt.table_fences[number] = int(fence)
+        rt.askers.add(str(args.get("asker", self.owner)))
+        return number
+
+    def _seating(self, rt: RoomTournament, number: int) -> list[list[Any]]:
+        director = rt.director
+        return [
+            [seat, entry, director.stacks[entry], rt.accounts.get(entry)]
+            for seat, entry in enumerate(director.tables[number].seats)
+            if entry is not None
+        ]
+
+    def _deal_answer(self, rt: RoomTournament, args: dict[str, Any]) -> dict[str, Any]:
+        """A table's next deal: the hand it is playing if it asks again (its process
+        died in the middle: dealt again), else the director's next; or wait."""
+        number = self._table_asking(rt, args)
+        director = rt.director
+        if director.state == "finished" or rt.finishing:
+            return {"state": "finished"}
+        table = director.tables.get(number)
+        if director.state != "running" or table is None or table.broken:
+            return {"state": "closed"}
+        now = _now()
+        deal = director.current_deal(number)
+        if deal is None:
+            deal = director.next_hand(number, now)
+            if deal is not None and deal.moves:  # players sent on to other tables
+                self._wake_tables(rt)
+                self._tournaments_changed()
+        answer: dict[str, Any] = {"state": "running", "seating": self._seating(rt, number)}
+        if deal is None:
+            answer["wait"] = director.next_level_in(now) if director.on_break else None
+            return answer
+        answer["deal"] = {
+            "number": deal.number,
+            "level": deal.level.number,
+            "hand": director.tables[number].hands - 1,
+            "seats": list(deal.seats),
+            "players": list(deal.players),
+            "stacks": list(deal.stacks),
+            "carry": deal.carry,
+        }
+        return answer
+
+    async def _hand_answer(self, rt: RoomTournament, args: dict[str, Any]) -> dict[str, Any]:
+        """A hand of a table ended: the director places the busted and moves players,
+        and the hand and the director's state after it are stored together."""
+        number = self._table_asking(rt, args)
+        director = rt.director
+        table = director.tables.get(number)
+        deal = int(args["deal"])
+        if table is None or table.broken:
+            return {"void": True}
+        if not table.playing or table.deal != deal:
+            if not table.playing and table.deal == deal:
+                return {"done": True}  # told twice (the first answer was lost)
+            adopted = not table.playing and director.adopt(
+                number, deal, args["players"], args["start"]
+            )
+            if not adopted:  # dealt by a director whose state was never stored
+                return {"void": True}
+        try:
+            director.hand_over(number, args["stacks"], carry=args["carry"], now=_now())
+        except TournamentError as error:
+            raise RoomError(str(error), "malformed") from None
+        if director.state == "finished":
+            rt.finishing = True
+        row = hand_row_of(args["row"])
+        kept, generation = self._kept(rt), rt.generation
+        async with rt.writing:
+            if rt.generation != generation or not rt.here:
+                raise RoomError("the tournament's director changed: try again", "busy")
+            try:
+                await asyncio.to_thread(
+                    self.store.record_hand,
+                    row,
+                    fence=args.get("fence"),
+                    tournament=(rt.id, kept),
+                    tournament_fence=rt.fence,
+                )
+            except StaleOwner as error:
+                if error.table_id == tournament_key(rt.id):
+                    self._let_desk_go(rt, "another process directs it")
+                    raise RoomError("the tournament's director changed", "busy") from None
+                await self._read_back(rt)
+                raise TableMoved(number) from None
+            except Exception:
+                log.exception("tournament %d: hand %d was not recorded", rt.id, row.number)
+                await self._read_back(rt)
+                raise RoomError("the hand could not be stored: try again", "busy") from None
+        self._wake_tables(rt)
+        self._tournaments_changed()
+        if director.state == "finished" and rt.finisher is None:
+            # Paid once the table has told its players the hand's end.
+            rt.finisher = asyncio.create_task(
+                self._finish_tournament(rt), name=f"tournament {rt.id} finish"
+            )
+            rt.finisher.add_done_callback(_quiet)  # a failure is logged where it happens
+        return {"done": True}
+
+    async def _read_back(self, rt: RoomTournament) -> None:
+        """A write of the desk was refused: the director as the store holds it (the
+        hands told since are told again, and taken as dealt: Tournament.adopt)."""
+        rt.generation += 1
+        row = await self._reread(rt)
+        if row.director is not None:
+            kept = json.loads(row.director)
+            rt.director = Tournament.from_json(
+                kept["director"], rt.director.structure, self._tournament_rng(rt.id)
+            )
+        rt.finishing = False
 
     async def _finish_tournament(self, rt: RoomTournament) -> None:
         """The last hand is over: places and prizes, paid in one transaction."""
@@ -659,7 +784,11 @@ class RoomTournaments(RoomLobby):
                 rt.id,
                 {place.player: (place.place, place.prize) for place in places},
                 self._kept(rt),
+                fence=rt.fence,
             )
+        except StaleOwner:
+            self._let_desk_go(rt, "another process directs it")
+            return
         except StoreError:
             log.exception("tournament %d: its prizes were not paid", rt.id)
             raise
@@ -669,10 +798,11 @@ class RoomTournaments(RoomLobby):
         except Exception:  # the prizes are paid: a rating that fails is logged
             log.exception("tournament %d: its ratings were not updated", rt.id)
         rt.row = await self._reread(rt)  # finished, in the lobby too
-        for number in list(rt.tables):
-            for seat in list(self.tables[rt.tables[number]].table.seats):
-                self._leave(rt, number, seat, "left")
-            await self._close_tournament_table(rt, number)
+        self._wake_tables(rt)  # each table hears it is over, and closes
+        if rt.lease is not None:
+            with contextlib.suppress(Exception):
+                await self.leases.release(rt.lease)
+            rt.lease = None
         finished = [t for t in self.tournaments.values() if t.row.state == "finished"]
         for old in sorted(finished, key=lambda t: t.id)[:-KEPT_FINISHED]:
             del self.tournaments[old.id]  # the store has them
@@ -790,9 +920,14 @@ class RoomTournaments(RoomLobby):
     # -- default sit-and-gos and a restart ---------------------------------------------------
 
     async def _open_default_sit_and_gos(self) -> None:
-        """Each game's default sit-and-gos, one of each open for registration."""
+        """Each game's default sit-and-gos, one of each open for registration (in a
+        room of processes, by the one that starts first: the others see them)."""
         if self.shared:
-            return
+            lease = await self.leases.acquire("tournament-defaults", self.owner, self.lease_seconds)
+            if lease is None:  # another process is opening them
+                return
+            self._shown_at = 0.0
+            await self.look_at_tournaments()
         open_ones = {
             (rt.row.game, rt.director.table_size, rt.row.buy_in, rt.practice)
             for rt in self.tournaments.values()
@@ -808,13 +943,10 @@ class RoomTournaments(RoomLobby):
     async def _default_sit_and_go(
         self, game: str, seats: int, buy_in: int, fee: int, practice: bool
     ) -> int:
-        tid = await self.create_tournament(
+        return await self.create_tournament(
             game=game, kind="sit_and_go", seats=seats, buy_in=buy_in, fee=fee,
-            practice=practice,
+            practice=practice, default=True,
         )  # fmt: skip
-        rt = self.tournaments[tid]
-        rt.settings["default"] = True
-        return tid
 
     async def _reopen_sit_and_go(self, rt: RoomTournament) -> None:
         await self._default_sit_and_go(
@@ -822,41 +954,127 @@ class RoomTournaments(RoomLobby):
         )
 
     async def _reopen_tournaments(self) -> None:
-        """The tournaments the store has registering or running, as they were: a
-        running one's clock stopped while the room was down, its hands dealt on from
-        the last one stored."""
-        if self.shared:
-            return
+        """The tournaments the store has registering or running that no process
+        directs, directed here as they were: a running one's clock stopped while no
+        process directed it, its hands dealt on from the last one stored (and the
+        deals being played in it taken as dealt), its tables opened where no process
+        runs them.  (At the start, and every third of a lease in a room of processes:
+        a desk whose process died is taken up.)"""
         rows = await asyncio.to_thread(self.store.tournaments, ("registering", "running"))
-        for row in sorted(rows, key=lambda r: r.id):
-            if row.id in self.tournaments:
+        free = [row for row in rows if not self._directs(row.id)]
+        holders = await self.leases.holders([tournament_key(row.id) for row in free])
+        for row, holder in zip(sorted(free, key=lambda r: r.id), holders, strict=True):
+            if holder is not None or self._stopping:
                 continue
-            rt = self._held_tournament(row)
-            entries = await asyncio.to_thread(self.store.tournament_entries, row.id)
-            if row.state == "registering":
-                for entry in entries:
+            rt = self._held_tournament(row)  # not directed here until it is read
+            if not await self._take_desk(rt):
+                continue
+            row = await self._reread(rt)  # as it is now the desk is this process's
+            rt.row = row
+            await self._read_director(rt, row, resume=True)
+            rt.here = True
+            log.warning("tournament %d is directed here, taken up from the store", row.id)
+            if row.state == "running":
+                await self._place_tables(rt)
+                self._wake_tables(rt)
+            elif row.kind == "scheduled":
+                rt.starter = asyncio.create_task(self._start_at(rt))
+            self._tournaments_changed()
+
+    async def _read_director(self, rt: RoomTournament, row: TournamentRow, *, resume: bool) -> None:
+        """``rt``'s director and entries as the store holds them: a registering one's
+        entries, a running one's state after its last hand with the entries paid for
+        since (a late entry whose hand was not yet stored) seated."""
+        entries = await asyncio.to_thread(self.store.tournament_entries, row.id)
+        if row.state == "registering" or row.director is None:
+            for entry in entries:
+                if player_of(entry.name) not in rt.director.stacks:
                     rt.director.register(player_of(entry.name))
-            else:
-                assert row.director is not None
-                kept = json.loads(row.director)
-                rt.director = Tournament.from_json(
-                    kept["director"], rt.director.structure, self._tournament_rng(row.id)
-                )
+        else:
+            kept = json.loads(row.director)
+            rt.director = Tournament.from_json(
+                kept["director"], rt.director.structure, self._tournament_rng(row.id)
+            )
+            rt.kept_text = row.director
+            if resume and rt.director.state == "running":
                 rt.director.pause(kept["saved_at"])
                 rt.director.resume(_now())
             for entry in entries:
-                rt.accounts[entry.name] = entry.account_id
-                if entry.account_id is None:
-                    rt.occupants[entry.name] = self._bot_occupant(rt, entry.name)
-                else:
-                    rt.occupants[entry.name] = Occupant(
-                        player_of(entry.name), entry.account_id, RemotePlayer()
-                    )
-            rt.settings["default"] = bool(rt.settings.get("default"))
-            if row.state == "running":
-                await self._open_tournament_tables(rt)
-            elif row.kind == "scheduled":
-                rt.starter = asyncio.create_task(self._start_at(rt))
+                if entry.name not in rt.director.entries and rt.director.state == "running":
+                    with contextlib.suppress(TournamentError):
+                        rt.director.register(player_of(entry.name))
+        for entry in entries:
+            rt.accounts[entry.name] = entry.account_id
+
+    # -- tournaments other processes direct, as the lobby shows them --------------------
+
+    _shown_at = 0.0
+
+    async def look_at_tournaments(self) -> None:
+        """In a room of processes: the tournaments other processes direct, read from
+        the store (at most once a second), for the lobby; their live figures are as
+        of their last hand stored."""
+        if not self.shared:
+            return
+        now = time.monotonic()
+        if now - self._shown_at < SHOWN_EVERY:
+            return
+        self._shown_at = now
+        current = await asyncio.to_thread(self.store.tournaments, ("registering", "running"))
+        done = await asyncio.to_thread(
+            self.store.tournaments, ("finished", "cancelled"), limit=KEPT_FINISHED
+        )
+        keep = {row.id for row in current + done}
+        for tid in [t for t, rt in self.tournaments.items() if not rt.here and t not in keep]:
+            del self.tournaments[tid]
+        for row in current + done:
+            rt = self.tournaments.get(row.id)
+            if rt is not None and rt.here:
+                continue
+            if rt is not None and rt.row == row and rt.kept_text == row.director:
+                continue
+            shown = self._held_tournament(row)
+            await self._read_director(shown, row, resume=False)
+            if row.state == "finished" and shown.director.stacks:
+                shown.places = shown.director.places(pool=sum(
+                    e.prize or 0 for e in await asyncio.to_thread(
+                        self.store.tournament_entries, row.id)))  # fmt: skip
+            self.known_tables.update(shown.tables.values())
+
+    async def _hand_desks_over(self) -> None:
+        """A stop that hands over: the desks held here let go, for another process to
+        take up (the director's state is the store's after each hand)."""
+        for rt in self.tournaments.values():
+            if rt.here and rt.lease is not None:
+                with contextlib.suppress(Exception):
+                    await self.leases.release(rt.lease)
+                rt.here, rt.lease = False, None
+
+    async def _renew_desks(self) -> None:
+        """The leases of the desks held here renewed (one that ran out is let go)."""
+        held = [rt for rt in self.tournaments.values() if rt.here and rt.lease is not None]
+        kept = await self.leases.renew_all(
+            [rt.lease for rt in held if rt.lease is not None], self.lease_seconds
+        )
+        for rt, ok in zip(held, kept, strict=True):
+            if not ok:
+                self._let_desk_go(rt, "its lease ran out")
+
+    async def _tend_desks(self) -> None:
+        """The desks nobody holds taken up, and every table of the tournaments
+        directed here run by some process (one whose process died opened again)."""
+        if self._stopping:
+            return
+        await self._reopen_tournaments()
+        for rt in list(self.tournaments.values()):
+            if rt.here and rt.director.state == "running":
+                await self._place_tables(rt)
+
+
+def _quiet(done: asyncio.Future[Any]) -> None:
+    """A word to another process that may not be heard (it died): nothing to do."""
+    if not done.cancelled():
+        done.exception()
 
 
 def _stakes(level: Any) -> dict[str, int]:

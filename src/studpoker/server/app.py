@@ -309,8 +309,26 @@ def create_app(
         held = {table_id: the_room.seat_of(account_id, table_id) for table_id in the_room.tables}
         return {table_id: seat for table_id, seat in held.items() if seat is not None}
 
+    async def tournament_asked(args: dict[str, Any]) -> Any:
+        return await the_room.answer_tournament(args)
+
+    async def ask_peer(peer: str, question: str, args: dict[str, Any]) -> Any:
+        """The room's question to another process (a tournament's desk or tables):
+        its refusal a RoomError, its silence a TimeoutError."""
+        assert peers is not None
+        try:
+            return await peers.ask(peer, question, args)
+        except Refusal as error:
+            raise RoomError(error.detail, error.code, **error.params) from None
+        except Busy:
+            raise TimeoutError(f"process {peer} did not answer") from None
+
     if peers is not None:
-        peers.questions.update(table=table_asked, hand=hand_asked, seats=seats_asked)
+        peers.questions.update(
+            table=table_asked, hand=hand_asked, seats=seats_asked, tournament=tournament_asked
+        )
+        the_room.peer_ask = ask_peer
+        the_room.peer_loads = peers.loads
 
     async def of_owner(table_id: str, question: str, args: dict[str, Any]) -> Any:
         """The answer of the process that runs ``table_id`` (not this one)."""
@@ -597,25 +615,27 @@ def create_app(
         """Every tournament the room has open or running, and the last finished; with
         a token, the asker's entry and table in each."""
         account = await the_room.account(token)
-        return cast(list[TournamentInfo], the_room.tournament_list(account))
+        return cast(list[TournamentInfo], await the_room.tournaments_now(account))
 
-    def tournament_of(tid: int, account: Account | None) -> TournamentInfo:
+    async def tournament_of(tid: int, account: Account | None) -> TournamentInfo:
         try:
-            return cast(TournamentInfo, the_room.tournament_entry(tid, account))
+            return cast(TournamentInfo, await the_room.tournament_now(tid, account))
         except RoomError as error:
             raise refused(error) from None
+        except Busy as error:
+            raise busy(error) from None
 
     @app.get(
         "/api/tournaments/{tid}",
         tags=["tournaments"],
-        responses=problems("no_tournament"),
+        responses=problems("no_tournament", "busy"),
         openapi_extra=OPTIONAL,
     )
     async def tournament(tid: int, token: Token) -> TournamentInfo:
         """A tournament: its structure, entries, prize pool and payouts; its level,
         time to the next, players left and average stack; with a token, the asker's
         own entry and table (where balancing or a broken table moved them)."""
-        return tournament_of(tid, await the_room.account(token))
+        return await tournament_of(tid, await the_room.account(token))
 
     @app.post(
         "/api/tournaments",
@@ -640,12 +660,14 @@ def create_app(
             )  # fmt: skip
         except RoomError as error:
             raise refused(error) from None
-        return tournament_of(tid, account)
+        except Busy as error:
+            raise busy(error) from None
+        return await tournament_of(tid, account)
 
     @app.post(
         "/api/tournaments/{tid}/entry",
         tags=["tournaments"],
-        responses=problems(*ENTRY),
+        responses=problems(*ENTRY, "busy"),
     )
     async def enter(tid: int, account: Annotated[Account, Depends(current)]) -> TournamentInfo:
         """Register: the buy-in and fee from the asker's balance (a sit-and-go starts
@@ -654,13 +676,15 @@ def create_app(
             await the_room.register_tournament(account, tid)
         except RoomError as error:
             raise refused(error) from None
-        return tournament_of(tid, account)
+        except Busy as error:
+            raise busy(error) from None
+        return await tournament_of(tid, account)
 
     @app.delete(
         "/api/tournaments/{tid}/entry",
         tags=["tournaments"],
         responses=problems(
-            "login", "no_tournament", "tournament_started", "tournament_not_registered"
+            "login", "no_tournament", "tournament_started", "tournament_not_registered", "busy"
         ),
     )
     async def leave(tid: int, account: Annotated[Account, Depends(current)]) -> TournamentInfo:
@@ -669,7 +693,9 @@ def create_app(
             await the_room.unregister_tournament(account, tid)
         except RoomError as error:
             raise refused(error) from None
-        return tournament_of(tid, account)
+        except Busy as error:
+            raise busy(error) from None
+        return await tournament_of(tid, account)
 
     # -- the WebSocket ----------------------------------------------------------------
 

@@ -340,9 +340,11 @@ Limited = Literal[
     "hand_histories",
     "password_hashing",
     "table_owner",
+    "tournament_director",
 ]
 """What came too often (``rate_limited``) or waits for the room's workers, or for the
-process that runs a table (``table_owner``), to answer (``busy``)."""
+process that runs a table (``table_owner``) or directs a tournament
+(``tournament_director``), to answer (``busy``)."""
 
 
 @wire

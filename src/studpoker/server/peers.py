@@ -480,6 +480,11 @@ class Peers:
             raise refused(RoomError(f"no table {table_id!r}", "no_table", table=table_id))
         return await self.ask(owner, question, {"table": table_id, **args})
 
+    def loads(self) -> dict[str, int]:
+        """How many tables each other process runs (its last heartbeat's), by name: a
+        tournament's tables are opened where the fewest run."""
+        return {peer: len(tables) for peer, tables in self.tables_of.items()}
+
     async def seats_of(self, account_id: int) -> dict[str, int]:
         """The seats ``account_id`` holds at tables every other process runs, by
         table; a process that does not answer in time is left out."""

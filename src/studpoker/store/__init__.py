@@ -13,6 +13,7 @@ behind one class.
 from __future__ import annotations
 
 from studpoker.store.errors import InsufficientFunds, NameTaken, StaleOwner, StoreError
+from studpoker.store.fences import tournament_key
 from studpoker.store.journal import JournalEntry
 from studpoker.store.store import Store
 from studpoker.store.values import (
@@ -65,4 +66,5 @@ __all__ = [
     "TableMode",
     "TournamentEntry",
     "TournamentRow",
+    "tournament_key",
 ]

@@ -21,7 +21,7 @@ from studpoker.store.checks import check_table_id, whole
 from studpoker.store.errors import StaleOwner
 from studpoker.store.models import FenceModel
 
-__all__ = ["Fences", "check_fence", "check_fences"]
+__all__ = ["Fences", "check_fence", "check_fences", "tournament_key"]
 
 _FENCES = cast(Table, FenceModel.__table__)
 # check_fences on PostgreSQL: every fence a token may raise, raised.
@@ -31,6 +31,12 @@ _RAISE = text(
     " WHERE fence.table_id = given.table_id AND fence.token <= given.token"
     " RETURNING fence.table_id"
 )
+
+
+def tournament_key(tournament_id: int) -> str:
+    """The name a tournament's director is leased and fenced under (its tables are
+    ``t<id>-<n>``): ``tournament-<id>``."""
+    return f"tournament-{int(tournament_id)}"
 
 
 def check_fence(session: Session, table_id: str, token: int | None) -> None:

@@ -19,7 +19,7 @@ from studpoker.store.checks import (
     whole,
 )
 from studpoker.store.errors import StoreError
-from studpoker.store.fences import check_fence
+from studpoker.store.fences import check_fence, tournament_key
 from studpoker.store.journal import forget_running
 from studpoker.store.models import (
     GAME_LENGTH,
@@ -113,6 +113,7 @@ class Hands(StoreBase):
         *,
         fence: int | None = None,
         tournament: tuple[int, str] | None = None,
+        tournament_fence: int | None = None,
     ) -> int:
         """Stores a finished hand and returns its id, in one transaction: the hand, its
         players and — at a chips table (R7.2) — each player's chips at the table changed
@@ -124,12 +125,15 @@ class Hands(StoreBase):
         :class:`StaleOwner` instead, changing nothing, if another owner has written for
         the table since.  With ``tournament`` (its id and its director's state after
         the hand, JSON), the tournament's state is kept in the same transaction: a
-        restart deals on from the last hand stored."""
+        restart deals on from the last hand stored; ``tournament_fence`` is its
+        director's token (a director on another process than the table's)."""
         mode = _check_hand(hand)
         table = hand.table_id
         try:
             with self._transaction() as session:
                 check_fence(session, table, fence)
+                if tournament is not None:
+                    check_fence(session, tournament_key(tournament[0]), tournament_fence)
                 ids = {p.account_id for p in hand.players if p.account_id is not None}
                 found = set(
                     session.scalars(select(AccountModel.id).where(AccountModel.id.in_(ids)))

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from studpoker.store.base import StoreBase
 from studpoker.store.checks import bounded_text, moment, whole
 from studpoker.store.errors import StoreError
+from studpoker.store.fences import check_fence, tournament_key
 from studpoker.store.models import (
     ENTRY_NAME_LENGTH,
     GAME_LENGTH,
@@ -214,30 +215,42 @@ class Tournaments(StoreBase):
             row.state = "cancelled"
             row.finished_at = now
 
-    def start_tournament(self, tournament_id: int, director: str) -> None:
-        """The tournament is dealt: running, with the director's first state."""
+    def start_tournament(
+        self, tournament_id: int, director: str, *, fence: int | None = None
+    ) -> None:
+        """The tournament is dealt: running, with the director's first state.  With
+        ``fence`` (its director's token, docs/scaling.md), refused as a stale
+        director's (StaleOwner) if another has written since."""
         with self._transaction() as session:
+            check_fence(session, tournament_key(tournament_id), fence)
             row = self._tournament_row(session, tournament_id)
             if row.state != "registering":
                 raise StoreError(f"tournament {tournament_id} is {row.state}")
             row.state, row.started_at, row.director = "running", self._now(), director
 
-    def save_director(self, tournament_id: int, director: str) -> None:
+    def save_director(self, tournament_id: int, director: str, *, fence: int | None = None) -> None:
         """Keep the director's state (after each hand), to go on from after a restart."""
         with self._transaction() as session:
+            check_fence(session, tournament_key(tournament_id), fence)
             row = self._tournament_row(session, tournament_id)
             if row.state != "running":
                 raise StoreError(f"tournament {tournament_id} is {row.state}")
             row.director = director
 
     def finish_tournament(
-        self, tournament_id: int, places: Mapping[str, tuple[int, int]], director: str
+        self,
+        tournament_id: int,
+        places: Mapping[str, tuple[int, int]],
+        director: str,
+        *,
+        fence: int | None = None,
     ) -> None:
         """The tournament is over: each entry's (place, prize), by name, and the prizes
         paid from the pool to the balances, all in one transaction.  The prizes must
         add up to the pool, and every entry must have its place."""
         now = self._now()
         with self._transaction() as session:
+            check_fence(session, tournament_key(tournament_id), fence)
             row = self._tournament_row(session, tournament_id)
             if row.state != "running":
                 raise StoreError(f"tournament {tournament_id} is {row.state}")
@@ -294,21 +307,26 @@ class Tournaments(StoreBase):
             )
             return _row_value(row, int(count or 0))
 
-    def tournaments(self, states: Sequence[str] = TOURNAMENT_STATES) -> list[TournamentRow]:
-        """The tournaments in ``states``, the newest first."""
+    def tournaments(
+        self, states: Sequence[str] = TOURNAMENT_STATES, *, limit: int | None = None
+    ) -> list[TournamentRow]:
+        """The tournaments in ``states``, the newest first (the ``limit`` newest)."""
         with self._transaction() as session:
-            counts = dict(
-                session.execute(
-                    select(TournamentEntryModel.tournament_id, func.count()).group_by(
-                        TournamentEntryModel.tournament_id
-                    )
-                ).all()
-            )
-            rows = session.scalars(
+            query = (
                 select(TournamentModel)
                 .where(TournamentModel.state.in_(list(states)))
                 .order_by(TournamentModel.id.desc())
-            ).all()
+            )
+            if limit is not None:
+                query = query.limit(whole(limit, "a number of tournaments", minimum=1))
+            rows = session.scalars(query).all()
+            counts = dict(
+                session.execute(
+                    select(TournamentEntryModel.tournament_id, func.count())
+                    .where(TournamentEntryModel.tournament_id.in_([row.id for row in rows]))
+                    .group_by(TournamentEntryModel.tournament_id)
+                ).all()
+            )
             return [_row_value(row, int(counts.get(row.id, 0))) for row in rows]
 
     def tournament_entries(self, tournament_id: int) -> list[TournamentEntry]:

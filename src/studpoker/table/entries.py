@@ -49,6 +49,19 @@ class TableEntries(TableDecisions):
         self._notify(TableUpdate("seat", self.table_id, seat=seat, change=change))
         return held
 
+    def set_chips(self, seat: int, chips: int) -> None:
+        """The chips the director says the entry in ``seat`` has, between hands (a hand
+        the director did not take is void: the stacks go back to its own)."""
+        self._tournament_only()
+        held = self._occupied(seat)
+        if self._live:
+            raise TableError("a hand is being played", "internal")
+        if not _whole(chips) or chips < 1:
+            raise TableError(f"an entry sits with chips, not {chips!r}", "malformed")
+        if held.chips != chips:
+            held.chips = chips
+            self._notify(TableUpdate("seat", self.table_id, seat=seat, change="chips"))
+
     def set_level(self, spec: GameSpec) -> None:
         """The stakes of the next hands (a new level), between hands."""
         self._tournament_only()

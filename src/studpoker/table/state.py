@@ -130,6 +130,11 @@ class TableState:
             raise TableError(f"seat {seat} is empty", "seat_empty", seat=seat)
         return held
 
+    @property
+    def hand_in_progress(self) -> bool:
+        """Whether a hand is dealt and its stacks not yet released."""
+        return self._live
+
     def _in_hand(self, seat: int) -> bool:
         return self._live and seat in self._seat_map
 

@@ -104,6 +104,11 @@ class Table:
     # The entries and stacks at the start of the hand being played.
     hand_entries: tuple[str, ...] = ()
     hand_stacks: tuple[int, ...] = ()
+    # The number of the deal being played (or the last one played) and the step of
+    # the schedule it was dealt at: a hand's end names its deal, and a table whose
+    # process died is dealt the same hand again (:meth:`Tournament.current_deal`).
+    deal: int = 0
+    deal_step: int = 0
 
     @property
     def count(self) -> int:
@@ -441,12 +446,64 @@ class Tournament:
         table.hands += 1
         self.hands += 1
         self.step_hands += 1
-        spec = self.structure.spec(level)
-        if self.rotation is not None:  # each table's hands in the mix's turn
-            spec = self.rotation.spec(spec, table.hands - 1)
+        table.deal, table.deal_step = self.hands, self.step
         return Deal(
-            number, self.hands, level, spec, tuple(seats), players, stacks, table.carry, moves
+            number,
+            self.hands,
+            level,
+            self.deal_spec(level, table.hands - 1),
+            tuple(seats),
+            players,
+            stacks,
+            table.carry,
+            moves,
         )
+
+    def deal_spec(self, level: Level, hand: int) -> GameSpec:
+        """The game and stakes of a table's ``hand``-th hand (from 0) at ``level``:
+        a mixed game's tables each in the mix's turn."""
+        spec = self.structure.spec(level)
+        if self.rotation is not None:
+            spec = self.rotation.spec(spec, hand)
+        return spec
+
+    def current_deal(self, number: int) -> Deal | None:
+        """The deal table ``number`` is playing, as it was dealt (None: it is between
+        hands).  A table whose process died in the middle of a hand is dealt it again:
+        the hand cut short is void (tournament chips are not money), its players and
+        stacks as they were."""
+        table = self._table(number)
+        if not table.playing:
+            return None
+        level = self._level_at(table.deal_step)
+        seats = tuple(self.where[entry][1] for entry in table.hand_entries)
+        return Deal(
+            number,
+            table.deal,
+            level,
+            self.deal_spec(level, table.hands - 1),
+            seats,
+            table.hand_entries,
+            table.hand_stacks,
+            table.carry,
+        )
+
+    def adopt(self, number: int, deal: int, players: Sequence[str], stacks: Sequence[int]) -> bool:
+        """A hand table ``number`` played that this director never dealt: a director
+        started again from its last kept state, which was kept before the deal.  Taken
+        as dealt (then :meth:`hand_over` ends it) if its players still sit at the table
+        with the stacks they were dealt; whether it was."""
+        table = self._table(number)
+        if table.playing or deal <= table.deal or len(players) != len(stacks) or len(players) < 2:
+            return False
+        for entry, stack in zip(players, stacks, strict=True):
+            if self.where.get(entry, (0, 0))[0] != number or self.stacks.get(entry) != stack:
+                return False
+        table.playing, table.hand_entries, table.hand_stacks = True, tuple(players), tuple(stacks)
+        table.hands += 1
+        self.hands = max(self.hands, deal)
+        table.deal, table.deal_step = deal, self.step
+        return True
 
     def hand_over(
         self, number: int, stacks: Sequence[int], *, carry: int, now: float
@@ -621,13 +678,14 @@ class Tournament:
 
     def to_json(self) -> str:
         """The director's state as JSON text (the structure and the random generator
-        are given again to :meth:`from_json`).  A hand being played is not in it: kept
-        between hands, it is the state a restarted room deals on from."""
+        are given again to :meth:`from_json`), with the deals being played: a table
+        whose hand ends after a restart of its director is taken as it was dealt."""
         tables = [
             {
                 "number": t.number, "seats": t.seats, "carry": t.carry,
                 "dealt_first": t.dealt_first, "breaking": t.breaking, "broken": t.broken,
-                "hands": t.hands,
+                "hands": t.hands, "playing": t.playing, "hand_entries": t.hand_entries,
+                "hand_stacks": t.hand_stacks, "deal": t.deal, "deal_step": t.deal_step,
             }
             for t in self.tables.values()
         ]  # fmt: skip
@@ -652,8 +710,8 @@ class Tournament:
     def from_json(
         cls, text: str, structure: Structure, rng: random.Random | None = None
     ) -> Tournament:
-        """The director kept by :meth:`to_json`; a hand that was being played at a
-        table is void (its table is between hands)."""
+        """The director kept by :meth:`to_json`, the deals being played with it (a
+        table whose process died too is dealt the same hand again: current_deal)."""
         data = json.loads(text)
         t = cls(
             structure,
@@ -670,6 +728,10 @@ class Tournament:
         for row in data["tables"]:
             table = Table(row["number"], list(row["seats"]), row["carry"], row["dealt_first"])
             table.breaking, table.broken, table.hands = row["breaking"], row["broken"], row["hands"]
+            table.playing = bool(row.get("playing", False))
+            table.hand_entries = tuple(row.get("hand_entries", ()))
+            table.hand_stacks = tuple(row.get("hand_stacks", ()))
+            table.deal, table.deal_step = row.get("deal", 0), row.get("deal_step", 0)
             t.tables[table.number] = table
             for seat, entry in enumerate(table.seats):
                 if entry is not None and not table.broken:

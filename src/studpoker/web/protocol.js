@@ -679,7 +679,7 @@
 
 /**
  * @typedef {object} RetryParams
- * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "password_hashing" | "table_owner"} what
+ * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "password_hashing" | "table_owner" | "tournament_director"} what
  * @property {number} retry_after - Seconds before the next try is read (a REST answer's `Retry-After`).
  */
 
