@@ -92,6 +92,9 @@ class RoomState:
         # The tournaments it runs (room/tournaments.py), and who hears of their changes.
         self.tournaments: dict[int, Any] = {}
         self.tournament_listeners: list[Callable[[], None]] = []
+        # Tables of tournaments directed here, by process and tournament, whose process
+        # is to be told that who sits there changed (room/tournaments.py).
+        self._to_wake: dict[tuple[str, int], set[int]] = {}
         self._started = False
         # Stopping: a table taken up now is handed over at once, dealing nothing.
         self._stopping = False

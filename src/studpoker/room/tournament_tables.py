@@ -418,12 +418,14 @@ class RoomTournamentTables(RoomLobby):
                 with contextlib.suppress(TableError):
                     self._unseat(held, seat, "busted")
 
-    async def sync_tournament_tables(self, tid: int) -> None:
-        """The desk says who sits where at tournament ``tid``'s tables changed: the
-        idle ones ask for their deal again; those playing seat the players come (and
-        unseat those gone who are not in the hand)."""
+    async def sync_tournament_tables(self, tid: int, numbers: list[int] | None = None) -> None:
+        """The desk says who sits where at tournament ``tid``'s tables ``numbers``
+        (None: all) changed: the idle ones ask for their deal again; those playing
+        seat the players come (and unseat those gone who are not in the hand)."""
         for held in list(self.tables.values()):
             if held.tournament_id != tid:
+                continue
+            if numbers is not None and held.tournament_table not in numbers:
                 continue
             held.wake.set()
             if held.table.hand_in_progress:

@@ -25,6 +25,7 @@ import json
 import random
 import secrets
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -109,7 +110,7 @@ class RoomTournament:
     # The greatest fencing token each table was asked about with, and the processes
     # that run its tables (told when who sits where changes).
     table_fences: dict[int, int] = field(default_factory=dict)
-    askers: set[str] = field(default_factory=set)
+    askers: dict[int, str] = field(default_factory=dict)  # table -> its process
     kept_text: str | None = None  # the director's state last read from the store
     placing: asyncio.Lock = field(default_factory=asyncio.Lock)
     finisher: asyncio.Task[None] | None = None  # the prizes being paid
@@ -396,7 +397,7 @@ class RoomTournaments(RoomTournamentTables):
         director.register(account.name)
         rt.accounts[entry] = account.id
         if director.state == "running":  # a late entry, seated at once
-            self._wake_tables(rt)
+            self._wake_tables(rt, [director.where[entry][0]])
             await self._place_tables(rt)  # at a table of its own when every one is full
         rt.row = await self._reread(rt)  # its pool
         self._tournaments_changed()
@@ -592,21 +593,35 @@ class RoomTournaments(RoomTournamentTables):
             return None
         return self._seating(rt, number)
 
-    def _wake_tables(self, rt: RoomTournament) -> None:
-        """Who sits where, or the level, changed: the tournament's tables here follow
-        at once (a player moved sits down at once, dealt in from the next hand), and
-        the processes that run the others are told."""
+    def _wake_tables(self, rt: RoomTournament, numbers: Iterable[int] | None = None) -> None:
+        """Who sits at tables ``numbers`` (None: every table) changed: those run here
+        follow at once (a player moved sits down at once, dealt in from the next
+        hand), and the processes that run the others are told, once a turn of the
+        loop each."""
+        wanted = None if numbers is None else set(numbers)
         for held in list(self.tables.values()):
-            if held.tournament_id == rt.id:
+            if held.tournament_id == rt.id and (wanted is None or held.tournament_table in wanted):
                 seating = self._seating_here(rt.id, held.tournament_table)
                 if seating is not None:
                     self._sync_seats(held, seating, "moved")
                 held.wake.set()
         if self.peer_ask is None:
             return
-        for peer in sorted(rt.askers - {self.owner}):
+        for number, peer in rt.askers.items():
+            if peer != self.owner and (wanted is None or number in wanted):
+                if not self._to_wake:
+                    asyncio.get_running_loop().call_soon(self._send_wakes)
+                self._to_wake.setdefault((peer, rt.id), set()).add(number)
+
+    def _send_wakes(self) -> None:
+        """The words that tables changed, one a process and tournament."""
+        waking, self._to_wake = self._to_wake, {}
+        for (peer, tid), numbers in sorted(waking.items()):
+            assert self.peer_ask is not None
             told = asyncio.ensure_future(
-                self.peer_ask(peer, "tournament", {"w": "wake", "tournament": rt.id})
+                self.peer_ask(
+                    peer, "tournament", {"w": "wake", "tournament": tid, "tables": sorted(numbers)}
+                )
             )
             told.add_done_callback(_quiet)
 
@@ -620,7 +635,7 @@ class RoomTournaments(RoomTournamentTables):
         if question == "open":
             return await self.open_tournament_table(tid, int(args["table"]))
         if question == "wake":
-            await self.sync_tournament_tables(tid)
+            await self.sync_tournament_tables(tid, args.get("tables"))
             return True
         rt = self.tournaments.get(tid)
         if rt is None or not rt.here:
@@ -662,7 +677,7 @@ class RoomTournaments(RoomTournamentTables):
             if fence < rt.table_fences.get(number, 0):
                 raise TableMoved(number)
             rt.table_fences[number] = int(fence)
-        rt.askers.add(str(args.get("asker", self.owner)))
+        rt.askers[number] = str(args.get("asker", self.owner))
         return number
 
     def _seating(self, rt: RoomTournament, number: int) -> list[list[Any]]:
@@ -688,7 +703,7 @@ class RoomTournaments(RoomTournamentTables):
         if deal is None:
             deal = director.next_hand(number, now)
             if deal is not None and deal.moves:  # players sent on to other tables
-                self._wake_tables(rt)
+                self._wake_tables(rt, [move.to_table for move in deal.moves])
                 self._tournaments_changed()
         answer: dict[str, Any] = {"state": "running", "seating": self._seating(rt, number)}
         if deal is None:
@@ -723,7 +738,7 @@ class RoomTournaments(RoomTournamentTables):
             if not adopted:  # dealt by a director whose state was never stored
                 return {"void": True}
         try:
-            director.hand_over(number, args["stacks"], carry=args["carry"], now=_now())
+            moves = director.hand_over(number, args["stacks"], carry=args["carry"], now=_now())
         except TournamentError as error:
             raise RoomError(str(error), "malformed") from None
         if director.state == "finished":
@@ -751,7 +766,8 @@ class RoomTournaments(RoomTournamentTables):
                 log.exception("tournament %d: hand %d was not recorded", rt.id, row.number)
                 await self._read_back(rt)
                 raise RoomError("the hand could not be stored: try again", "busy") from None
-        self._wake_tables(rt)
+        changed = {number} | {m.to_table for m in moves} | {m.from_table for m in moves}
+        self._wake_tables(rt, None if director.state == "finished" else changed)
         self._tournaments_changed()
         if director.state == "finished" and rt.finisher is None:
             # Paid once the table has told its players the hand's end.
