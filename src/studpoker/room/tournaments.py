@@ -515,7 +515,8 @@ class RoomTournaments(RoomTournamentTables):
     def _kept(self, rt: RoomTournament) -> str:
         """The director's state as the store keeps it, with the moment it was kept
         (the clock stops there if the room goes down)."""
-        return json.dumps({"saved_at": _now(), "director": rt.director.to_json()})
+        # The director's JSON as it is, not as a string in a string (escaped again).
+        return f'{{"saved_at":{_now()!r},"director":{rt.director.to_json()}}}'
 
     # -- the desk: where the tournament's tables run --------------------------------------
 

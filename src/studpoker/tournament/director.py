@@ -63,6 +63,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from studpoker.games import GameSpec, Rotation
 from studpoker.tournament.payouts import payouts
 from studpoker.tournament.structure import Break, Level, Structure
@@ -235,6 +237,7 @@ class Tournament:
     step_quota: int = 0  # hands the step lasts (level_hands)
 
     def __post_init__(self) -> None:
+        self._finish_rows: list[list[Any]] = []  # the finishes as to_json writes them
         most = self.structure.spec(self.structure.levels[0]).max_seats
         if not self.table_size:
             self.table_size = most
@@ -689,30 +692,31 @@ class Tournament:
             }
             for t in self.tables.values()
         ]  # fmt: skip
-        return json.dumps(
+        # Finishes only grow: each written once, kept (a 1,000-entry field's hands each
+        # stored the whole list again).
+        rows = self._finish_rows
+        for f in self.finishes[len(rows) :]:
+            rows.append([list(f.players), f.table, f.hand, f.stack_at_start, f.order])
+        return orjson.dumps(
             {
                 "table_size": self.table_size, "capacity": self.capacity,
                 "late_levels": self.late_levels, "reentry": self.reentry,
                 "mix": self.mix, "mix_hands": self.mix_hands,
                 "entries": self.entries, "stacks": self.stacks, "tables": tables,
-                "finishes": [
-                    [list(f.players), f.table, f.hand, f.stack_at_start, f.order]
-                    for f in self.finishes
-                ],
+                "finishes": rows,
                 "hands": self.hands, "state": self.state,
                 "clock": [self.clock.started, self.clock.paused_at, self.clock.paused_for],
                 "step": [self.step, self.step_started, self.step_hands, self.step_quota],
             },
-            separators=(",", ":"),
-        )  # fmt: skip
+        ).decode()  # fmt: skip
 
     @classmethod
     def from_json(
-        cls, text: str, structure: Structure, rng: random.Random | None = None
+        cls, text: str | dict[str, Any], structure: Structure, rng: random.Random | None = None
     ) -> Tournament:
         """The director kept by :meth:`to_json`, the deals being played with it (a
         table whose process died too is dealt the same hand again: current_deal)."""
-        data = json.loads(text)
+        data = json.loads(text) if isinstance(text, str) else text
         t = cls(
             structure,
             table_size=data["table_size"],
