@@ -241,8 +241,8 @@ class RoomState:
         """Who sits where at ``table_id`` has changed: written through the journal,
         in order with its hands (room/restore.py reads it back)."""
         held = self.tables.get(table_id)
-        if held is None or self._journal is None:
-            return
+        if held is None or self._journal is None or held.tournament_id is not None:
+            return  # a tournament's seating is its director's, stored with each hand
         seating = held.table.seating()
         seating["competition_id"] = held.competition_id
         text = json.dumps(seating)

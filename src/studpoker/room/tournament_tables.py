@@ -440,9 +440,13 @@ class RoomTournamentTables(RoomLobby):
                     self._sync_seats(held, answer["seating"], "moved")
 
     async def _close_tournament_table(self, table_id: str) -> None:
-        held = self.tables.pop(table_id, None)
+        held = self.tables.get(table_id)
         if held is None:
             return
+        for seat in sorted(held.table.seats):  # told while the table is the room's
+            with contextlib.suppress(TableError):
+                self._unseat(held, seat, "left")
+        self.tables.pop(table_id, None)
         self._lease_until.pop(table_id, None)
         held.table.rollover = 0  # the desk splits it (R6.8) or pays it to the winner
         with contextlib.suppress(TableError):

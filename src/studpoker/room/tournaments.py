@@ -653,18 +653,23 @@ class RoomTournaments(RoomTournamentTables):
             if table is None or table.broken:
                 return {"seating": None}
             return {"seating": self._seating(rt, number)}
+        if question == "entry":  # as the asker sees it, or anyone
+            if args.get("account") is None:
+                return self.tournament_entry(tid)
+            return self.tournament_entry(tid, await self._account_asked(args))
         account = await self._account_asked(args)
         if question == "register":
             return await self.register_tournament(account, tid)
         if question == "unregister":
             await self.unregister_tournament(account, tid)
             return True
-        if question == "entry":
-            return self.tournament_entry(tid, account)
         raise RoomError(f"no question {question!r} about tournaments", "malformed")
 
     async def _account_asked(self, args: dict[str, Any]) -> Account:
-        found = await asyncio.to_thread(self.store.account, int(args["account"]))
+        account = args.get("account")
+        if not isinstance(account, int):
+            raise RoomError("a player's question names their account", "malformed")
+        found = await asyncio.to_thread(self.store.account, account)
         if found is None:
             raise RoomError("no such account", "no_account")
         return found
