@@ -34,7 +34,7 @@ QUICK: dict[str, Any] = {
     ],
 }  # fmt: skip
 
-LEASE = 0.6  # seconds: a desk or a table taken up within a few of them
+LEASE = 1.5  # seconds: a desk or a table taken up within a few of them
 WITHIN = 150.0
 
 
@@ -208,9 +208,11 @@ def test_a_tournament_spread_over_three_processes_survives_one_killed(
         await until(lambda: len(procs.hands) >= 6, 60, "no hands were played")
         desk = procs.desk(tid)
         assert desk is not None
-        assert desk[0] == "a"
-        victim = "a" if killed == "desk" else "b"
-        assert running_where(procs, tid)[victim], "the process killed runs tables"
+        # The desk's process, or one that runs tables and is not the desk's.
+        running = running_where(procs, tid)
+        others = [n for n, tables in running.items() if tables and n != desk[0]]
+        assert others, running
+        victim = desk[0] if killed == "desk" else others[0]
         procs.kill(victim)
         ended = len(procs.hands)
         # The others take up what it ran: the desk from the store, its tables opened

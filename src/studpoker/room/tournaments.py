@@ -264,8 +264,11 @@ class RoomTournaments(RoomTournamentTables):
         row = await asyncio.to_thread(self.store.tournament, tid)
         assert row is not None
         rt = self._held_tournament(row)
-        if not await self._take_desk(rt):  # a new id: nobody else holds it
-            raise RoomError(f"tournament {tid} is directed elsewhere", "busy")
+        if not await self._take_desk(rt):
+            # Another process took it up between its row and its lease (it takes up
+            # every tournament no process directs): it directs it.
+            self._tournaments_changed()
+            return tid
         rt.here = True
         if kind == "scheduled":
             rt.starter = asyncio.create_task(self._start_at(rt), name=f"tournament {tid} start")
