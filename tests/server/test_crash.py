@@ -41,6 +41,7 @@ class Served:
         self, url: str, log: Path, *, port: int | None = None, extra: tuple[str, ...] = ()
     ) -> None:
         self.port = free_port() if port is None else port
+        self.log = log
         self.base = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(self.port)]
         command += ["--database", url, "--clock", "30", *extra]
@@ -68,8 +69,15 @@ class Served:
         self.process.wait(timeout=30)
 
     def stop(self) -> None:
+        """SIGTERM, as a supervisor stops it: it must end within a minute."""
         self.process.terminate()
-        self.process.wait(timeout=60)
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            tail = self.log.read_text(errors="replace")[-6000:]
+            said = f"pid {self.process.pid} did not stop; its log ends:\n{tail}"
+            raise AssertionError(said) from None
 
 
 def watched(client: Client) -> dict[str, Any]:

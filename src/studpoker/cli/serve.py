@@ -148,6 +148,9 @@ def room_server(args: argparse.Namespace) -> Any:
         ws_per_message_deflate=False,
         http=room_protocol(limits.header_seconds, limits.connections_per_address),
         log_config=access_log_config(),
+        # Once the room has stopped, a connection that does not close in this time is
+        # cut: a process asked to stop stops.
+        timeout_graceful_shutdown=10,
     )
     # The room stops before the sockets close: its players hear of a hand cut short.
     return RoomServer(config)

@@ -11,6 +11,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 
+from studpoker.room.tasks import stop_task
 from studpoker.store import JournalActions, JournalEntry, JournalSeating, StaleOwner, Store
 
 __all__ = ["JournalWriter"]
@@ -61,17 +62,15 @@ class JournalWriter:
 
     async def stop(self) -> None:
         await self.flushed()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        task, self._task = self._task, None
+        await stop_task(task)
 
     async def _run(self) -> None:
         while True:
             await self._wake.wait()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._hurry.wait(), timeout=self.window)
+                async with asyncio.timeout(self.window):  # not wait_for: room/tasks.py
+                    await self._hurry.wait()
             self._wake.clear()
             self._hurry.clear()
             batch, self._waiting = _merged(self._waiting), []

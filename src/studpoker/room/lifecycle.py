@@ -11,6 +11,7 @@ from studpoker.games import GAMES
 from studpoker.room.errors import RoomError
 from studpoker.room.owners import RoomOwners
 from studpoker.room.state import log
+from studpoker.room.tasks import stop_task
 from studpoker.store import StoreError
 from studpoker.table import Table, TableError
 
@@ -85,9 +86,7 @@ class RoomLifecycle(RoomOwners):
                 if held.task is not None:
                     held.task.cancel()
             for held in list(self.tables.values()):
-                if held.task is not None:
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await held.task
+                await stop_task(held.task)
             await self._writes_done()  # a cancelled table's last books land before the stop's
             if self._journal is not None:
                 await self._journal.flushed()  # the deals and actions written, then voided
@@ -131,9 +130,7 @@ class RoomLifecycle(RoomOwners):
             if held.task is not None and not held.task.done():  # mid-hand: journaled
                 log.info("table %s is handed over in the middle of its hand", table_id)
                 held.table.listeners.clear()  # not "hand void": it goes on elsewhere
-                held.task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await held.task
+                await stop_task(held.task)
             self._seating_changed(table_id)
         await self._writes_done()
         if self._journal is not None:

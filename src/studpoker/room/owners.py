@@ -8,10 +8,10 @@ harmless: every write it makes carries its fencing token, and the store refuses 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from studpoker.room.restore import RoomRestore
 from studpoker.room.state import log
+from studpoker.room.tasks import stop_task
 
 __all__ = ["RoomOwners"]
 
@@ -48,11 +48,8 @@ class RoomOwners(RoomRestore):
 
     async def _stop_keeping(self) -> None:
         """No more renewals nor tables taken up (the keeper task ends)."""
-        if self._keeper is not None:
-            self._keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._keeper
-            self._keeper = None
+        keeper, self._keeper = self._keeper, None
+        await stop_task(keeper)
 
     async def _renew_leases(self) -> None:
         self.drop_lapsed()  # woken from a pause longer than a lease: those are lost

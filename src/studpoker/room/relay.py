@@ -101,7 +101,8 @@ class _LocalSubscription:
         if self.closed:
             raise RuntimeError("the subscription is closed")
         try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
+            async with asyncio.timeout(timeout):  # not wait_for: see room/tasks.py
+                return await self.queue.get()
         except TimeoutError:
             return None
 

@@ -18,6 +18,7 @@ from studpoker.room.errors import RoomError
 from studpoker.room.journal import JournalWriter
 from studpoker.room.ownership import Lease, Leases, LocalLeases
 from studpoker.room.tables import ChatLine, RoomTable
+from studpoker.room.tasks import stop_task
 from studpoker.room.workers import Workers
 from studpoker.store import JournalSeating, StaleOwner, Store
 from studpoker.table import RemotePlayer, TableUpdate
@@ -193,9 +194,12 @@ class RoomState:
         return held
 
     async def _wind_down(self, table_id: str, held: RoomTable) -> None:
-        if held.task is not None and held.task is not asyncio.current_task():
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await held.task
+        task = held.task
+        if task is not None and task is not asyncio.current_task():
+            if task.cancelling():  # cancelled by _lose: for sure
+                await stop_task(task)
+            else:  # it lost its table itself and ends on its own
+                await asyncio.wait([task])
         for key in [key for key in self._players if key[0] == table_id]:
             del self._players[key]
         if held.lease is not None:

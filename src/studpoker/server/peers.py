@@ -47,6 +47,7 @@ import orjson
 
 from studpoker.room import Busy, RoomError
 from studpoker.room.relay import Broker, Subscription
+from studpoker.room.tasks import stop_task
 from studpoker.server.answers import Refusal, refused
 from studpoker.server.connections import Client, Hub, encode
 from studpoker.server.messages import LobbyTable, ServerMessage
@@ -202,8 +203,7 @@ class Peers:
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+            await stop_task(task)
         for relayed in list(self.relayed.values()):
             self._drop(relayed)
         if self._subscription is not None:
@@ -234,7 +234,8 @@ class Peers:
         loop = asyncio.get_running_loop()
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), self.heartbeat)
+                async with asyncio.timeout(self.heartbeat):  # not wait_for: room/tasks.py
+                    await self._changed.wait()
             self._changed.clear()
             try:
                 self.hub.room.drop_lapsed()  # none that may be another's by now
@@ -462,7 +463,8 @@ class Peers:
         said = {"k": "ask", "p": self.owner, "q": number, "w": question, "a": args}
         self._publish(f"to:{peer}", said)
         try:
-            return await asyncio.wait_for(answer, self.ask_seconds)
+            async with asyncio.timeout(self.ask_seconds):  # not wait_for: room/tasks.py
+                return await answer
         except TimeoutError:
             raise Busy(
                 "the process that runs the table did not answer: try again", 1.0, "table_owner"
@@ -589,7 +591,8 @@ class Peers:
         self._appeared[table_id] = (event, waiting + 1)
         try:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), seconds)
+                async with asyncio.timeout(seconds):  # not wait_for: room/tasks.py
+                    await event.wait()
         finally:
             event, waiting = self._appeared[table_id]
             if waiting == 1:
