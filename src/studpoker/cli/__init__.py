@@ -19,6 +19,7 @@ from studpoker.cli import play as play_command
 from studpoker.cli import replay as replay_command
 from studpoker.cli import serve as serve_command
 from studpoker.cli import sim as sim_command
+from studpoker.cli import study as study_command
 
 __all__ = ["main"]
 
@@ -36,6 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     replay_command.add_parser(commands)
     serve_command.add_parser(commands)
     sim_command.add_parser(commands)
+    study_command.add_parser(commands)
     return parser
 
 

@@ -11,6 +11,8 @@ import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from studpoker.history import fulltilt as _fulltilt
+from studpoker.history import pokerstars as _pokerstars
 from studpoker.history.fulltilt import HEADER as _FULL_TILT
 from studpoker.history.fulltilt import iter_fulltilt, read_fulltilt
 from studpoker.history.phh import from_phh, to_phh
@@ -19,7 +21,7 @@ from studpoker.history.pokerstars import iter_pokerstars, read_pokerstars
 from studpoker.history.pokerstars_write import to_pokerstars
 from studpoker.history.record import HandRecord, HistoryError, OtherGame
 from studpoker.history.replay import SITE_OPTIONS, ReplayReport, replay
-from studpoker.history.text import decode, open_text
+from studpoker.history.text import decode, open_text, split_hands
 
 __all__ = [
     "SITE_OPTIONS",
@@ -29,6 +31,7 @@ __all__ = [
     "ReplayReport",
     "from_phh",
     "iter_history",
+    "iter_history_texts",
     "read_fulltilt",
     "read_history",
     "read_pokerstars",
@@ -86,3 +89,32 @@ def _told(lines: Iterator[str], read: Callable[[int], None]) -> Iterator[str]:
     for line in lines:
         read(len(line))
         yield line
+
+
+def iter_history_texts(
+    path: str | Path, read: Callable[[int], None] | None = None
+) -> Iterator[tuple[HandRecord | HistoryError, str]]:
+    """:func:`iter_history` with each hand's text (its lines, as the file has them):
+    what an import stores for the replayer to show."""
+    with open_text(path) as file:
+        lines: Iterator[str] = iter(file)
+        if read is not None:
+            lines = _told(lines, read)
+        seen: list[str] = []
+        for line in lines:
+            seen.append(line)
+            first = line.lstrip("\ufeff").rstrip("\r\n")
+            if _POKERSTARS.match(first):
+                header, word, read_hand = _POKERSTARS, "PokerStars", _pokerstars.read_hand
+            elif _FULL_TILT.match(first):
+                header, word, read_hand = _FULL_TILT, "Full Tilt", _fulltilt.read_hand
+            else:
+                continue
+            for number, hand in split_hands(itertools.chain(seen, lines), header, word):
+                text = "\n".join(hand).strip("\n") + "\n"
+                try:
+                    yield read_hand(number, hand), text
+                except HistoryError as error:
+                    yield error, text
+            return
+    raise HistoryError("no PokerStars or Full Tilt hand found")

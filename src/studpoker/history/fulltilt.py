@@ -51,6 +51,7 @@ from studpoker.history.record import (
     learn_dealt,
     learn_shown,
     parse_card_list,
+    played_at,
     street_of_marker,
     to_units,
 )
@@ -124,15 +125,16 @@ _NOISE = (
 def read_fulltilt(text: str | Iterable[str]) -> list[HandRecord | HistoryError]:
     """Every hand of a Full Tilt file (its text, or its lines), each a record or the
     error that stopped reading it (the other hands are still read)."""
-    return read_hands(text, HEADER, "Full Tilt", _read_hand)
+    return read_hands(text, HEADER, "Full Tilt", read_hand)
 
 
 def iter_fulltilt(lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]:
     """:func:`read_fulltilt` a hand at a time, as ``lines`` are read."""
-    return iter_hands(lines, HEADER, "Full Tilt", _read_hand)
+    return iter_hands(lines, HEADER, "Full Tilt", read_hand)
 
 
-def _read_hand(first: int, lines: list[str]) -> HandRecord:
+def read_hand(first: int, lines: list[str]) -> HandRecord:
+    """One hand's record from its lines (``first``: its header's line number)."""
     record = _header(first, lines[0].lstrip("\ufeff"))
     index = 1
     number = first
@@ -217,6 +219,7 @@ def _header(number: int, line: str) -> HandRecord:
         big_bet=to_units(big, scale, where=where),
         tournament=tournament.group(1) if tournament else None,
         table=table,
+        played_at=played_at(rest),
     )
     if ante:
         record.ante = to_units(ante, scale, where=where)

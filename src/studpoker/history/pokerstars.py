@@ -55,6 +55,7 @@ from studpoker.history.record import (
     learn_dealt,
     learn_shown,
     parse_card_list,
+    played_at,
     street_of_marker,
     to_units,
 )
@@ -108,15 +109,16 @@ _BOARD_CARD = re.compile(r"^\s*\[(\S+)\]\s*$")
 def read_pokerstars(text: str | Iterable[str]) -> list[HandRecord | HistoryError]:
     """Every hand of a PokerStars file (its text, or its lines), each a record or the
     error that stopped reading it (the other hands are still read)."""
-    return read_hands(text, HEADER, "PokerStars", _read_hand)
+    return read_hands(text, HEADER, "PokerStars", read_hand)
 
 
 def iter_pokerstars(lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]:
     """:func:`read_pokerstars` a hand at a time, as ``lines`` are read."""
-    return iter_hands(lines, HEADER, "PokerStars", _read_hand)
+    return iter_hands(lines, HEADER, "PokerStars", read_hand)
 
 
-def _read_hand(first: int, lines: list[str]) -> HandRecord:
+def read_hand(first: int, lines: list[str]) -> HandRecord:
+    """One hand's record from its lines (``first``: its header's line number)."""
     record = _header(first, lines[0].lstrip("\ufeff"))
     amounts_read = amounts(record.scale)
     number = first
@@ -315,6 +317,7 @@ def _header(number: int, line: str) -> HandRecord:
         small_bet=to_units(stakes.group(1), scale, where=where),
         big_bet=to_units(stakes.group(2), scale, where=where),
         tournament=tournament.group(1) if tournament else None,
+        played_at=played_at(rest),
     )
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "HistoryError",
     "RecordedAction",
     "SeatRecord",
+    "played_at",
     "to_units",
 ]
 
@@ -172,6 +173,9 @@ class HandRecord:
     bring_in: int | None = None
     tournament: str | None = None
     table: str = ""
+    # When the hand was played, as the header says it in ET when it gives ET (the sites'
+    # own clock), else in the zone it names: "2009-11-26 10:08:43"; None if not said.
+    played_at: str | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     # The players dealt in, in seat order (seat 1 first).
     players: list[str] = field(default_factory=list)
@@ -421,3 +425,29 @@ def parse_card_list(text: str, *, where: object) -> list[Card]:
 
 
 _CARDS: dict[str, Card] = {}
+
+
+# A header's moment: "2009/11/26 10:08:43 ET" (PokerStars: date first) or "12:18:37 ET -
+# 2010/06/11" (Full Tilt: time first); a zone of letters after the time.
+_DATE_TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ?([A-Z]*)")
+_TIME_DATE = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ?([A-Z]*) - (\d{4})/(\d{1,2})/(\d{1,2})")
+
+
+def played_at(header: str) -> str | None:
+    """When a header says its hand was played, ``"YYYY-MM-DD HH:MM:SS"``: the moment it
+    gives in ET if it gives two (PokerStars' ``2009/07/16 2:36:31 CET [2009/07/15
+    20:36:31 ET]``), else the one it gives; None if it gives none."""
+    moments: list[tuple[str, tuple[str, ...]]] = []
+    for match in _DATE_TIME.finditer(header):
+        year, month, day, hour, minute, second, zone = match.groups()
+        moments.append((zone, (year, month, day, hour, minute, second)))
+    if not moments:
+        for match in _TIME_DATE.finditer(header):
+            hour, minute, second, zone, year, month, day = match.groups()
+            moments.append((zone, (year, month, day, hour, minute, second)))
+    if not moments:
+        return None
+    _, (year, month, day, hour, minute, second) = next(
+        (m for m in moments if m[0] == "ET"), moments[0]
+    )
+    return f"{year}-{int(month):02}-{int(day):02} {int(hour):02}:{minute}:{second}"

@@ -15,7 +15,9 @@ from __future__ import annotations
 from studpoker.store.errors import InsufficientFunds, NameTaken, StaleOwner, StoreError
 from studpoker.store.fences import tournament_key
 from studpoker.store.journal import JournalEntry
+from studpoker.store.models import STUDY_FACTS
 from studpoker.store.store import Store
+from studpoker.store.study import StudyFilter, StudyPlayerRow, StudyRow
 from studpoker.store.values import (
     PROVISIONAL_RD,
     Account,
@@ -41,6 +43,7 @@ from studpoker.store.values import (
 
 __all__ = [
     "PROVISIONAL_RD",
+    "STUDY_FACTS",
     "Account",
     "Competition",
     "HandPlayer",
@@ -63,6 +66,9 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredHand",
+    "StudyFilter",
+    "StudyPlayerRow",
+    "StudyRow",
     "TableMode",
     "TournamentEntry",
     "TournamentRow",

@@ -14,6 +14,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     CheckConstraint,
+    Column,
     DateTime,
     Dialect,
     Double,
@@ -21,7 +22,9 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
+    SmallInteger,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -350,3 +353,87 @@ class RatingChangeModel(Base):
     rd: Mapped[float] = mapped_column(Double)
     volatility: Mapped[float] = mapped_column(Double)
     at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+# -- study (issue 18) ----------------------------------------------------------------------
+
+STUDY_FACTS: tuple[str, ...] = (
+    "vpip",  # put chips in voluntarily on the first street (not the bring-in)
+    "complete_chance",  # acted on the first street before anyone completed
+    "complete",
+    "raise3_chance",  # acted on the first street facing a completion
+    "raise3",
+    "bring_in",  # posted the bring-in
+    "bi_faced",  # as the bring-in, faced a completion
+    "bi_fold",
+    "bi_call",
+    "bi_raise",
+    "steal_chance",  # nobody in yet, every up card behind worse (docs/study.md)
+    "steal",
+    "steal_faced",  # behind a steal, nobody else in yet
+    "steal_fold",
+    "pair4_chance",  # fourth street, an open pair of one's own, no bet yet
+    "pair4_bet",
+    # Each street after the first (1: fourth street in the seven-card games, third in
+    # the five-card ones): saw it, a chance to bet (nobody had), bet, a chance to
+    # raise (facing a bet), raised.
+    *(
+        f"{what}_{street}"
+        for street in (1, 2, 3, 4)
+        for what in ("saw", "bet_chance", "bet", "raise_chance", "raise")
+    ),
+    "agg_br",  # bets and raises after the first street
+    "agg_calls",
+    "agg_folds",
+    "showdown",
+    "won_showdown",  # collected chips at a showdown
+    "won_no_showdown",  # won with no showdown
+    "hilo_showdown",  # Stud/8: went to a showdown
+    "scoop",  # Stud/8: took every chip of the pots at a showdown
+    "half",  # Stud/8: took part of them
+    "low_made",  # Stud/8: showed a low of eight or better
+    "sh_made",  # Show Hand: pushed (showhand)
+    "sh_faced",  # Show Hand: faced another's showhand
+    "sh_called",
+)
+"""The facts of a player in a hand (studpoker.study.facts), each a column of
+``study_players``."""
+
+SOURCE_LENGTH = 16
+NUMBER_LENGTH = 80
+
+study_hands = Table(
+    "study_hands",
+    Base.metadata,
+    Column("id", Id, primary_key=True),
+    # Who imported it (their own files: only they see it); None for a room hand.
+    Column("owner_id", Id, ForeignKey("accounts.id"), nullable=True),
+    Column("source", String(SOURCE_LENGTH), nullable=False),  # PokerStars, Full Tilt, PHH, room
+    Column("number", String(NUMBER_LENGTH), nullable=False),
+    Column("game", String(GAME_LENGTH), nullable=False),
+    Column("played_at", String(19), nullable=True),  # "YYYY-MM-DD HH:MM:SS", the site's clock
+    Column("small_bet", BigInteger, nullable=False),
+    Column("big_bet", BigInteger, nullable=False),
+    Column("currency", String(3), nullable=True),
+    Column("table_size", Integer, nullable=True),
+    Column("players", Integer, nullable=False),
+    Column("record", Text, nullable=False),
+    Column("events", Text, nullable=False),
+    Column("imported_at", UTCDateTime, nullable=False),
+    # A room hand's row in ``hands`` (each is studied once).
+    Column("room_hand_id", Id, ForeignKey("hands.id"), nullable=True, unique=True),
+    UniqueConstraint("owner_id", "source", "number"),
+    Index(None, "owner_id", "game"),
+)
+
+study_players = Table(
+    "study_players",
+    Base.metadata,
+    Column("hand_id", Id, ForeignKey("study_hands.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("net", BigInteger, nullable=False),
+    Column("net_bb", Double, nullable=False),
+    *(Column(name, SmallInteger, nullable=False) for name in STUDY_FACTS),
+    Index(None, "name"),
+)

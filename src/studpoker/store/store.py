@@ -11,12 +11,23 @@ from studpoker.store.hands import Hands
 from studpoker.store.journal import Journal
 from studpoker.store.money import Money
 from studpoker.store.ratings import Ratings
+from studpoker.store.study import Study
 from studpoker.store.tables import Tables
 from studpoker.store.tournaments import Tournaments
 
 
 class Store(
-    Accounts, Money, Hands, Competitions, Ratings, Audit, Fences, Journal, Tables, Tournaments
+    Accounts,
+    Money,
+    Hands,
+    Competitions,
+    Ratings,
+    Audit,
+    Fences,
+    Journal,
+    Tables,
+    Tournaments,
+    Study,
 ):
     """The room's database: ``Store("sqlite:///room.db")``, ``Store("sqlite://")`` (in
     memory) or ``Store("postgresql://user@host/db")``.

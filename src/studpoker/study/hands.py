@@ -1,0 +1,281 @@
+"""A hand to study: whoever dealt it, as its events (DESIGN.md idea 1).
+
+Every hand studied — a PokerStars or Full Tilt record, a PHH file, a hand played in the
+room — becomes a :class:`StudyHand`: its game and stakes, its seats, and its events as
+the room stores them (``{"type": "Call", "seat": 3, "amount": 20}``: the engine's event
+classes by name, a seat as the table numbers it, cards as text).  A site's record is
+turned into events directly from what it states (no replay: an import reads 100,000
+hands in under a minute); a PHH record and a room hand are the engine's own events.
+The statistics (:mod:`studpoker.study.facts`) and the replayer read only these."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from studpoker.engine import Hand
+from studpoker.history import HandRecord, from_phh
+from studpoker.table.snapshot import event_dict
+
+__all__ = ["StudyHand", "from_hand", "from_phh_text", "from_record", "nets"]
+
+# The record's action words as the engine's event classes.
+_KINDS = {
+    "bring_in": "BringIn",
+    "complete": "Complete",
+    "bet": "Bet",
+    "raise": "Raise",
+    "call": "Call",
+    "check": "Check",
+    "fold": "Fold",
+}
+
+
+@dataclass(slots=True)
+class StudyHand:
+    """One hand as the study tools read it.  ``source`` is where it comes from
+    (``"PokerStars"``, ``"Full Tilt"``, ``"PHH"``, ``"room"``) and ``number`` its hand
+    number there (a room hand's is ``"table#number"``); amounts are integers in the
+    hand's unit (``scale`` a currency unit: cents for money, 1 for chips)."""
+
+    source: str
+    number: str
+    game: str
+    small_bet: int
+    big_bet: int
+    seats: list[tuple[int, str, int]]  # seat number, name, starting stack; in seat order
+    events: list[dict[str, Any]]
+    played_at: str | None = None  # "YYYY-MM-DD HH:MM:SS", the site's clock
+    currency: str | None = None
+    scale: int = 1
+    table_size: int | None = None  # the table's seats ("8-max"), if known
+    tournament: str | None = None
+    record: str = ""  # the hand's text as read (the replayer shows it)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {seat: name for seat, name, _ in self.seats}
+
+
+def nets(hand: StudyHand) -> dict[int, int]:
+    """Each seat's net in the hand: what it collected and got back, less what it put in
+    (antes, bring-in, calls, bets and raises; the rake is taken from what was
+    collected)."""
+    put = dict.fromkeys((seat for seat, _, _ in hand.seats), 0)
+    street_in: dict[int, int] = {}
+    got = dict.fromkeys(put, 0)
+    for event in hand.events:
+        kind = event["type"]
+        if kind == "StreetStarted":
+            street_in = {}
+            continue
+        seat = event.get("seat")
+        if seat is None or seat not in put:
+            continue
+        if kind == "Ante":
+            put[seat] += event["amount"]
+        elif kind in ("BringIn", "Call", "Showhand"):
+            put[seat] += event["amount"]
+            street_in[seat] = street_in.get(seat, 0) + event["amount"]
+        elif kind in ("Complete", "Bet", "Raise"):
+            put[seat] += event["to"] - street_in.get(seat, 0)
+            street_in[seat] = event["to"]
+        elif kind in ("UncalledBetReturned", "ExcessReturned", "PotAwarded"):
+            got[seat] += event["amount"]
+    return {seat: got[seat] - put[seat] for seat in put}
+
+
+def from_record(record: HandRecord, text: str = "") -> StudyHand:
+    """A site's record as events: the antes, each street's cards (every card the
+    record shows; an unknown one as None) and actions, what was returned, the hands
+    shown and what each collected."""
+    layout = record.layout
+    seat_of: dict[str, int] = {}
+    for listed in record.seats:
+        seat_of.setdefault(listed.name, listed.number)
+    stacks = {listed.name: listed.stack for listed in record.seats}
+    events: list[dict[str, Any]] = []
+    add = events.append
+    for player, (amount, all_in, _) in record.antes.items():
+        add({"type": "Ante", "seat": seat_of[player], "amount": amount})
+        if all_in:
+            add({"type": "AllIn", "seat": seat_of[player]})
+    by_street: list[list[Any]] = [[] for _ in layout.streets]
+    for action in record.actions:
+        if 0 <= action.street < len(by_street):
+            by_street[action.street].append(action)
+    last = max(
+        [i for i, dealt in enumerate(record.dealt) if dealt]
+        + [i for i, acts in enumerate(by_street) if acts]
+        + [0]
+    )
+    slots = layout.slots
+    for street in range(last + 1):
+        add({"type": "StreetStarted", "street": layout.streets[street], "index": street})
+        first = layout.held[street - 1] if street else 0
+        dealt = record.dealt[street] or [
+            p for p in record.players if street == 0 or _still_in(p, by_street, street)
+        ]
+        for player in dealt:
+            cards = record.cards.get(player)
+            for slot in range(first, layout.held[street]):
+                card = None if cards is None else cards[slot]
+                add(
+                    {
+                        "type": "CardDealt",
+                        "seat": seat_of[player],
+                        "card": None if card is None else str(card),
+                        "up": slots[slot] == "u",
+                    }
+                )
+        if street == last and record.community is not None:
+            add({"type": "CommunityCard", "card": str(record.community)})
+        for action in by_street[street]:
+            seat = seat_of[action.player]
+            kind = _KINDS[action.kind]
+            if kind in ("Complete", "Bet", "Raise"):
+                add({"type": kind, "seat": seat, "to": action.amount})
+            elif kind in ("BringIn", "Call"):
+                add({"type": kind, "seat": seat, "amount": action.amount})
+            else:
+                add({"type": kind, "seat": seat})
+            if action.all_in:
+                add({"type": "AllIn", "seat": seat})
+    for player, amount, _ in record.uncalled:
+        add({"type": "UncalledBetReturned", "seat": seat_of[player], "amount": amount})
+    for player in record.shows:
+        cards = record.cards.get(player, [])
+        add(
+            {
+                "type": "Show",
+                "seat": seat_of[player],
+                "cards": [None if card is None else str(card) for card in cards],
+            }
+        )
+    side = 0
+    for collected in record.collected:
+        half = collected.half or "whole"
+        side += collected.pot == "side pot"
+        add(
+            {
+                "type": "PotAwarded",
+                "pot": side if collected.pot == "side pot" else 0,
+                "half": half,
+                "seat": seat_of[collected.player],
+                "amount": collected.amount,
+                "value": None,
+            }
+        )
+    dealt_in = set(record.players)
+    return StudyHand(
+        source=record.site,
+        number=record.number,
+        game=record.game,
+        small_bet=record.small_bet,
+        big_bet=record.big_bet,
+        seats=[
+            (seat.number, seat.name, stacks[seat.name])
+            for seat in record.seats
+            if seat.name in dealt_in
+        ],
+        events=events,
+        played_at=record.played_at,
+        currency=record.currency,
+        scale=record.scale,
+        table_size=_table_size(text),
+        tournament=record.tournament,
+        record=text,
+        notes=list(record.notes),
+    )
+
+
+def _still_in(player: str, by_street: list[list[Any]], street: int) -> bool:
+    return not any(
+        action.player == player and action.kind == "fold"
+        for earlier in by_street[:street]
+        for action in earlier
+    )
+
+
+def _table_size(text: str) -> int | None:
+    """``8-max`` (PokerStars) or ``(6 max)`` (Full Tilt) in a record's first lines."""
+    for line in text.splitlines()[:2]:
+        at = line.find("-max")
+        if at > 0 and line[at - 1].isdigit():
+            start = at - 1
+            while start > 0 and line[start - 1].isdigit():
+                start -= 1
+            return int(line[start:at])
+        at = line.find(" max)")
+        if at > 0 and line[at - 1].isdigit():
+            start = at - 1
+            while start > 0 and line[start - 1].isdigit():
+                start -= 1
+            return int(line[start:at])
+    return None
+
+
+def from_hand(
+    hand: Hand,
+    names: Sequence[str],
+    *,
+    source: str,
+    number: str,
+    seats: Sequence[int] | None = None,
+    played_at: str | None = None,
+    record: str = "",
+) -> StudyHand:
+    """An engine hand (a PHH record replayed, or a hand played here) as events;
+    ``seats`` numbers its players as the table does (1, 2, … if not given)."""
+    numbers = list(seats) if seats is not None else list(range(1, len(names) + 1))
+    spec = hand.spec
+    return StudyHand(
+        source=source,
+        number=number,
+        game=spec.game,
+        small_bet=spec.small_bet,
+        big_bet=spec.big_bet,
+        seats=[(numbers[i], names[i], hand.starting_stacks[i]) for i in range(len(names))],
+        events=[event_dict(event, numbers) for event in hand.events],
+        played_at=played_at,
+        table_size=spec.max_seats,
+        record=record,
+    )
+
+
+def from_phh_text(text: str, *, number: str | None = None) -> StudyHand:
+    """A PHH record (one hand) replayed through the engine, with its ``players``,
+    ``hand`` number and date fields when it has them.  Raises ``ValueError`` naming
+    what is wrong."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"not a PHH record: {error}") from None
+    hand = from_phh(text)
+    count = hand.player_count
+    players = doc.get("players")
+    if not (isinstance(players, list) and len(players) == count):
+        players = [f"p{i + 1}" for i in range(count)]
+    seats = doc.get("seats")
+    if not (
+        isinstance(seats, list) and len(seats) == count and all(isinstance(s, int) for s in seats)
+    ):
+        seats = None
+    said = doc.get("hand")
+    name = str(said) if said is not None else number
+    if name is None:
+        raise ValueError("a PHH record without a hand number (its `hand` field)")
+    played = None
+    if all(isinstance(doc.get(key), int) for key in ("year", "month", "day")):
+        played = f"{doc['year']:04}-{doc['month']:02}-{doc['day']:02}"
+        when = doc.get("time")
+        played += f" {when}" if isinstance(when, str) else " 00:00:00"
+    study = from_hand(
+        hand, [str(p) for p in players], source="PHH", number=name, seats=seats,
+        played_at=played, record=text,
+    )  # fmt: skip
+    study.notes = list(hand.notes)
+    return study

@@ -1,0 +1,35 @@
+"""A hand played in the room, to study: its stored events and players, and its stakes
+from its record (PHH)."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+from studpoker.store.values import StoredHand
+from studpoker.study.hands import StudyHand
+
+__all__ = ["room_hand"]
+
+
+def room_hand(stored: StoredHand) -> StudyHand:
+    """``stored`` as a :class:`StudyHand` (source ``"room"``, number ``"table#n"``)."""
+    doc = tomllib.loads(stored.record)
+    stacks = doc.get("starting_stacks") or []
+    seats = sorted(stored.players, key=lambda player: player.seat)
+    unit = doc.get("big_bet") or doc.get("min_bet") or 0
+    return StudyHand(
+        source="room",
+        number=f"{stored.table_id}#{stored.number}",
+        game=stored.game,
+        small_bet=int(doc.get("small_bet") or doc.get("min_bet") or 0),
+        big_bet=int(unit),
+        seats=[
+            (player.seat, player.name, int(stacks[i]) if i < len(stacks) else 0)
+            for i, player in enumerate(seats)
+        ],
+        events=json.loads(stored.events),
+        played_at=stored.started_at.strftime("%Y-%m-%d %H:%M:%S"),
+        table_size=None,
+        record=stored.record,
+    )
