@@ -112,14 +112,15 @@ class Study(StoreBase):
                     if owner_id is None
                     else study_hands.c.owner_id == owner_id
                 )
-                have = set(
-                    session.execute(
+                have = {
+                    (source, number)
+                    for source, number in session.execute(
                         select(study_hands.c.source, study_hands.c.number).where(
                             owner,
                             tuple_(study_hands.c.source, study_hands.c.number).in_(keys),
                         )
-                    ).tuples()
-                )
+                    )
+                }
                 fresh: list[StudyRow] = []
                 for row in batch:
                     key = (row.source, row.number)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from studpoker.store import STUDY_FACTS as FACTS
-from studpoker.study.hands import StudyHand, nets
+from studpoker.study.hands import StudyHand, full_completion, nets
 
 __all__ = ["FACTS", "PlayerFacts", "facts_of", "worse"]
 
@@ -67,6 +67,7 @@ def facts_of(hand: StudyHand) -> list[PlayerFacts]:
     street_in: dict[int, int] = {}
     # The first street's story.
     bring_in: int | None = None
+    brought = 0
     completed = False
     anyone_in = False
     acted_first: set[int] = set()
@@ -103,7 +104,7 @@ def facts_of(hand: StudyHand) -> list[PlayerFacts]:
                     ups[seat].append(card)
             continue
         if kind == "BringIn":
-            bring_in = seat
+            bring_in, brought = seat, event["amount"]
             fact(seat, "bring_in")
             street_in[seat] = event["amount"]
             level = max(level, event["amount"])
@@ -157,8 +158,10 @@ def facts_of(hand: StudyHand) -> list[PlayerFacts]:
                             steal_open = False  # played back: those after face two
                 if kind in _VOLUNTARY:
                     anyone_in = True
-                if kind in ("Complete", "Bet"):
-                    completed = True
+                if kind in ("Complete", "Bet", "Raise") and full_completion(
+                    event["to"], brought, hand.small_bet
+                ):
+                    completed = True  # not by one all in well short of it (R2.4)
                 acted_first.add(seat)
         elif 1 <= street <= 4:
             if not facing:

@@ -19,7 +19,14 @@ from studpoker.engine import Hand
 from studpoker.history import HandRecord, from_phh
 from studpoker.table.snapshot import event_dict
 
-__all__ = ["StudyHand", "from_hand", "from_phh_text", "from_record", "nets"]
+__all__ = [
+    "StudyHand",
+    "from_hand",
+    "from_phh_text",
+    "from_record",
+    "full_completion",
+    "nets",
+]
 
 # The record's action words as the engine's event classes.
 _KINDS = {
@@ -112,6 +119,9 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
         + [i for i, acts in enumerate(by_street) if acts]
         + [0]
     )
+    folders = {action.player for action in record.actions if action.kind == "fold"}
+    if len([p for p in record.players if p not in folders]) >= 2:
+        last = len(layout.streets) - 1  # two or more to the end: every street is dealt
     slots = layout.slots
     for street in range(last + 1):
         add({"type": "StreetStarted", "street": layout.streets[street], "index": street})
@@ -133,9 +143,17 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
                 )
         if street == last and record.community is not None:
             add({"type": "CommunityCard", "card": str(record.community)})
+        brought, completed = 0, street > 0
         for action in by_street[street]:
             seat = seat_of[action.player]
             kind = _KINDS[action.kind]
+            if kind == "BringIn":
+                brought = action.amount or 0
+            elif not completed and kind in ("Complete", "Bet", "Raise"):
+                # PokerStars writes a completion as a raise (a bet by the bring-in); as
+                # the engine says it, every wager is a completion until one is full.
+                kind = "Complete"
+                completed = full_completion(action.amount or 0, brought, record.small_bet)
             if kind in ("Complete", "Bet", "Raise"):
                 add({"type": kind, "seat": seat, "to": action.amount})
             elif kind in ("BringIn", "Call"):
@@ -190,6 +208,13 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
         record=text,
         notes=list(record.notes),
     )
+
+
+def full_completion(to: int, brought: int, small_bet: int) -> bool:
+    """Whether a completion to ``to`` over a bring-in of ``brought`` is full: to the
+    small bet, or (all in short of it) at least half the way there, as the engine
+    judges it (R2.4, R2.11): the wagers after it are raises."""
+    return to == small_bet or 2 * (to - brought) >= small_bet - brought
 
 
 def _still_in(player: str, by_street: list[list[Any]], street: int) -> bool:

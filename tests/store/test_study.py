@@ -1,0 +1,174 @@
+"""Importing one's own hands (studpoker.study.importer) on both backends: the sites'
+files and PHH, duplicates skipped, a broken hand reported and the rest imported, each
+owner's hands their own; the room's hands studied; statistics summed by the database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from studpoker.engine import Hand
+from studpoker.games import seven_card_stud
+from studpoker.history import to_phh
+from studpoker.store import HandPlayer, HandRow, Store, StoreError, StudyFilter
+from studpoker.study.importer import import_files
+from studpoker.study.stats import player_stats, room_hands_studied
+from studpoker.table.snapshot import event_dict
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "handhistories"
+FULL_TILT_STEALS = sorted((SHARED / "fulltilt").glob("7-Stud-USD-3-6-20106.Steal.*.txt"))
+EVERY_FILE = sorted(SHARED.glob("*/*.txt"))
+
+# A PokerStars Razz hand whose third street has a card nobody can read.
+BROKEN = """PokerStars Hand #77:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:31:45 ET
+Table 'Gotha II' 8-max
+Seat 1: Ann ($1 in chips)
+Seat 2: Bob ($1 in chips)
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ann [Kc]
+Dealt to Bob [Zz]
+Ann: brings in for $0.02
+Bob: folds
+"""
+GOOD = """PokerStars Hand #78:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:32:45 ET
+Table 'Gotha II' 8-max
+Seat 1: Ann ($1 in chips)
+Seat 2: Bob ($1 in chips)
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ann [Kc]
+Dealt to Bob [3d]
+Ann: brings in for $0.02
+Bob: folds
+Uncalled bet ($0.02) returned to Ann
+Ann collected $0.02 from pot
+*** SUMMARY ***
+Total pot $0.02 | Rake $0
+Seat 1: Ann (bring in) collected ($0.02)
+Seat 2: Bob folded on the 3rd Street (didn't bet)
+"""
+
+
+@pytest.fixture
+def owner(store: Store) -> int:
+    return store.create_account("hero", "hash").id
+
+
+def test_every_shared_file_imports_once(store: Store, owner: int) -> None:
+    report = import_files(store, owner, EVERY_FILE)
+    assert (report.added, report.duplicates, report.errors) == (42, 0, [])
+    again = import_files(store, owner, EVERY_FILE)
+    assert (again.added, again.duplicates, again.errors) == (0, 42, [])
+    assert store.study_hand_count(owner) == 42
+    # Another account's import is its own: nothing of hero's counts as a duplicate.
+    other = store.create_account("villain", "hash").id
+    assert import_files(store, other, EVERY_FILE[:1]).added == 1
+    assert store.study_hand_count(owner) == 42
+
+
+def test_a_broken_hand_is_reported_and_the_rest_imported(
+    store: Store, owner: int, tmp_path: Path
+) -> None:
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text(f"{GOOD}\n\n{BROKEN}\n\n{GOOD.replace('#78', '#79')}\n{GOOD}")
+    nothing = tmp_path / "notes.txt"
+    nothing.write_text("my notes on the game\n")
+    report = import_files(store, owner, [mixed, nothing])
+    assert (report.added, report.duplicates) == (2, 1)  # #78 twice in the file
+    assert len(report.errors) == 2
+    assert report.errors[0].startswith("mixed.txt: PokerStars hand #77, line 28")  # the file's
+    assert "'Zz' is not a card" in report.errors[0]
+    assert report.errors[1] == "notes.txt: no PokerStars or Full Tilt hand found"
+    stats = player_stats(store, "Bob", StudyFilter(owner_id=owner, room=False))
+    assert stats.hands == 2
+    assert stats.net == -2
+
+
+def test_a_phh_file_imports_as_the_engine_plays_it(
+    store: Store, owner: int, tmp_path: Path
+) -> None:
+    hand = Hand(seven_card_stud(), [1000, 1000], rng=__import__("random").Random(7))
+    hand.act("bring_in")
+    hand.act("fold")
+    path = tmp_path / "hand.phh"
+    path.write_text(to_phh(hand, names=["Ann", "Bob"], hand=12))
+    report = import_files(store, owner, [path])
+    assert (report.added, report.errors) == (1, [])
+    folder = next(s for s in range(2) if hand.result.net[s] < 0)
+    stats = player_stats(store, ["Ann", "Bob"][folder], StudyFilter(owner_id=owner, room=False))
+    assert stats.hands == 1
+    assert stats.net == hand.result.net[folder]
+
+
+def test_steals_counted_from_the_full_tilt_files(store: Store, owner: int) -> None:
+    """kwuiyhw's five hands of the fpdb-named files, counted by hand: he steals from the
+    cut-off with K♣ (9♣ gone, 2♠, 2♣ behind), folds to bllodshot's Q♣ steal, brings in
+    and folds to thebear666's A♣, and twice only folds with a higher up card behind."""
+    import_files(store, owner, FULL_TILT_STEALS)
+    stats = player_stats(store, "kwuiyhw", StudyFilter(owner_id=owner, room=False))
+    assert stats.hands == 5
+    shares = {label: (s.count, s.sample) for label, s in stats.shares.items()}
+    assert shares["Steal attempt"] == (1, 1)
+    assert shares["Fold to a steal"] == (1, 1)
+    assert shares["Bring-in folds to a completion"] == (1, 1)
+    assert shares["VPIP"] == (1, 5)
+    assert shares["Third street complete"] == (1, 3)
+    assert stats.net == 400 - 50 - 50 - 150 - 50  # in cents
+    assert stats.bb_per_100 == pytest.approx(100 * 100 / 600 / 5)
+    hero = player_stats(store, "Hero", StudyFilter(owner_id=owner, room=False))
+    assert {k: (s.count, s.sample) for k, s in hero.shares.items()}["Steal attempt"] == (1, 1)
+
+
+def test_filters_by_game_stakes_date_and_table_size(store: Store, owner: int) -> None:
+    import_files(store, owner, EVERY_FILE)
+    mine = StudyFilter(owner_id=owner, room=False)
+    # Hero is in every one of the 42 hands: 14 of Razz, 28 at $0.04/$0.08 (all of them
+    # from 2009), 14 since 2010, 31 at PokerStars' 8-max tables (Full Tilt's records
+    # do not say the table's size).
+    assert player_stats(store, "Hero", mine).hands == 42
+    by = {
+        "game": StudyFilter(owner_id=owner, room=False, game="razz"),
+        "stakes": StudyFilter(owner_id=owner, room=False, big_bet=8),
+        "since": StudyFilter(owner_id=owner, room=False, since="2010-01-01"),
+        "until": StudyFilter(owner_id=owner, room=False, until="2009-11-26"),
+        "size": StudyFilter(owner_id=owner, room=False, table_size=8),
+    }
+    assert {k: player_stats(store, "Hero", w).hands for k, w in by.items()} == {
+        "game": 14, "stakes": 28, "since": 14, "until": 28, "size": 31,
+    }  # fmt: skip
+    # Nobody else's imported hands, and none of the room's, unless asked.
+    assert player_stats(store, "Hero", StudyFilter()).hands == 0
+    with pytest.raises(StoreError, match="the room's hands, one's own, or both"):
+        player_stats(store, "Hero", StudyFilter(room=False))
+
+
+def test_the_rooms_hands_are_studied_once(store: Store) -> None:
+    hand = Hand(seven_card_stud(), [1000, 1000], rng=__import__("random").Random(3))
+    while not hand.is_over:
+        options = [str(o) for o in hand.legal_actions()]
+        hand.act(next((o for o in options if o.startswith(("check", "call"))), options[0]))
+    seats = [3, 5]
+    account_ids = [store.create_account(n, "h").id for n in ("Ann", "Bob")]
+    for number in (1, 2):
+        store.record_hand(
+            HandRow(
+                table_id="practice-razz", number=number, game="seven_card_stud",
+                mode="practice", started_at=store._now(), ended_at=store._now(),
+                record=to_phh(hand, names=["Ann", "Bob"]),
+                events=json.dumps([event_dict(e, seats) for e in hand.events]),
+                pot=sum(hand.contributed),
+                players=[HandPlayer(seats[i], n, hand.result.net[i], account_ids[i])
+                         for i, n in enumerate(("Ann", "Bob"))],
+            )
+        )  # fmt: skip
+    assert room_hands_studied(store) == 2
+    assert room_hands_studied(store) == 0
+    stats = player_stats(store, "Ann")
+    assert stats.hands == 2
+    assert stats.net == 2 * hand.result.net[0]
+    assert stats.shares["Went to showdown (of hands seeing fourth street)"].count == 2

@@ -1,0 +1,63 @@
+"""``stud import`` and ``stud stats`` as a user types them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from studpoker.cli import main
+from studpoker.store import Store
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "handhistories"
+STEALS = sorted((SHARED / "fulltilt").glob("7-Stud-USD-3-6-20106.Steal.*.txt"))
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'stud.db'}"
+    with Store(url) as store:
+        store.migrate()
+        store.create_account("hero", "hash")
+    return url
+
+
+def test_import_then_stats(database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(path) for path in STEALS]
+    assert main(["import", *files, "--as", "hero", "--database", database]) == 0
+    assert capsys.readouterr().out == (
+        "5 hands imported for hero, 0 already there, 0 of other games, 0 unreadable\n"
+    )
+    assert main(["import", files[0], "--as", "hero", "--database", database]) == 0
+    assert capsys.readouterr().out == (
+        "0 hands imported for hero, 1 already there, 0 of other games, 0 unreadable\n"
+    )
+    argv = ["stats", "kwuiyhw", "--as", "hero", "--only-imported", "--database", database]
+    assert main([*argv, "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["hands"] == 5
+    assert said["net"] == 100
+    assert said["stats"]["Steal attempt"] == [1, 1]
+    assert said["stats"]["Fold to a steal"] == [1, 1]
+    assert main(argv) == 0
+    table = capsys.readouterr().out
+    assert "kwuiyhw: 5 hands" in table
+    assert "│ Steal attempt " in table
+    assert "1/1" in table
+    assert "Results: +3.33 big bets per 100 hands" in table
+
+
+def test_bad_input_is_refused_with_a_reason(
+    database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["import", str(STEALS[0]), "--as", "nobody", "--database", database]) == 2
+    assert "no account 'nobody' (register it in the room first)" in capsys.readouterr().err
+    missing = tmp_path / "missing.txt"
+    assert main(["import", str(missing), "--as", "hero", "--database", database]) == 2
+    assert f"{missing}: no such file" in capsys.readouterr().err
+    argv = ["stats", "Hero", "--only-imported", "--database", database]
+    assert main(argv) == 2
+    assert "--only-imported needs --as NAME" in capsys.readouterr().err
+    assert main(["stats", "Nobody", "--database", database]) == 1
+    assert "no hands of 'Nobody' in these hands" in capsys.readouterr().out
