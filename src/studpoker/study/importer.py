@@ -8,11 +8,12 @@ with its line and skipped, and the rest is imported."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import orjson
 
 from studpoker.history import HandRecord, HistoryError, OtherGame, iter_history_texts
 from studpoker.history.text import decode
@@ -51,7 +52,7 @@ def study_row(hand: StudyHand, *, room_hand_id: int | None = None) -> StudyRow:
         small_bet=hand.small_bet,
         big_bet=hand.big_bet,
         players=players,
-        events=json.dumps(hand.events, separators=(",", ":")),
+        events=orjson.dumps(hand.events).decode(),
         record=hand.record,
         played_at=hand.played_at,
         currency=hand.currency,
