@@ -154,6 +154,50 @@ class RatingHistory(TypedDict):
     history: list[RatingPoint]
 
 
+# -- study (issue 18) -----------------------------------------------------------------------
+
+
+@wire
+class StudyImport(TypedDict):
+    """What an import of one's own hand histories did."""
+
+    added: int
+    duplicates: int
+    """Hands imported before (the same site and hand number): skipped."""
+    other_games: int
+    """Hands of games that are not stud (a mixed game's hold'em): skipped."""
+    errors: list[str]
+    """Each hand that could not be read: the file, the hand, the line, why."""
+
+
+@wire
+class StudyShare(TypedDict):
+    """A statistic: ``count`` times of ``sample`` chances (docs/study.md)."""
+
+    key: str
+    """The fact counted (``steal``, ``vpip``…): the same in every language."""
+    label: str
+    count: int
+    sample: int
+
+
+@wire
+class StudyStats(TypedDict):
+    """A player's statistics over the hands asked for (the room's, and with ``mine``
+    the asker's imported hands)."""
+
+    player: str
+    hands: int
+    bb_per_100: float | None
+    """Results in big bets (Show Hand: minimum bets) per 100 hands."""
+    interval: list[float] | None
+    """The 95% interval of ``bb_per_100``: low, high."""
+    aggression: float | None
+    """Bets and raises per call from fourth street on."""
+    aggression_frequency: StudyShare
+    stats: list[StudyShare]
+
+
 # -- tournaments (issue 17) ----------------------------------------------------------------
 
 
@@ -376,6 +420,7 @@ _WHY = {
     403: "Only a registered account may do that (guests play at practice tables only).",
     404: "No such thing (`params` name it).",
     409: "Refused by the room as it is now (a name taken, the seat taken, the table full…).",
+    413: "Too large: `params` give the `maximum` and the `length` sent.",
     422: "A body or parameter that is not valid: `detail` lists each field and why.",
     429: "Too many requests: `Retry-After` says in how many seconds to try again.",
     503: "The room is too busy now: try again after `Retry-After` seconds.",

@@ -47,6 +47,8 @@ from studpoker.server.answers import (
     RatingHistory,
     Refusal,
     Session,
+    StudyImport,
+    StudyStats,
     TournamentInfo,
     busy,
     game_infos,
@@ -96,8 +98,10 @@ from studpoker.server.protocol import (
     read_message,
 )
 from studpoker.server.state import TableState
-from studpoker.store import Account, Store
+from studpoker.store import Account, Store, StudyFilter
 from studpoker.store.models import NAME_LENGTH
+from studpoker.study.importer import import_bytes
+from studpoker.study.stats import player_stats, room_hands_studied
 from studpoker.table.config import (
     CLOCK_MAX,
     CLOCK_MIN,
@@ -116,6 +120,7 @@ SUBPROTOCOL = "studpoker"
 BEARER = "bearer."
 # A REST request's session token (None: no token, or not a bearer one).
 Token = Annotated[str | None, Depends(SESSION)]
+DATE = r"^\d{4}-\d{2}-\d{2}$"  # YYYY-MM-DD
 
 
 class _Body(BaseModel):
@@ -600,6 +605,106 @@ def create_app(
                     "rd": round(change.rd),
                 }
                 for change in history
+            ],
+        }
+
+    # -- study (issue 18) ------------------------------------------------------------------
+
+    imports = Limiter(limits.import_per_account)
+    studying = asyncio.Lock()  # the room's new hands turned into facts, one at a time
+
+    @app.post(
+        "/api/study/hands",
+        tags=["study"],
+        responses=problems("login", "too_large", "rate_limited"),
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "description": "A hand history file as the site wrote it (PokerStars or "
+                "Full Tilt text in any of their encodings, or PHH).",
+                "content": {"application/octet-stream": {"schema": {"type": "string",
+                                                                     "format": "binary"}}},
+            }
+        },
+    )  # fmt: skip
+    async def import_hands(
+        request: Request,
+        account: Annotated[Account, Depends(current)],
+        name: Annotated[str, Query(min_length=1, max_length=100)] = "hands.txt",
+    ) -> StudyImport:
+        """Import one of the asker's hand history files (the body, as the site wrote it;
+        ``name`` is how errors name it): each hand read, turned into facts and stored
+        as the asker's own, seen only by them.  A hand imported before is skipped, a
+        hand that cannot be read is reported and skipped, the rest imported."""
+        slow_down(imports.take(str(account.id)), "imports")
+        most = limits.import_bytes
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > most:
+                raise Refusal(
+                    f"a file is {most} bytes at most", "too_large",
+                    {"maximum": most, "length": len(body)},
+                )  # fmt: skip
+        data = bytes(body)
+        report = await asyncio.to_thread(import_bytes, the_room.store, account.id, name, data)
+        return {
+            "added": report.added,
+            "duplicates": report.duplicates,
+            "other_games": report.other_games,
+            "errors": report.errors,
+        }
+
+    @app.get(
+        "/api/study/stats",
+        tags=["study"],
+        responses=problems("login", "unknown_game"),
+        openapi_extra=OPTIONAL,
+    )
+    async def study_stats(
+        token: Token,
+        player: Annotated[str, Query(min_length=1, max_length=64)],
+        game: str | None = None,
+        big_bet: Annotated[int | None, Query(ge=0, le=STAKE_MAX)] = None,
+        since: Annotated[str | None, Query(pattern=DATE)] = None,
+        until: Annotated[str | None, Query(pattern=DATE)] = None,
+        table_size: Annotated[int | None, Query(ge=2, le=MAX_SEATS)] = None,
+        mine: bool = False,
+    ) -> StudyStats:
+        """A player's statistics (docs/study.md) over the room's hands and, with
+        ``mine``, the asker's imported hands: each share with its sample, results in big
+        bets per 100 hands with a 95% interval."""
+        if game is not None:
+            try:
+                known_game(game)
+            except RoomError as error:
+                raise refused(error) from None
+        owner = None
+        if mine:
+            owner = (await current(token)).id
+        where = StudyFilter(
+            owner_id=owner, game=game, big_bet=big_bet, since=since, until=until,
+            table_size=table_size,
+        )  # fmt: skip
+        async with studying:
+            await asyncio.to_thread(room_hands_studied, the_room.store)
+        stats = await asyncio.to_thread(player_stats, the_room.store, player, where)
+        frequency = stats.aggression_frequency
+        return {
+            "player": player,
+            "hands": stats.hands,
+            "bb_per_100": stats.bb_per_100,
+            "interval": None if stats.interval is None else list(stats.interval),
+            "aggression": stats.aggression,
+            "aggression_frequency": {
+                "key": "aggression_frequency",
+                "label": "Aggression frequency (fourth street on)",
+                "count": frequency.count,
+                "sample": frequency.sample,
+            },
+            "stats": [
+                {"key": key, "label": label, "count": share.count, "sample": share.sample}
+                for key, (label, share) in stats.keyed().items()
             ],
         }
 

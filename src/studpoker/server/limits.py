@@ -60,6 +60,8 @@ class Limits:
     tables_per_account: int = 4  # tables a player made that are open at once
     tables_per_guest: int = 2
     history_per_account: Rate = Rate(6, 60.0)
+    import_per_account: Rate = Rate(10, 600.0)  # uploads of one's own hand histories
+    import_bytes: int = 50 * 1024 * 1024  # one upload's size at most
     sockets_per_address: int = 20
     # TCP connections one address holds open (HTTP and WebSocket), refused as they come.
     connections_per_address: int = 40
@@ -81,6 +83,7 @@ NO_LIMITS = Limits(
     tables_per_account=10**6,
     tables_per_guest=10**6,
     history_per_account=_NONE,
+    import_per_account=_NONE,
     sockets_per_address=10**9,
     connections_per_address=10**9,
     messages_per_socket=_NONE,
@@ -98,6 +101,7 @@ TOO_MANY: dict[Limited, str] = {
     "guests": "guests from your address",
     "tables": "new tables",
     "hand_histories": "hand history downloads",
+    "imports": "hand history imports",
 }
 """What came too often, in the words of a refusal ("too many new tables: …"), by the
 ``what`` of its ``rate_limited``."""

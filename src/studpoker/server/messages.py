@@ -338,6 +338,7 @@ Limited = Literal[
     "guests",
     "tables",
     "hand_histories",
+    "imports",
     "password_hashing",
     "table_owner",
     "tournament_director",

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, and_, func, insert, or_, select, tuple_
+from sqlalchemy.exc import IntegrityError
 
 from studpoker.store.base import StoreBase
 from studpoker.store.checks import bounded_text, whole
@@ -99,6 +100,12 @@ class Study(StoreBase):
             whole(owner_id, "an account id")
         for row in rows:
             _check_row(row)
+        try:
+            return self._add_study_hands(owner_id, rows)
+        except IntegrityError:  # stored by another process at the same moment
+            raise StoreError("these hands were stored by another at the same time") from None
+
+    def _add_study_hands(self, owner_id: int | None, rows: Sequence[StudyRow]) -> tuple[int, int]:
         added = skipped = 0
         now = self._now()
         with self._transaction() as session:

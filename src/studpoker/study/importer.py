@@ -9,6 +9,7 @@ with its line and skipped, and the rest is imported."""
 from __future__ import annotations
 
 import re
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,11 +18,11 @@ import orjson
 
 from studpoker.history import HandRecord, HistoryError, OtherGame, iter_history_texts
 from studpoker.history.text import decode
-from studpoker.store import Store, StudyPlayerRow, StudyRow
+from studpoker.store import Store, StoreError, StudyPlayerRow, StudyRow
 from studpoker.study.facts import facts_of
 from studpoker.study.hands import StudyHand, from_phh_text, from_record
 
-__all__ = ["ImportReport", "import_files", "study_row"]
+__all__ = ["ImportReport", "import_bytes", "import_files", "study_row"]
 
 BATCH = 2000  # hands a transaction
 
@@ -74,7 +75,10 @@ def import_files(
     batch: list[StudyRow] = []
 
     def flush() -> None:
-        added, skipped = store.add_study_hands(owner_id, batch)
+        try:
+            added, skipped = store.add_study_hands(owner_id, batch)
+        except StoreError:  # the same hands stored at this moment by another import of
+            added, skipped = store.add_study_hands(owner_id, batch)  # theirs: skipped now
         report.added += added
         report.duplicates += skipped
         batch.clear()
@@ -87,6 +91,18 @@ def import_files(
     if batch:
         flush()
     return report
+
+
+def import_bytes(store: Store, owner_id: int, name: str, data: bytes) -> ImportReport:
+    """:func:`import_files` of one file's bytes (an upload), named ``name`` in errors."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    safe = "".join(ch for ch in base if ch.isprintable() and ch != ":").strip()[:100]
+    if safe in ("", ".", ".."):
+        safe = "hands.txt"  # a name the user's file system would not give: ours
+    with tempfile.TemporaryDirectory(prefix="stud-import-") as folder:
+        path = Path(folder) / safe
+        path.write_bytes(data)
+        return import_files(store, owner_id, [path])
 
 
 def _hands(
@@ -108,8 +124,10 @@ def _hands(
                     report.errors.append(f"{path.name}: {_name(item)}: {error!r}")
     except HistoryError as error:  # not a hand history at all
         report.errors.append(f"{path.name}: {error}")
-    except (OSError, UnicodeDecodeError) as error:
-        report.errors.append(f"{path.name}: {error}")
+    except UnicodeDecodeError:
+        report.errors.append(f"{path.name}: not a hand history (not text)")
+    except OSError as error:
+        report.errors.append(f"{path.name}: {error.strerror or error}")
 
 
 def _name(record: HandRecord) -> str:
@@ -127,7 +145,8 @@ def _is_phh(path: Path) -> bool:
             head = file.read(4096)
     except OSError:
         return False
-    return _PHH_FIELD.search(decode(head)) is not None and b"PokerStars" not in head
+    text = head.decode("utf-8", errors="replace")
+    return _PHH_FIELD.search(text) is not None and b"PokerStars" not in head
 
 
 def _phh_hands(
@@ -140,14 +159,21 @@ def _phh_hands(
         return
     if read is not None:
         read(len(data))
-    text = decode(data)
+    try:
+        text = decode(data)
+    except UnicodeDecodeError as error:
+        report.errors.append(f"{path.name}: not a hand history (not text: {error.reason})")
+        return
     parts = _phhs_parts(text)
     for number, part in parts:
         try:
             yield from_phh_text(part, number=f"{path.stem}" if number is None else number)
-        except ValueError as error:
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+            # A record our PHH reader refuses (ValueError, naming the field), or one so
+            # far from PHH that it breaks the reading: reported, never a failure.
             where = path.name if number is None else f"{path.name} [{number}]"
-            report.errors.append(f"{where}: {error}")
+            said = str(error) if isinstance(error, ValueError) else f"not PHH: {error!r}"
+            report.errors.append(f"{where}: {said}")
 
 
 _PHHS_HEADER = re.compile(r"^\[(\d+)\]\s*$", re.MULTILINE)

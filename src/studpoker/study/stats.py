@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from studpoker.store import Store, StudyFilter
+from studpoker.store import Store, StoreError, StudyFilter
 from studpoker.study.importer import study_row
 from studpoker.study.room import room_hand
 
@@ -76,6 +76,10 @@ class Stats:
     def share(self, name: str) -> Share:
         return self.shares[name]
 
+    def keyed(self) -> dict[str, tuple[str, Share]]:
+        """Each statistic by the fact it counts (``steal``), with its label."""
+        return {fact: (label, self.shares[label]) for label, fact, _ in SHARES}
+
 
 def player_stats(store: Store, name: str, where: StudyFilter | None = None) -> Stats:
     """``name``'s statistics over the hands ``where`` takes (the room's, by default)."""
@@ -136,5 +140,8 @@ def room_hands_studied(store: Store, *, batch: int = 1000) -> int:
         if not ids:
             return done
         rows = [study_row(room_hand(h), room_hand_id=h.id) for h in store.room_hands(ids)]
-        store.add_study_hands(None, rows)
+        try:
+            store.add_study_hands(None, rows)
+        except StoreError:  # another process studies them now
+            return done
         done += len(ids)

@@ -679,7 +679,7 @@
 
 /**
  * @typedef {object} RetryParams
- * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "password_hashing" | "table_owner" | "tournament_director"} what
+ * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "imports" | "password_hashing" | "table_owner" | "tournament_director"} what
  * @property {number} retry_after - Seconds before the next try is read (a REST answer's `Retry-After`).
  */
 
@@ -1396,6 +1396,37 @@ subprotocol ``bearer.TOKEN``, and its account.
  * @property {string} detail
  * @property {"stale_decision"} code
  * @property {StaleDecisionParams} params
+ */
+
+/**
+ * What an import of one's own hand histories did.
+ * @typedef {object} StudyImport
+ * @property {number} added
+ * @property {number} duplicates - Hands imported before (the same site and hand number): skipped.
+ * @property {number} other_games - Hands of games that are not stud (a mixed game's hold'em): skipped.
+ * @property {Array<string>} errors - Each hand that could not be read: the file, the hand, the line, why.
+ */
+
+/**
+ * A statistic: ``count`` times of ``sample`` chances (docs/study.md).
+ * @typedef {object} StudyShare
+ * @property {string} key - The fact counted (``steal``, ``vpip``…): the same in every language.
+ * @property {string} label
+ * @property {number} count
+ * @property {number} sample
+ */
+
+/**
+ * A player's statistics over the hands asked for (the room's, and with ``mine``
+the asker's imported hands).
+ * @typedef {object} StudyStats
+ * @property {string} player
+ * @property {number} hands
+ * @property {number | null} bb_per_100 - Results in big bets (Show Hand: minimum bets) per 100 hands.
+ * @property {Array<number> | null} interval - The 95% interval of ``bb_per_100``: low, high.
+ * @property {number | null} aggression - Bets and raises per call from fourth street on.
+ * @property {StudyShare} aggression_frequency
+ * @property {Array<StudyShare>} stats
  */
 
 /**
