@@ -148,3 +148,55 @@ def test_the_rooms_own_hands_are_counted_for_anyone(api: TestClient) -> None:
     folded = hand.result.net[1] < 0
     by_key = {s["key"]: (s["count"], s["sample"]) for s in answer["stats"]}
     assert by_key["won_no_showdown"] == ((0 if folded else 1), 1)
+
+
+def test_ones_imported_hands_replay_for_oneself_only(api: TestClient) -> None:
+    ann, bo = account(api, "ann"), account(api, "bo")
+    upload(api, ann, STUD.read_bytes())
+    listed = api.get("/api/study/hands", headers=ann).json()
+    assert [h["number"] for h in listed][-2:] == ["35874039554", "35874004239"]  # newest first
+    assert api.get("/api/study/hands", headers=bo).json() == []
+    second = listed[-2]["id"]
+    view = api.get(f"/api/study/hands/{second}", headers=ann)
+    assert view.status_code == 200, view.text
+    streets = view.json()["streets"]
+    assert [s["name"] for s in streets] == ["third", "fourth", "fifth", "sixth", "seventh"]
+    assert streets[0]["cards"]["1"] == ["3s", "Qd", "9h"]  # Hero's own, as dealt
+    assert streets[1]["dead"] == ["9h"]
+    theirs = api.get(f"/api/study/hands/{second}", headers=bo)
+    assert (theirs.status_code, theirs.json()["code"]) == (404, "no_hand")
+    nobody = api.get(f"/api/study/hands/{second}")
+    assert (nobody.status_code, nobody.json()["code"]) == (401, "login")
+
+
+def test_a_room_hand_replays_as_an_onlooker_saw_it_unless_it_is_ones_own(
+    api: TestClient,
+) -> None:
+    room: Room = api.app.state.room  # type: ignore[attr-defined]
+    ann = account(api, "ann")
+    account(api, "bo")
+    store = room.store
+    hand = Hand(seven_card_stud(), [1000, 1000], rng=__import__("random").Random(3))
+    hand.act("bring_in")
+    hand.act("fold")
+    ids = [store.account(n).id for n in ("ann", "bo")]  # type: ignore[union-attr]
+    store.record_hand(
+        HandRow(
+            table_id="practice-stud", number=1, game="seven_card_stud", mode="practice",
+            started_at=store._now(), ended_at=store._now(),
+            record=to_phh(hand, names=["ann", "bo"]),
+            events=json.dumps([event_dict(e, [1, 2]) for e in hand.events]),
+            pot=sum(hand.contributed),
+            players=[HandPlayer(s + 1, n, hand.result.net[s], ids[s])
+                     for s, n in enumerate(("ann", "bo"))],
+        )
+    )  # fmt: skip
+    url = "/api/tables/practice-stud/hands/1/replay"
+    seen = api.get(url).json()["streets"][0]["cards"]
+    ups = [str(c) for c in hand.cards_of(0)], [str(c) for c in hand.cards_of(1)]
+    assert seen == {"1": [None, None, ups[0][2]], "2": [None, None, ups[1][2]]}
+    hers = api.get(url, headers=ann).json()["streets"][0]["cards"]
+    assert hers == {"1": ups[0][:3], "2": [None, None, ups[1][2]]}
+    for wrong in ("/api/tables/practice-stud/hands/2/replay", "/api/tables/%00/hands/1/replay"):
+        answer = api.get(wrong)
+        assert (answer.status_code, answer.json()["code"]) == (404, "no_hand")

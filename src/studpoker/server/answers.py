@@ -171,6 +171,18 @@ class StudyImport(TypedDict):
 
 
 @wire
+class StudyHandInfo(TypedDict):
+    """One of the asker's imported hands, in the list."""
+
+    id: int
+    source: str
+    number: str
+    game: str
+    played_at: str | None
+    big_bet: int
+
+
+@wire
 class StudyShare(TypedDict):
     """A statistic: ``count`` times of ``sample`` chances (docs/study.md)."""
 

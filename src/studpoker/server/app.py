@@ -22,6 +22,7 @@ from fastapi import (
     WebSocket,
     WebSocketDisconnect,
 )
+from fastapi import Path as PathParam
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
@@ -47,6 +48,7 @@ from studpoker.server.answers import (
     RatingHistory,
     Refusal,
     Session,
+    StudyHandInfo,
     StudyImport,
     StudyStats,
     TournamentInfo,
@@ -98,9 +100,12 @@ from studpoker.server.protocol import (
     read_message,
 )
 from studpoker.server.state import TableState
-from studpoker.store import Account, Store, StudyFilter
+from studpoker.store import Account, Store, StoreError, StudyFilter
+from studpoker.store.checks import LARGEST
 from studpoker.store.models import NAME_LENGTH
 from studpoker.study.importer import import_bytes
+from studpoker.study.replay import imported_replay, replay_view
+from studpoker.study.room import room_hand
 from studpoker.study.stats import player_stats, room_hands_studied
 from studpoker.table.config import (
     CLOCK_MAX,
@@ -707,6 +712,59 @@ def create_app(
                 for key, (label, share) in stats.keyed().items()
             ],
         }
+
+    @app.get("/api/study/hands", tags=["study"], responses=problems("login"))
+    async def my_study_hands(
+        account: Annotated[Account, Depends(current)],
+        limit: Annotated[int, Query(ge=1, le=500)] = 100,
+        before: Annotated[int | None, Query(ge=1, le=LARGEST)] = None,
+    ) -> list[StudyHandInfo]:
+        """The asker's imported hands, the newest first (``before``: the next page)."""
+        rows = await asyncio.to_thread(
+            the_room.store.study_hands_of, account.id, limit=limit, before=before
+        )
+        return cast(list[StudyHandInfo], rows)
+
+    @app.get("/api/study/hands/{hand_id}", tags=["study"], responses=problems("login", "no_hand"))
+    async def my_study_hand(
+        hand_id: Annotated[int, PathParam(ge=1, le=LARGEST)],
+        account: Annotated[Account, Depends(current)],
+    ) -> dict[str, Any]:
+        """One of the asker's imported hands for the replayer: every card its record
+        holds, street by street, with each player's equity against the cards the
+        record's own player knew at that street (docs/study.md)."""
+        found = await asyncio.to_thread(the_room.store.study_hand, account.id, hand_id)
+        if found is None:
+            raise Refusal(f"no hand {hand_id} of yours", "no_hand", {"number": hand_id})
+        return await asyncio.to_thread(imported_replay, *found)
+
+    @app.get(
+        "/api/tables/{table_id}/hands/{number}/replay",
+        tags=["study"],
+        responses=problems("no_hand"),
+        openapi_extra=OPTIONAL,
+    )
+    async def room_replay(
+        table_id: Annotated[str, PathParam(min_length=1, max_length=64)],
+        number: Annotated[int, PathParam(ge=1, le=LARGEST)],
+        token: Token,
+    ) -> dict[str, Any]:
+        """A hand played in the room for the replayer (its shareable link): what an
+        onlooker saw — the up cards, the hands shown — unless the asker played in it,
+        who sees their own down cards too; each player's equity at every street against
+        the cards the viewer knew then."""
+        account = await the_room.account(token)
+        try:
+            stored = await asyncio.to_thread(the_room.store.hand, table_id, number)
+        except StoreError:  # not a table id the store could hold
+            stored = None
+        if stored is None:
+            raise Refusal(f"no hand {number} of {table_id}", "no_hand", {"number": number})
+        viewer = None
+        if account is not None:
+            viewer = next((p.seat for p in stored.players if p.account_id == account.id), None)
+        hand = room_hand(stored)
+        return await asyncio.to_thread(replay_view, hand, viewer=viewer)
 
     # -- tournaments (issue 17) ---------------------------------------------------------
 

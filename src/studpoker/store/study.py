@@ -260,6 +260,33 @@ class Study(StoreBase):
         with self._transaction() as session:
             return [(at, float(bb), bool(sd)) for at, bb, sd in session.execute(statement)]
 
+    def study_hands_of(
+        self, owner_id: int, *, limit: int = 100, before: int | None = None
+    ) -> list[dict[str, object]]:
+        """``owner_id``'s imported hands, the newest first (``before``: ids below it):
+        each one's id, source, number, game, when played and big bet."""
+        h = study_hands.c
+        statement = select(h.id, h.source, h.number, h.game, h.played_at, h.big_bet).where(
+            h.owner_id == whole(owner_id, "an account id")
+        )
+        if before is not None:
+            statement = statement.where(h.id < before)
+        statement = statement.order_by(h.id.desc()).limit(whole(limit, "a limit", minimum=1))
+        with self._transaction() as session:
+            return [dict(row._mapping) for row in session.execute(statement)]
+
+    def study_hand(self, owner_id: int, hand_id: int) -> tuple[str, str] | None:
+        """``owner_id``'s imported hand ``hand_id``: its source and its record's text;
+        None if it is not theirs (or does not exist)."""
+        h = study_hands.c
+        with self._transaction() as session:
+            row = session.execute(
+                select(h.source, h.record).where(
+                    h.id == whole(hand_id, "a hand id"), h.owner_id == whole(owner_id, "an id")
+                )
+            ).one_or_none()
+        return None if row is None else (str(row.source), str(row.record))
+
     def study_hand_count(self, owner_id: int | None) -> int:
         """How many hands ``owner_id`` imported (None: the room's studied)."""
         owner = (

@@ -10,6 +10,7 @@ The statistics (:mod:`studpoker.study.facts`) and the replayer read only these."
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ class StudyHand:
     table_size: int | None = None  # the table's seats ("8-max"), if known
     tournament: str | None = None
     record: str = ""  # the hand's text as read (the replayer shows it)
+    hero: int | None = None  # the seat whose down cards the record was dealt with
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -188,6 +190,7 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
             }
         )
     dealt_in = set(record.players)
+    hero = _HERO.search(text)
     return StudyHand(
         source=record.site,
         number=record.number,
@@ -207,7 +210,12 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
         tournament=record.tournament,
         record=text,
         notes=list(record.notes),
+        hero=seat_of.get(hero.group(1)) if hero else None,
     )
+
+
+# The first street's "Dealt to" line with down cards: the record's own player.
+_HERO = re.compile(r"^Dealt to (.+?) \[\S+ \S+(?: \S+)?\]\s*$", re.MULTILINE)
 
 
 def full_completion(to: int, brought: int, small_bet: int) -> bool:

@@ -1399,6 +1399,17 @@ subprotocol ``bearer.TOKEN``, and its account.
  */
 
 /**
+ * One of the asker's imported hands, in the list.
+ * @typedef {object} StudyHandInfo
+ * @property {number} id
+ * @property {string} source
+ * @property {string} number
+ * @property {string} game
+ * @property {string | null} played_at
+ * @property {number} big_bet
+ */
+
+/**
  * What an import of one's own hand histories did.
  * @typedef {object} StudyImport
  * @property {number} added

@@ -1,0 +1,86 @@
+"""The replayer's data (studpoker.study.replay): every street's cards as the viewer may
+see them, the dead cards, the pot, and each player's equity equal to ``stud equity``'s
+against the cards known at that street."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.scripting import deal, play
+from studpoker.cli import main
+from studpoker.engine import Hand
+from studpoker.equity import equity
+from studpoker.games import seven_card_stud
+from studpoker.history import read_history
+from studpoker.study import from_hand, from_record
+from studpoker.study.replay import replay_view
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "handhistories"
+STUD = SHARED / "pokerstars" / "7-Stud-USD-0.04-0.08-200911.txt"
+
+
+def test_each_streets_equity_is_stud_equitys_against_what_hero_knew() -> None:
+    text = STUD.read_text()
+    record = read_history(text)[1]
+    assert not isinstance(record, Exception)
+    hand = from_record(record, text)
+    assert hand.hero == 1  # "Dealt to Hero [3s Qd 9h]"
+    view = replay_view(hand, viewer=hand.hero, every_card=True, seed=5, samples=5000)
+    assert [s["name"] for s in view["streets"]] == ["third", "fourth", "fifth", "sixth", "seventh"]
+    fourth = view["streets"][1]
+    # Hero folded on third street: his 9♥ is dead from fourth street on.
+    assert fourth["dead"] == ["9h"]
+    assert fourth["cards"]["8"] == ["4c", "6d", "Ts", "5c"]  # shown at the end: all kept
+    known = {  # what Hero knew at fourth street: the others' up cards only
+        "3": "?? ?? 7d Td", "4": "?? ?? 7c Th", "5": "?? ?? 5h 8s", "6": "?? ?? 5d Js",
+        "8": "?? ?? Ts 5c",
+    }  # fmt: skip
+    found = equity("seven_card_stud", list(known.values()), dead="9h", seed=5, samples=5000)
+    assert fourth["equity"] == dict(zip(known, found.equities, strict=True))
+    assert fourth["exact"] is False
+    assert fourth["samples"] == 5000
+    assert fourth["ci95"]["3"] == list(found.ci95[0])  # type: ignore[index]
+    assert view["shown"]["3"] == ["Ac", "4d", "7d", "Td", "3d", "Tc", "2h"]
+    assert view["collected"] == {"3": 77}
+
+
+def test_stud_equity_on_the_command_line_agrees(capsys) -> None:  # type: ignore[no-untyped-def]
+    text = STUD.read_text()
+    record = read_history(text)[1]
+    assert not isinstance(record, Exception)
+    view = replay_view(from_record(record, text), viewer=1, every_card=True, seed=9)
+    sixth = view["streets"][3]
+    live = ["?? ?? 7d Td 3d Tc", "?? ?? 7c Th 9s Ah", "?? ?? Ts 5c 6h Jh"]
+    dead = " ".join(sixth["dead"])
+    argv = ["equity", "--game", "seven_card_stud", "--seed", "9", "--samples", "20000", "--json"]
+    assert main([*argv, "--dead", dead, *live]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert list(sixth["equity"].values()) == said["equities"]
+
+
+def test_an_onlooker_sees_no_down_card_and_a_player_sees_their_own() -> None:
+    hand = Hand(
+        seven_card_stud(),
+        [5000] * 3,
+        # Cy folds on third street: from fourth street on, Ann and Bob are dealt.
+        deck=deal("3s As 5h", "4s Qd 6h", "2c Kd 9s", "2d 5s", "Jc Jd", "Tc Th", "Ac 3c"),
+    )
+    play(hand, "0 bring_in", "1 complete 200", "2 fold", "0 call 150")
+    while not hand.is_over:
+        hand.act("check" if hand.round is not None else "show")
+    study = from_hand(hand, ["Ann", "Bob", "Cy"], source="room", number="t#1", seats=[1, 2, 3])
+    onlooker = replay_view(study, viewer=None)
+    ann = replay_view(study, viewer=1)
+    third = [onlooker["streets"][0]["cards"], ann["streets"][0]["cards"]]
+    assert third[0] == {"1": [None, None, "2c"], "2": [None, None, "Kd"], "3": [None, None, "9s"]}
+    assert third[1]["1"] == ["3s", "4s", "2c"]
+    assert third[1]["2"] == [None, None, "Kd"]
+    seventh = onlooker["streets"][4]
+    assert seventh["cards"]["1"] == [None, None, "2c", "2d", "Jc", "Tc", None]
+    assert onlooker["streets"][1]["dead"] == ["9s"]  # Cy folded his 9♠
+    # Shown at the showdown: both hands, to everyone.
+    assert onlooker["shown"]["1"] == ["3s", "4s", "2c", "2d", "Jc", "Tc", "Ac"]
+    # The equity is against what the viewer knew: Ann's own cards change hers.
+    assert onlooker["streets"][0]["equity"] != ann["streets"][0]["equity"]
+    assert "As" not in str(onlooker["streets"])  # Bob's hole card, never shown before the end
