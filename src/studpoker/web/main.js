@@ -16,6 +16,7 @@ import { downloadHistory, showLastHand, showStandings } from "./log.js";
 import { onKey, renderActions } from "./actions.js";
 import { applyOptions, options } from "./options.js";
 import { fillTournamentForm, renderTournamentNote, renderTournaments, startTournaments } from "./tournaments.js";
+import { renderStudy, startStudy } from "./study.js";
 
 /* The static page in the page's language, and whatever is open redrawn in it. */
 function translatePage() {
@@ -35,6 +36,7 @@ function translatePage() {
   renderTournaments();
   renderTournamentNote();
   fillTournamentForm();
+  renderStudy();
   if (!$("buy-in-box").hidden) renderBuyIn();
   renderTable();
   if (!$("last-box").hidden) showLastHand(Number($("last-box").dataset.hand));
@@ -132,6 +134,7 @@ function start() {
   loadBoard();
   connect();
   startTournaments();
+  startStudy();
 }
 
 /* The one hook of the page for its browser tests (tests/web), whose page.evaluate()

@@ -2,6 +2,7 @@
 /* The room's REST API (fetch) and its WebSocket (docs/protocol.md): logging in, sending,
    and what each server message changes. */
 
+import { loadHands } from "./study.js";
 import { ui } from "./state.js";
 import { $, status } from "./page.js";
 import { refusal, t } from "./words.js";
@@ -127,6 +128,7 @@ export function receive(message) {
       document.body.classList.remove("offline");
       $("actions").inert = false;
       renderAccount();
+      loadHands();
       if (ui.tableId) send({ type: "watch", table: ui.tableId });
       else reclaimSeat();
       break;

@@ -1,0 +1,101 @@
+"""Studying one's hands in the browser (issue 18): a hand history file imported from the
+page, a player's statistics with their samples, and a hand replayed street by street
+with the dead cards and the equity chart — at 1280 px in English and 375 px in Chinese;
+another player sees none of it."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.conftest import Server, served
+
+from .helpers import SCREENSHOTS, registered_page
+from .helpers import sync_api as load_sync_api
+
+sync_api = load_sync_api()
+expect = sync_api.expect
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "handhistories"
+STUD = SHARED / "pokerstars" / "7-Stud-USD-0.04-0.08-200911.txt"
+
+
+@pytest.fixture(scope="module")
+def room() -> Iterator[Server]:
+    with served() as server:
+        yield server
+
+
+def study(page: Any) -> None:
+    """Import the file, ask Hero's statistics, replay the second hand to sixth street."""
+    page.set_input_files("#study-file", str(STUD))
+    page.click("#study-import-submit")
+    page.fill("#study-player", "Hero")
+    page.click("#study-show")
+    expect(page.locator("#study-table")).to_be_visible()
+    page.locator("#study-hands tr", has_text="#35874039554").locator("button").click()
+    for _ in range(3):
+        page.click("#r-next")
+
+
+def test_import_statistics_and_replay_in_english_and_chinese(room: Server, browser: Any) -> None:
+    name = f"st{uuid.uuid4().hex[:6]}"
+    page = registered_page(browser, room.url, name)
+    study(page)
+    expect(page.locator("#study-imported")).to_have_text(
+        "11 hands imported, 0 already there, 0 of other games, 0 unreadable"
+    )
+    expect(page.locator("#study-results")).to_have_text(
+        "Hero: 11 hands, +94.32 big bets per 100 hands (95%: -97.41 to +286.05)"
+    )
+    vpip = page.locator("#study-rows tr[data-key=vpip] td")
+    expect(vpip).to_have_text(["Voluntarily put chips in (VPIP)", "54.5", "6/11"])
+    expect(page.locator("#study-rows tr[data-key=sh_made]")).to_have_count(0)
+    # Sixth street of hand #35874039554: Hero folded on third, his 9♥ among the dead.
+    expect(page.locator("#r-street")).to_have_text("Sixth street")
+    expect(page.locator("#r-dead .card")).to_have_count(6)
+    expect(page.locator(".r-seat[data-seat='1'] .r-equity")).to_have_text("folded")
+    zem = page.locator(".r-seat[data-seat='3']")
+    expect(zem.locator(".card")).to_have_count(6)
+    expect(zem.locator(".r-equity")).to_have_text("65.4% ±0.7")
+    expect(page.locator("#r-actions li")).to_have_text(
+        ["Nikolay Zem: Check", "totof51: Bet $0.08", "MasterTrini1: Call $0.08",
+         "Nikolay Zem: Call $0.08"]
+    )  # fmt: skip
+    expect(page.locator("#r-pot")).to_have_text("Pot: $0.80")
+    expect(page.locator("#r-chart polyline")).to_have_count(6)
+    page.locator("#study").screenshot(path=str(SCREENSHOTS / "study-en-1280.png"))
+    page.select_option("#lang", "zh-Hant")
+    expect(page.locator("#study-imported")).to_have_text(
+        "已匯入 11 手，0 手已存在，0 手為其他遊戲，0 手無法讀取"
+    )
+    expect(page.locator("#r-street")).to_have_text("第六街")
+    expect(page.locator("#study-rows tr[data-key=steal] td").first).to_have_text(
+        "偷池（後面明牌皆較小）"
+    )
+    page.click("#r-close")
+    expect(page.locator("#replayer")).to_be_hidden()
+    assert page.errors == []
+
+
+def test_on_a_phone_in_simplified_chinese_and_nobody_elses(room: Server, browser: Any) -> None:
+    phone = {"width": 375, "height": 800}
+    page = registered_page(browser, room.url, f"sp{uuid.uuid4().hex[:6]}", viewport=phone)
+    page.select_option("#lang", "zh-Hans")
+    other = registered_page(browser, room.url, f"so{uuid.uuid4().hex[:6]}")
+    study(page)
+    expect(page.locator("#r-street")).to_have_text("第六街")
+    expect(page.locator("#r-pot")).to_have_text("底池: $0.80")
+    # Nothing on the phone is wider than its screen.
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 375
+    page.locator("#replayer").screenshot(path=str(SCREENSHOTS / "replayer-zh-Hans-375.png"))
+    # The other player has imported nothing, and sees none of these hands.
+    expect(other.locator("#no-study-hands")).to_be_visible()
+    expect(other.locator("#study-hands tr")).to_have_count(0)
+    assert page.errors == []
+    assert other.errors == []
