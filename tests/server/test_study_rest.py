@@ -67,6 +67,16 @@ def test_ones_own_hands_imported_once_and_seen_by_nobody_else(api: TestClient) -
     assert anyone.json()["hands"] == 0  # the room's hands only
     assert hero(api, ann, game="razz")["hands"] == 0
     assert hero(api, ann, big_bet=8, since="2009-11-26", until="2009-11-26")["hands"] == 11
+    graph = api.get("/api/study/winnings", params={"player": "Hero", "mine": "true"}, headers=ann)
+    assert graph.status_code == 200, graph.text
+    drawn = graph.json()
+    assert (drawn["hands"], drawn["every"], len(drawn["total"])) == (11, 1, 11)
+    # The total is its showdown and non-showdown parts, and ends at Hero's result.
+    assert all(
+        abs(t - s - n) < 1e-6
+        for t, s, n in zip(drawn["total"], drawn["showdown"], drawn["no_showdown"], strict=True)
+    )
+    assert drawn["total"][-1] == round(stats["bb_per_100"] * 11 / 100, 3)
 
 
 def test_two_uploads_of_one_file_at_once_import_it_once(api: TestClient) -> None:

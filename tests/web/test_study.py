@@ -55,6 +55,8 @@ def test_import_statistics_and_replay_in_english_and_chinese(room: Server, brows
     vpip = page.locator("#study-rows tr[data-key=vpip] td")
     expect(vpip).to_have_text(["Voluntarily put chips in (VPIP)", "54.5", "6/11"])
     expect(page.locator("#study-rows tr[data-key=sh_made]")).to_have_count(0)
+    expect(page.locator("#study-graph polyline")).to_have_count(3)
+    expect(page.locator("#study-graph-legend span").first).to_have_text("Total over 11 hands: 10.4")
     # Sixth street of hand #35874039554: Hero folded on third, his 9♥ among the dead.
     expect(page.locator("#r-street")).to_have_text("Sixth street")
     expect(page.locator("#r-dead .card")).to_have_count(6)

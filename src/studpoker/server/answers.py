@@ -171,6 +171,20 @@ class StudyImport(TypedDict):
 
 
 @wire
+class StudyWinnings(TypedDict):
+    """A player's winnings graph over the hands asked for: after every ``every``th hand
+    (and the last), the total in big bets so far, and its parts won at showdowns and
+    without (at most 500 points)."""
+
+    player: str
+    hands: int
+    every: int
+    total: list[float]
+    showdown: list[float]
+    no_showdown: list[float]
+
+
+@wire
 class StudyHandInfo(TypedDict):
     """One of the asker's imported hands, in the list."""
 

@@ -51,6 +51,7 @@ from studpoker.server.answers import (
     StudyHandInfo,
     StudyImport,
     StudyStats,
+    StudyWinnings,
     TournamentInfo,
     busy,
     game_infos,
@@ -106,7 +107,7 @@ from studpoker.store.models import NAME_LENGTH
 from studpoker.study.importer import import_bytes
 from studpoker.study.replay import imported_replay, replay_view
 from studpoker.study.room import room_hand
-from studpoker.study.stats import player_stats, room_hands_studied
+from studpoker.study.stats import player_stats, room_hands_studied, winnings
 from studpoker.table.config import (
     CLOCK_MAX,
     CLOCK_MIN,
@@ -711,6 +712,51 @@ def create_app(
                 {"key": key, "label": label, "count": share.count, "sample": share.sample}
                 for key, (label, share) in stats.keyed().items()
             ],
+        }
+
+    @app.get(
+        "/api/study/winnings",
+        tags=["study"],
+        responses=problems("login", "unknown_game"),
+        openapi_extra=OPTIONAL,
+    )
+    async def study_winnings(
+        token: Token,
+        player: Annotated[str, Query(min_length=1, max_length=64)],
+        game: str | None = None,
+        big_bet: Annotated[int | None, Query(ge=0, le=STAKE_MAX)] = None,
+        since: Annotated[str | None, Query(pattern=DATE)] = None,
+        until: Annotated[str | None, Query(pattern=DATE)] = None,
+        table_size: Annotated[int | None, Query(ge=2, le=MAX_SEATS)] = None,
+        mine: bool = False,
+    ) -> StudyWinnings:
+        """A player's winnings graph over the hands ``study/stats`` would count: the
+        running total in big bets, and its showdown and non-showdown parts."""
+        if game is not None:
+            try:
+                known_game(game)
+            except RoomError as error:
+                raise refused(error) from None
+        owner = (await current(token)).id if mine else None
+        where = StudyFilter(
+            owner_id=owner, game=game, big_bet=big_bet, since=since, until=until,
+            table_size=table_size,
+        )  # fmt: skip
+        async with studying:
+            await asyncio.to_thread(room_hands_studied, the_room.store)
+        graph = await asyncio.to_thread(winnings, the_room.store, player, where)
+        count = len(graph.total)
+        every = max(1, -(-count // 500))
+        picked = [*range(every - 1, count, every)]
+        if count and picked[-1:] != [count - 1]:
+            picked.append(count - 1)
+        return {
+            "player": player,
+            "hands": count,
+            "every": every,
+            "total": [round(graph.total[i], 3) for i in picked],
+            "showdown": [round(graph.showdown[i], 3) for i in picked],
+            "no_showdown": [round(graph.no_showdown[i], 3) for i in picked],
         }
 
     @app.get("/api/study/hands", tags=["study"], responses=problems("login"))

@@ -1441,6 +1441,19 @@ the asker's imported hands).
  */
 
 /**
+ * A player's winnings graph over the hands asked for: after every ``every``th hand
+(and the last), the total in big bets so far, and its parts won at showdowns and
+without (at most 500 points).
+ * @typedef {object} StudyWinnings
+ * @property {string} player
+ * @property {number} hands
+ * @property {number} every
+ * @property {Array<number>} total
+ * @property {Array<number>} showdown
+ * @property {Array<number>} no_showdown
+ */
+
+/**
  * No such table, not seated at it, not a competition table, or (a table opened with
 an id of its own) a table of that id already open.
  * @typedef {object} TableRefusedProblem

@@ -13,6 +13,7 @@ import { cardElement } from "./cards.js";
 /** @typedef {import("./protocol.js").StudyStats} StudyStats */
 /** @typedef {import("./protocol.js").StudyImport} StudyImport */
 /** @typedef {import("./protocol.js").StudyHandInfo} StudyHandInfo */
+/** @typedef {import("./protocol.js").StudyWinnings} StudyWinnings */
 /**
  * @typedef {{name: string, cards: Object<string, Array<string | null>>, dead: Array<string>,
  *   actions: Array<{seat: number, action: string, amount?: number, to?: number}>, pot: number,
@@ -29,6 +30,8 @@ let stats = null;
 let imported = null;
 /** @type {Array<StudyHandInfo>} */
 let hands = [];
+/** @type {StudyWinnings | null} */
+let graph = null;
 /** @type {Replay | null} */
 let replay = null;
 let street = 0;
@@ -106,6 +109,9 @@ export async function showStats(event) {
     }
     stats = body;
     renderStats();
+    const drawn = await fetch(`/api/study/winnings?${query}`, { headers: authHeaders() });
+    graph = drawn.ok ? await drawn.json() : null;
+    renderGraph();
   } catch (_error) {
     status(t("disconnected"), true);
   }
@@ -165,6 +171,51 @@ export function renderStats() {
       name: stats.player, hands: stats.hands, bb: signed(bb), low: signed(low), high: signed(high),
     });
   }
+}
+
+/* The winnings graph: the running total in big bets, its showdown and non-showdown
+   parts, over the hands counted (a point every ``every`` hands). */
+function renderGraph() {
+  const box = $("study-graph-box");
+  const svg = document.getElementById("study-graph");
+  const legend = $("study-graph-legend");
+  box.hidden = !graph || graph.hands < 2;
+  if (!svg || !graph || graph.hands < 2) return;
+  svg.textContent = "";
+  legend.textContent = "";
+  const lines = [
+    { values: graph.total, colour: "#f2c14e", label: t("s_total", { n: graph.hands }) },
+    { values: graph.showdown, colour: "#5fb3f9", label: t("s_at_showdown") },
+    { values: graph.no_showdown, colour: "#f78154", label: t("s_without_showdown") },
+  ];
+  const all = [0, ...graph.total, ...graph.showdown, ...graph.no_showdown];
+  const top = Math.max(...all), bottom = Math.min(...all);
+  const span = top - bottom || 1;
+  const ns = "http://www.w3.org/2000/svg";
+  const width = 300, height = 120, pad = 8;
+  const count = graph.total.length;
+  const x = (/** @type {number} */ i) => pad + (count > 1 ? i * (width - 2 * pad) / (count - 1) : 0);
+  const y = (/** @type {number} */ v) => height - pad - (v - bottom) * (height - 2 * pad) / span;
+  const zero = document.createElementNS(ns, "line");
+  zero.setAttribute("x1", String(pad));
+  zero.setAttribute("x2", String(width - pad));
+  zero.setAttribute("y1", String(y(0)));
+  zero.setAttribute("y2", String(y(0)));
+  zero.setAttribute("class", "grid");
+  svg.append(zero);
+  for (const line of lines) {
+    const drawn = document.createElementNS(ns, "polyline");
+    drawn.setAttribute("points", line.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
+    drawn.setAttribute("fill", "none");
+    drawn.setAttribute("stroke", line.colour);
+    drawn.setAttribute("stroke-width", "2");
+    svg.append(drawn);
+    const tag = document.createElement("span");
+    tag.textContent = `${line.label}: ${(line.values[line.values.length - 1] ?? 0).toFixed(1)}`;
+    tag.style.borderColor = line.colour;
+    legend.append(tag);
+  }
+  svg.setAttribute("aria-label", t("s_winnings"));
 }
 
 /** The logged-in player's imported hands, the newest first. */
@@ -364,6 +415,7 @@ export function startStudy() {
 export function renderStudy() {
   renderImported();
   renderStats();
+  renderGraph();
   renderHands();
   renderReplay();
 }
