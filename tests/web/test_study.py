@@ -5,6 +5,7 @@ another player sees none of it."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 
 from server.conftest import Server, served
 
-from .helpers import SCREENSHOTS, registered_page
+from .helpers import SCREENSHOTS, guest_page, press_once, registered_page, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -101,3 +102,47 @@ def test_on_a_phone_in_simplified_chinese_and_nobody_elses(room: Server, browser
     expect(other.locator("#study-hands tr")).to_have_count(0)
     assert page.errors == []
     assert other.errors == []
+
+
+def test_the_hud_shows_each_opponents_figures_from_the_rooms_hands(
+    room: Server, browser: Any
+) -> None:
+    page = guest_page(browser, room.url)
+    sit(page, "practice-razz")
+    deadline = time.monotonic() + 60
+    while page.evaluate("stud.ui.state ? stud.ui.state.hand_number : 0") < 2:
+        assert time.monotonic() < deadline, "no hand was finished"
+        press_once(page)
+        page.wait_for_timeout(200)
+    expect(page.locator(".seat .hud")).to_have_count(0)  # off unless asked for
+    page.click("#hud")
+    expect(page.locator("#hud")).to_have_attribute("aria-pressed", "true")
+    line = page.locator(".seat:not(.me) .hud").first
+    expect(line).to_be_visible()
+    name = line.locator("xpath=..").locator(".name").inner_text()
+    stats = page.evaluate(
+        "async (name) => (await fetch('/api/study/stats?player=' + encodeURIComponent(name)))"
+        ".json()",
+        name,
+    )
+    shares = {s["key"]: s for s in stats["stats"]}
+
+    def pct(key: str) -> str:
+        share = shares[key]
+        return str(round(100 * share["count"] / share["sample"])) if share["sample"] else "–"
+
+    assert stats["hands"] >= 1
+    hands = "1 hand" if stats["hands"] == 1 else f"{stats['hands']} hands"
+    expect(line).to_have_text(
+        f"VPIP {pct('vpip')} · steal {pct('steal')} · WTSD {pct('showdown')} · {hands}"
+    )
+    page.locator("#felt").screenshot(path=str(SCREENSHOTS / "hud-en-1280.png"))
+    page.select_option("#lang", "zh-Hant")
+    expect(page.locator(".seat:not(.me) .hud").first).to_contain_text("入池 ")
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.evaluate("stud.renderTable()")  # the seats placed for the phone's width
+    page.locator("#felt").screenshot(path=str(SCREENSHOTS / "hud-zh-Hant-375.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.click("#hud")
+    expect(page.locator(".seat .hud")).to_have_count(0)
+    assert page.errors == []

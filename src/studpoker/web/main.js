@@ -127,6 +127,12 @@ function start() {
     localStorage.setItem("stud.sound", options.sound ? "on" : "off");
     applyOptions();
   });
+  $("hud").addEventListener("click", () => {
+    options.hud = !options.hud;
+    localStorage.setItem("stud.hud", options.hud ? "1" : "0");
+    applyOptions();
+    renderTable();
+  });
   $("buy-in").addEventListener("submit", sitWithBuyIn);
   $("buy-in-cancel").addEventListener("click", () => { $("buy-in-box").hidden = true; });
   translatePage();

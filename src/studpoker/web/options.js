@@ -1,6 +1,6 @@
 // @ts-check
 /* The player's options, kept on this browser: a four-colour deck, sounds (deal, one's
-   turn, chips) that can be muted. */
+   turn, chips) that can be muted, the HUD of the opponents' statistics (off). */
 
 import { ui } from "./state.js";
 import { $ } from "./page.js";
@@ -8,6 +8,7 @@ import { $ } from "./page.js";
 export const options = {
   fourColour: localStorage.getItem("stud.fourColour") === "1",
   sound: localStorage.getItem("stud.sound") !== "off",
+  hud: localStorage.getItem("stud.hud") === "1", // off unless asked for (issue 18)
 };
 
 /** @type {AudioContext | null} */
@@ -17,6 +18,7 @@ export function applyOptions() {
   document.body.classList.toggle("four-colour", options.fourColour);
   $("four-colour").setAttribute("aria-pressed", String(options.fourColour));
   $("sound").setAttribute("aria-pressed", String(options.sound));
+  $("hud").setAttribute("aria-pressed", String(options.hud));
   $("sound").replaceChildren(speaker(options.sound));
 }
 

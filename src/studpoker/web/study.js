@@ -419,3 +419,37 @@ export function renderStudy() {
   renderHands();
   renderReplay();
 }
+
+/* The HUD (issue 18): an opponent's VPIP, steal and went-to-showdown from the room's own
+   hands, with the sample, read at most once a minute a player. */
+
+/** @type {Map<string, {at: number, stats: StudyStats | null}>} */
+const hud = new Map();
+const HUD_SECONDS = 60;
+
+/** The HUD's line for ``name`` ("" until read); ``redraw`` is called once it is.
+   @param {string} name @param {() => void} redraw */
+export function hudLine(name, redraw) {
+  const known = hud.get(name);
+  const now = Date.now() / 1000;
+  if (!known || now - known.at > HUD_SECONDS) {
+    hud.set(name, { at: now, stats: known ? known.stats : null });
+    fetch(`/api/study/stats?${new URLSearchParams({ player: name })}`)
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .then((body) => {
+        if (!body) return;
+        hud.set(name, { at: Date.now() / 1000, stats: body });
+        redraw();
+      })
+      .catch(() => { /* read again after a minute */ });
+  }
+  const stats = known && known.stats;
+  if (!stats) return "";
+  /** @param {string} key */
+  const share = (key) => {
+    const found = stats.stats.find((s) => s.key === key);
+    return found && found.sample ? String(Math.round(100 * found.count / found.sample)) : "–";
+  };
+  const key = stats.hands === 1 ? "hud_line_one" : "hud_line";
+  return t(key, { vpip: share("vpip"), steal: share("steal"), wtsd: share("showdown"), n: stats.hands });
+}

@@ -9,6 +9,8 @@ import { money, stakesText } from "./money.js";
 import { cardElement } from "./cards.js";
 import { send } from "./net.js";
 import { renderActions } from "./actions.js";
+import { options } from "./options.js";
+import { hudLine } from "./study.js";
 
 /** @typedef {import("./protocol.js").TableState} TableState */
 /** @typedef {import("./protocol.js").PlayerState} PlayerState */
@@ -149,6 +151,15 @@ export function renderTable() {
       (player && player.all_in ? ` · ${word("all_in")}` : "") +
       (player && player.folded ? ` · ${word("folded")}` : "");
     el.append(name, chips);
+    if (options.hud && i !== s.viewer) {
+      const line = hudLine(seat.name, renderTable);
+      if (line) {
+        const stats = document.createElement("div");
+        stats.className = "hud";
+        stats.textContent = line;
+        el.append(stats);
+      }
+    }
     /* R8.3: a seat sitting out, or whose player's connection is gone, says so */
     const marks = [];
     if (seat.sitting_out || (seat.away && !player)) marks.push(t("away"));
