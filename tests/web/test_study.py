@@ -5,6 +5,7 @@ another player sees none of it."""
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ import pytest
 
 from server.conftest import Server, served
 
-from .helpers import SCREENSHOTS, guest_page, press_once, registered_page, sit
+from .helpers import SCREENSHOTS, guest_page, new_page, press_once, registered_page, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -145,4 +146,25 @@ def test_the_hud_shows_each_opponents_figures_from_the_rooms_hands(
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.click("#hud")
     expect(page.locator(".seat .hud")).to_have_count(0)
+    # The last hand's link to share opens the replayer with an onlooker's view.
+    page.select_option("#lang", "en")
+    page.click("#last-hand")
+    link = page.locator("#last-replay")
+    expect(link).to_have_text("Replay and share")
+    expect(link).to_have_attribute("href", re.compile(r"^/\?replay=practice-razz/\d+$"))
+    href = link.get_attribute("href")
+    assert href is not None
+    assert href.startswith("/?replay=practice-razz/")
+    onlooker = new_page(browser, room.url + href)
+    expect(onlooker.locator("#replayer")).to_be_visible()
+    expect(onlooker.locator("#r-title")).to_have_text(
+        f"Razz · room #practice-razz#{href.rsplit('/', 1)[1]}"
+    )
+    expect(onlooker.locator("#r-street")).to_have_text("Third street")
+    # Two down cards a seat, never shown to an onlooker on third street.
+    rows = onlooker.locator(".r-seat")
+    assert rows.count() >= 2
+    for i in range(rows.count()):
+        expect(rows.nth(i).locator(".card.back")).to_have_count(2)
     assert page.errors == []
+    assert onlooker.errors == []

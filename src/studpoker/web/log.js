@@ -56,6 +56,9 @@ export async function showLastHand(shown) {
     const data = body;
     $("last-title").textContent = `${t("last_hand")} · ${t("hand", { n: number })}`;
     $("last-box").dataset.hand = String(number);
+    /* the hand in the replayer, as a link to share: an onlooker's view, one's own cards
+       only for oneself (docs/study.md) */
+    $("last-replay", HTMLAnchorElement).href = `/?replay=${encodeURIComponent(String(ui.tableId))}/${number}`;
     const list = $("last-lines");
     list.textContent = "";
     for (const line of data.lines) {
