@@ -5,6 +5,7 @@ with nothing else changed; a flood of uploads slowed; the room's own hands count
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,6 +45,27 @@ def upload(api: TestClient, who: dict[str, str], data: bytes, name: str = "stud.
     answer = api.post(f"/api/study/hands?name={name}", content=data, headers=who)
     assert answer.status_code == 200, answer.text
     return dict(answer.json())
+
+
+def played_at_the_room(store: Store) -> Hand:
+    """Hand 1 of practice-stud between ann (seat 1) and bo (seat 2), stored as the room
+    stores its hands: ann brings in, bo folds."""
+    hand = Hand(seven_card_stud(), [1000, 1000], rng=random.Random(3))
+    hand.act("bring_in")
+    hand.act("fold")
+    ids = [store.account(n).id for n in ("ann", "bo")]  # type: ignore[union-attr]
+    store.record_hand(
+        HandRow(
+            table_id="practice-stud", number=1, game="seven_card_stud", mode="practice",
+            started_at=store._now(), ended_at=store._now(),
+            record=to_phh(hand, names=["ann", "bo"]),
+            events=json.dumps([event_dict(e, [1, 2]) for e in hand.events]),
+            pot=sum(hand.contributed),
+            players=[HandPlayer(s + 1, n, hand.result.net[s], ids[s])
+                     for s, n in enumerate(("ann", "bo"))],
+        )
+    )  # fmt: skip
+    return hand
 
 
 def hero(api: TestClient, who: dict[str, str] | None, **query: object) -> dict:
@@ -137,22 +159,7 @@ def test_the_rooms_own_hands_are_counted_for_anyone(api: TestClient) -> None:
     room: Room = api.app.state.room  # type: ignore[attr-defined]
     account(api, "ann")
     account(api, "bo")
-    store = room.store
-    hand = Hand(seven_card_stud(), [1000, 1000], rng=__import__("random").Random(3))
-    hand.act("bring_in")
-    hand.act("fold")
-    ids = [store.account(n).id for n in ("ann", "bo")]  # type: ignore[union-attr]
-    store.record_hand(
-        HandRow(
-            table_id="practice-stud", number=1, game="seven_card_stud", mode="practice",
-            started_at=store._now(), ended_at=store._now(),
-            record=to_phh(hand, names=["ann", "bo"]),
-            events=json.dumps([event_dict(e, [1, 2]) for e in hand.events]),
-            pot=sum(hand.contributed),
-            players=[HandPlayer(s + 1, n, hand.result.net[s], ids[s])
-                     for s, n in enumerate(("ann", "bo"))],
-        )
-    )  # fmt: skip
+    hand = played_at_the_room(room.store)
     answer = api.get("/api/study/stats", params={"player": "bo"}).json()
     assert answer["hands"] == 1
     folded = hand.result.net[1] < 0
@@ -185,22 +192,7 @@ def test_a_room_hand_replays_as_an_onlooker_saw_it_unless_it_is_ones_own(
     room: Room = api.app.state.room  # type: ignore[attr-defined]
     ann = account(api, "ann")
     account(api, "bo")
-    store = room.store
-    hand = Hand(seven_card_stud(), [1000, 1000], rng=__import__("random").Random(3))
-    hand.act("bring_in")
-    hand.act("fold")
-    ids = [store.account(n).id for n in ("ann", "bo")]  # type: ignore[union-attr]
-    store.record_hand(
-        HandRow(
-            table_id="practice-stud", number=1, game="seven_card_stud", mode="practice",
-            started_at=store._now(), ended_at=store._now(),
-            record=to_phh(hand, names=["ann", "bo"]),
-            events=json.dumps([event_dict(e, [1, 2]) for e in hand.events]),
-            pot=sum(hand.contributed),
-            players=[HandPlayer(s + 1, n, hand.result.net[s], ids[s])
-                     for s, n in enumerate(("ann", "bo"))],
-        )
-    )  # fmt: skip
+    hand = played_at_the_room(room.store)
     url = "/api/tables/practice-stud/hands/1/replay"
     seen = api.get(url).json()["streets"][0]["cards"]
     ups = [str(c) for c in hand.cards_of(0)], [str(c) for c in hand.cards_of(1)]

@@ -661,6 +661,30 @@ def create_app(
             "errors": report.errors,
         }
 
+    async def study_filter(
+        token: Token,
+        game: str | None = None,
+        big_bet: Annotated[int | None, Query(ge=0, le=STAKE_MAX)] = None,
+        since: Annotated[str | None, Query(pattern=DATE)] = None,
+        until: Annotated[str | None, Query(pattern=DATE)] = None,
+        table_size: Annotated[int | None, Query(ge=2, le=MAX_SEATS)] = None,
+        mine: bool = False,
+    ) -> StudyFilter:
+        """The hands a statistic or a graph counts, from its query (``mine``: the
+        asker's imported ones too, so a login); the room's new hands studied first."""
+        if game is not None:
+            try:
+                known_game(game)
+            except RoomError as error:
+                raise refused(error) from None
+        owner = (await current(token)).id if mine else None
+        async with studying:
+            await asyncio.to_thread(room_hands_studied, the_room.store)
+        return StudyFilter(
+            owner_id=owner, game=game, big_bet=big_bet, since=since, until=until,
+            table_size=table_size,
+        )  # fmt: skip
+
     @app.get(
         "/api/study/stats",
         tags=["study"],
@@ -668,32 +692,12 @@ def create_app(
         openapi_extra=OPTIONAL,
     )
     async def study_stats(
-        token: Token,
         player: Annotated[str, Query(min_length=1, max_length=64)],
-        game: str | None = None,
-        big_bet: Annotated[int | None, Query(ge=0, le=STAKE_MAX)] = None,
-        since: Annotated[str | None, Query(pattern=DATE)] = None,
-        until: Annotated[str | None, Query(pattern=DATE)] = None,
-        table_size: Annotated[int | None, Query(ge=2, le=MAX_SEATS)] = None,
-        mine: bool = False,
+        where: Annotated[StudyFilter, Depends(study_filter)],
     ) -> StudyStats:
         """A player's statistics (docs/study.md) over the room's hands and, with
         ``mine``, the asker's imported hands: each share with its sample, results in big
         bets per 100 hands with a 95% interval."""
-        if game is not None:
-            try:
-                known_game(game)
-            except RoomError as error:
-                raise refused(error) from None
-        owner = None
-        if mine:
-            owner = (await current(token)).id
-        where = StudyFilter(
-            owner_id=owner, game=game, big_bet=big_bet, since=since, until=until,
-            table_size=table_size,
-        )  # fmt: skip
-        async with studying:
-            await asyncio.to_thread(room_hands_studied, the_room.store)
         stats = await asyncio.to_thread(player_stats, the_room.store, player, where)
         frequency = stats.aggression_frequency
         return {
@@ -721,29 +725,11 @@ def create_app(
         openapi_extra=OPTIONAL,
     )
     async def study_winnings(
-        token: Token,
         player: Annotated[str, Query(min_length=1, max_length=64)],
-        game: str | None = None,
-        big_bet: Annotated[int | None, Query(ge=0, le=STAKE_MAX)] = None,
-        since: Annotated[str | None, Query(pattern=DATE)] = None,
-        until: Annotated[str | None, Query(pattern=DATE)] = None,
-        table_size: Annotated[int | None, Query(ge=2, le=MAX_SEATS)] = None,
-        mine: bool = False,
+        where: Annotated[StudyFilter, Depends(study_filter)],
     ) -> StudyWinnings:
         """A player's winnings graph over the hands ``study/stats`` would count: the
         running total in big bets, and its showdown and non-showdown parts."""
-        if game is not None:
-            try:
-                known_game(game)
-            except RoomError as error:
-                raise refused(error) from None
-        owner = (await current(token)).id if mine else None
-        where = StudyFilter(
-            owner_id=owner, game=game, big_bet=big_bet, since=since, until=until,
-            table_size=table_size,
-        )  # fmt: skip
-        async with studying:
-            await asyncio.to_thread(room_hands_studied, the_room.store)
         graph = await asyncio.to_thread(winnings, the_room.store, player, where)
         count = len(graph.total)
         every = max(1, -(-count // 500))
