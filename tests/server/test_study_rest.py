@@ -89,6 +89,14 @@ def test_ones_own_hands_imported_once_and_seen_by_nobody_else(api: TestClient) -
     assert anyone.json()["hands"] == 0  # the room's hands only
     assert hero(api, ann, game="razz")["hands"] == 0
     assert hero(api, ann, big_bet=8, since="2009-11-26", until="2009-11-26")["hands"] == 11
+    # The stakes filter's choices, and a stakes asked in chips or in dollars.
+    assert stats["stakes"] == [
+        {"game": "seven_card_stud", "small_bet": 4, "big_bet": 8, "currency": "$", "hands": 11}
+    ]
+    assert hero(api, ann, big_bet=8, currency="$")["hands"] == 11
+    assert hero(api, ann, big_bet=8, currency="chips")["hands"] == 0
+    assert hero(api, ann, table_size=8)["hands"] == 11
+    assert hero(api, ann, table_size=6)["hands"] == 0
     graph = api.get("/api/study/winnings", params={"player": "Hero", "mine": "true"}, headers=ann)
     assert graph.status_code == 200, graph.text
     drawn = graph.json()
@@ -140,6 +148,8 @@ def test_bad_requests_are_refused_with_their_codes(api: TestClient) -> None:
     assert (game.status_code, game.json()["code"]) == (400, "unknown_game")
     date = api.get("/api/study/stats", params={"player": "Hero", "since": "yesterday"})
     assert date.status_code == 422
+    money = api.get("/api/study/stats", params={"player": "Hero", "currency": "dollars"})
+    assert money.status_code == 422
     assert hero(api, ann)["hands"] == 0
 
 

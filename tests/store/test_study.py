@@ -8,11 +8,14 @@ import json
 from pathlib import Path
 
 import pytest
+from alembic import command
+from sqlalchemy import text
 
 from studpoker.engine import Hand
 from studpoker.games import seven_card_stud
 from studpoker.history import to_phh
 from studpoker.store import HandPlayer, HandRow, Store, StoreError, StudyFilter
+from studpoker.store.migrate import alembic_config, revision
 from studpoker.study.importer import import_files
 from studpoker.study.stats import player_stats, room_hands_studied
 from studpoker.table.snapshot import event_dict
@@ -127,8 +130,8 @@ def test_steals_counted_from_the_full_tilt_files(store: Store, owner: int) -> No
 def test_filters_by_game_stakes_date_and_table_size(store: Store, owner: int) -> None:
     import_files(store, owner, EVERY_FILE)
     mine = StudyFilter(owner_id=owner, room=False)
-    # Hero is in every one of the 42 hands: 14 of Razz, 28 at $0.04/$0.08 (all of them
-    # from 2009), 14 since 2010, 31 at PokerStars' 8-max tables (Full Tilt's records
+    # Hero is in every one of the 42 hands: 14 of Razz, 28 with a big bet of 8 ($0.08:
+    # all of them from 2009), 14 since 2010, 31 at PokerStars' 8-max tables (Full Tilt's records
     # do not say the table's size).
     assert player_stats(store, "Hero", mine).hands == 42
     by = {
@@ -141,6 +144,21 @@ def test_filters_by_game_stakes_date_and_table_size(store: Store, owner: int) ->
     assert {k: player_stats(store, "Hero", w).hands for k, w in by.items()} == {
         "game": 14, "stakes": 28, "since": 14, "until": 28, "size": 31,
     }  # fmt: skip
+    # The stakes a filter offers: what Hero played under the other filters, whatever
+    # the stakes asked, the most played first (chips before money at equal stakes).
+    stakes = store.study_stakes("Hero", by["stakes"])
+    assert sum(stake["hands"] for stake in stakes) == 42
+    assert stakes[:3] == [
+        {"game": "seven_card_stud", "small_bet": 4, "big_bet": 8, "currency": "$", "hands": 12},
+        {"game": "razz", "small_bet": 4, "big_bet": 8, "currency": "$", "hands": 9},
+        {"game": "stud_hilo", "small_bet": 4, "big_bet": 8, "currency": "$", "hands": 7},
+    ]
+    hilo = [(s["big_bet"], s["currency"]) for s in stakes if s["game"] == "stud_hilo"]
+    assert hilo == [(8, "$"), (400, None), (400, "$"), (80000, "$")]
+    chips = StudyFilter(owner_id=owner, room=False, game="stud_hilo", big_bet=400, currency="")
+    dollars = StudyFilter(owner_id=owner, room=False, game="stud_hilo", big_bet=400, currency="$")
+    assert [player_stats(store, "Hero", w).hands for w in (chips, dollars)] == [1, 1]
+    assert store.study_stakes("Nobody", mine) == []
     # Nobody else's imported hands, and none of the room's, unless asked.
     assert player_stats(store, "Hero", StudyFilter()).hands == 0
     with pytest.raises(StoreError, match="the room's hands, one's own, or both"):
@@ -168,7 +186,20 @@ def test_the_rooms_hands_are_studied_once(store: Store) -> None:
         )  # fmt: skip
     assert room_hands_studied(store) == 2
     assert room_hands_studied(store) == 0
+    # A room hand's table size is its game's seats (R6.10): it counts at 8-max.
+    assert player_stats(store, "Ann", StudyFilter(table_size=8)).hands == 2
+    assert player_stats(store, "Ann", StudyFilter(table_size=6)).hands == 0
     stats = player_stats(store, "Ann")
     assert stats.hands == 2
     assert stats.net == 2 * hand.result.net[0]
     assert stats.shares["Went to showdown (of hands seeing fourth street)"].count == 2
+    # A room studied under revision 0008 kept no table size: 0009 has them studied again.
+    with store.engine.begin() as connection:
+        connection.execute(text("UPDATE study_hands SET table_size = NULL"))
+        command.downgrade(alembic_config(connection), "0008")
+    assert player_stats(store, "Ann", StudyFilter(table_size=8)).hands == 0
+    store.migrate()
+    assert revision(store.engine) == "0009"
+    assert room_hands_studied(store) == 2
+    assert player_stats(store, "Ann", StudyFilter(table_size=8)).hands == 2
+    assert player_stats(store, "Ann").net == 2 * hand.result.net[0]

@@ -61,3 +61,25 @@ def test_bad_input_is_refused_with_a_reason(
     assert "--only-imported needs --as NAME" in capsys.readouterr().err
     assert main(["stats", "Nobody", "--database", database]) == 1
     assert "no hands of 'Nobody' in these hands" in capsys.readouterr().out
+    for option, value, said in (
+        ("--since", "yesterday", "argument --since: a date is YYYY-MM-DD, not 'yesterday'"),
+        ("--until", "2009-02-30", "argument --until: a date is YYYY-MM-DD, not '2009-02-30'"),
+        ("--table-size", "11", "argument --table-size: a table seats 2 to 10, not '11'"),
+    ):
+        with pytest.raises(SystemExit) as exit_:
+            main(["stats", "Hero", option, value, "--database", database])
+        assert exit_.value.code == 2
+        assert said in capsys.readouterr().err
+
+
+def test_stats_filtered_by_stakes_in_chips_or_money(
+    database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The steal files are Full Tilt's cash games: their stakes are dollars, not chips."""
+    assert main(["import", *map(str, STEALS), "--as", "hero", "--database", database]) == 0
+    capsys.readouterr()
+    argv = ["stats", "kwuiyhw", "--as", "hero", "--database", database]
+    assert main([*argv, "--currency", "$", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == 5
+    assert main([*argv, "--currency", "chips"]) == 1
+    assert capsys.readouterr().out == "no hands of 'kwuiyhw' in these hands\n"

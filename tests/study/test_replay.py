@@ -84,3 +84,30 @@ def test_an_onlooker_sees_no_down_card_and_a_player_sees_their_own() -> None:
     # The equity is against what the viewer knew: Ann's own cards change hers.
     assert onlooker["streets"][0]["equity"] != ann["streets"][0]["equity"]
     assert "As" not in str(onlooker["streets"])  # Bob's hole card, never shown before the end
+
+
+def test_each_street_names_what_the_visible_cards_make() -> None:
+    """R4.5's names of the cards the viewer sees, at every street and at the showdown,
+    in every language; none for a folded seat."""
+    hand = Hand(
+        seven_card_stud(),
+        [5000] * 3,
+        deck=deal("3s As 5h", "4s Qd 6h", "2c Kd 9s", "2d 5s", "Jc Jd", "Tc Th", "Ac 3c"),
+    )
+    play(hand, "0 bring_in", "1 complete 200", "2 fold", "0 call 150")
+    while not hand.is_over:
+        hand.act("check" if hand.round is not None else "show")
+    study = from_hand(hand, ["Ann", "Bob", "Cy"], source="room", number="t#1", seats=[1, 2, 3])
+    onlooker = replay_view(study, viewer=None)
+    ann = replay_view(study, viewer=1)
+    third = onlooker["streets"][0]["names"]
+    assert {seat: names["en"] for seat, names in third.items()} == {
+        "1": "High card, two", "2": "High card, king", "3": "High card, nine",
+    }  # fmt: skip
+    assert ann["streets"][0]["names"]["1"]["en"] == "High card, four"  # her 3♠ 4♠ 2♣
+    fourth = onlooker["streets"][1]["names"]
+    assert sorted(fourth) == ["1", "2"]  # Cy folded
+    assert fourth["1"] == {"en": "Pair of twos", "zh-Hant": "一對 2", "zh-Hans": "一对 2"}
+    assert onlooker["shown_names"]["2"] == {
+        "en": "Straight, ace high", "zh-Hant": "順子 A 高", "zh-Hans": "顺子 A 高",
+    }  # fmt: skip

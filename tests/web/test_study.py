@@ -66,6 +66,7 @@ def test_import_statistics_and_replay_in_english_and_chinese(room: Server, brows
     zem = page.locator(".r-seat[data-seat='3']")
     expect(zem.locator(".card")).to_have_count(6)
     expect(zem.locator(".r-equity")).to_have_text("65.4% ±0.7")
+    expect(zem.locator(".r-hand")).to_have_text("Pair of tens")
     expect(page.locator("#r-actions li")).to_have_text(
         ["Nikolay Zem: Check", "totof51: Bet $0.08", "MasterTrini1: Call $0.08",
          "Nikolay Zem: Call $0.08"]
@@ -73,11 +74,35 @@ def test_import_statistics_and_replay_in_english_and_chinese(room: Server, brows
     expect(page.locator("#r-pot")).to_have_text("Pot: $0.80")
     expect(page.locator("#r-chart polyline")).to_have_count(6)
     page.locator("#study").screenshot(path=str(SCREENSHOTS / "study-en-1280.png"))
+    # The filters: the stakes Hero played, a date range, a table size.
+    stakes = page.locator("#study-stakes option")
+    expect(stakes).to_have_text(["All stakes", "Seven Card Stud $0.04/$0.08 (11)"])
+    page.select_option("#study-stakes", index=1)
+    page.select_option("#study-size", "8")
+    page.click("#study-show")
+    expect(page.locator("#study-results")).to_have_text(
+        "Hero: 11 hands, +94.32 big bets per 100 hands (95%: -97.41 to +286.05)"
+    )
+    page.fill("#study-since", "2010-01-01")
+    page.click("#study-show")
+    expect(page.locator("#study-results")).to_have_text("No hands of Hero here")
+    expect(stakes).to_have_count(2)  # a stakes chosen: the choices stay
+    page.fill("#study-since", "")
+    page.select_option("#study-size", "6")
+    page.click("#study-show")
+    expect(page.locator("#study-results")).to_have_text("No hands of Hero here")
+    page.select_option("#study-size", "")
+    page.click("#study-show")
+    expect(page.locator("#study-results")).to_contain_text("Hero: 11 hands")
     page.select_option("#lang", "zh-Hant")
     expect(page.locator("#study-imported")).to_have_text(
         "已匯入 11 手，0 手已存在，0 手為其他遊戲，0 手無法讀取"
     )
     expect(page.locator("#r-street")).to_have_text("第六街")
+    expect(zem.locator(".r-hand")).to_have_text("一對 10")
+    expect(page.locator("#study-size option")).to_have_text(
+        ["所有桌型", "單挑", "4 人桌", "5 人桌", "6 人桌", "7 人桌", "8 人桌", "10 人桌"]
+    )
     expect(page.locator("#study-rows tr[data-key=steal] td").first).to_have_text(
         "偷池（後面明牌皆較小）"
     )

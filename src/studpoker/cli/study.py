@@ -4,6 +4,7 @@ room's; ``stud stats PLAYER``: a player's statistics (docs/study.md)."""
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 from rich.table import Table
 
 from studpoker.cli.serve import DEFAULT_DATABASE
+from studpoker.games.spec import MAX_SEATS, MIN_SEATS
 
 GAMES = ("seven_card_stud", "stud_hilo", "razz", "five_card_stud", "show_hand")
 
@@ -41,7 +43,7 @@ def add_parser(commands: Any) -> None:
         description=(
             "A player's statistics: VPIP, completions, steals judged by the up cards "
             "behind, bring-in defence, bets and raises by street, showdowns, results in "
-            "big bets per 100 hands with a 95%% interval, each with its sample size."
+            "big bets per 100 hands with a 95% interval, each with its sample size."
         ),
     )
     stats.add_argument("player", help="the player's name as the hands write it")
@@ -51,9 +53,11 @@ def add_parser(commands: Any) -> None:
     stats.add_argument("--game", choices=GAMES)
     stats.add_argument("--big-bet", type=int, metavar="UNITS",
                        help="stakes: the big bet in the hands' unit (cents, or chips)")  # fmt: skip
-    stats.add_argument("--since", metavar="YYYY-MM-DD")
-    stats.add_argument("--until", metavar="YYYY-MM-DD")
-    stats.add_argument("--table-size", type=int, metavar="N")
+    stats.add_argument("--currency", metavar="SIGN",
+                       help="stakes in a site's money ($) or in chips (chips)")  # fmt: skip
+    stats.add_argument("--since", type=_day, metavar="YYYY-MM-DD", help="played on or after")
+    stats.add_argument("--until", type=_day, metavar="YYYY-MM-DD", help="played on or before")
+    stats.add_argument("--table-size", type=_seats, metavar="N", help="tables of N seats")
     _database(stats)
     stats.add_argument("--json", action="store_true", help="one JSON object")
     stats.set_defaults(run=run_stats)
@@ -114,6 +118,23 @@ def run_import(args: argparse.Namespace) -> int:
     return 1 if report.errors and not report.read else 0
 
 
+def _day(text: str) -> str:
+    """A date as ``YYYY-MM-DD`` (argparse says so if it is not one)."""
+    try:
+        if len(text) == 10:
+            return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"a date is YYYY-MM-DD, not {text!r}")
+
+
+def _seats(text: str) -> int:
+    """A table size: 2 to 10 seats."""
+    if text.isdigit() and MIN_SEATS <= int(text) <= MAX_SEATS:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"a table seats {MIN_SEATS} to {MAX_SEATS}, not {text!r}")
+
+
 def run_stats(args: argparse.Namespace) -> int:
     from studpoker.store import Store, StudyFilter
     from studpoker.study.stats import player_stats, room_hands_studied
@@ -132,6 +153,7 @@ def run_stats(args: argparse.Namespace) -> int:
             until=args.until,
             table_size=args.table_size,
             room=not args.only_imported,
+            currency=None if args.currency is None else args.currency.replace("chips", ""),
         )
         stats = player_stats(store, args.player, where)
     if args.json:

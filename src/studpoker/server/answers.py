@@ -208,6 +208,19 @@ class StudyShare(TypedDict):
 
 
 @wire
+class StudyStake(TypedDict):
+    """Stakes a player played, with their hands: a stakes filter's choice."""
+
+    game: str
+    small_bet: int
+    big_bet: int
+    """The ``big_bet`` to filter by (Show Hand: the minimum bet)."""
+    currency: str | None
+    """The site's money sign (``$``: the bets are cents), or null for chips."""
+    hands: int
+
+
+@wire
 class StudyStats(TypedDict):
     """A player's statistics over the hands asked for (the room's, and with ``mine``
     the asker's imported hands)."""
@@ -222,6 +235,8 @@ class StudyStats(TypedDict):
     """Bets and raises per call from fourth street on."""
     aggression_frequency: StudyShare
     stats: list[StudyShare]
+    stakes: list[StudyStake]
+    """Every stakes the player played under the other filters, the most played first."""
 
 
 # -- tournaments (issue 17) ----------------------------------------------------------------

@@ -50,6 +50,7 @@ from studpoker.server.answers import (
     Session,
     StudyHandInfo,
     StudyImport,
+    StudyStake,
     StudyStats,
     StudyWinnings,
     TournamentInfo,
@@ -668,10 +669,12 @@ def create_app(
         since: Annotated[str | None, Query(pattern=DATE)] = None,
         until: Annotated[str | None, Query(pattern=DATE)] = None,
         table_size: Annotated[int | None, Query(ge=2, le=MAX_SEATS)] = None,
+        currency: Annotated[str | None, Query(pattern=r"^(chips|[^\s\w]{1,3})$")] = None,
         mine: bool = False,
     ) -> StudyFilter:
         """The hands a statistic or a graph counts, from its query (``mine``: the
-        asker's imported ones too, so a login); the room's new hands studied first."""
+        asker's imported ones too, so a login; ``currency``: a site's money sign, or
+        ``chips``); the room's new hands studied first."""
         if game is not None:
             try:
                 known_game(game)
@@ -682,7 +685,7 @@ def create_app(
             await asyncio.to_thread(room_hands_studied, the_room.store)
         return StudyFilter(
             owner_id=owner, game=game, big_bet=big_bet, since=since, until=until,
-            table_size=table_size,
+            table_size=table_size, currency="" if currency == "chips" else currency,
         )  # fmt: skip
 
     @app.get(
@@ -699,6 +702,7 @@ def create_app(
         ``mine``, the asker's imported hands: each share with its sample, results in big
         bets per 100 hands with a 95% interval."""
         stats = await asyncio.to_thread(player_stats, the_room.store, player, where)
+        stakes = await asyncio.to_thread(the_room.store.study_stakes, player, where)
         frequency = stats.aggression_frequency
         return {
             "player": player,
@@ -716,6 +720,7 @@ def create_app(
                 {"key": key, "label": label, "count": share.count, "sample": share.sample}
                 for key, (label, share) in stats.keyed().items()
             ],
+            "stakes": cast("list[StudyStake]", stakes),
         }
 
     @app.get(

@@ -5,7 +5,7 @@ made of, summed by the database."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import ColumnElement, and_, func, insert, or_, select, tuple_
 from sqlalchemy.exc import IntegrityError
@@ -63,9 +63,9 @@ class StudyRow:
 @dataclass(frozen=True, slots=True)
 class StudyFilter:
     """Which hands a statistic counts: a game, stakes (the big bet, in the hand's
-    unit), a date range (``"YYYY-MM-DD"``, both ends included), a table size; None is
-    any.  ``owner_id`` whose imported hands count beside the room's (None: the
-    room's only)."""
+    unit) and money (``currency``), a date range (``"YYYY-MM-DD"``, both ends
+    included), a table size; None is any.  ``owner_id`` whose imported hands count
+    beside the room's (None: the room's only)."""
 
     owner_id: int | None = None
     game: str | None = None
@@ -74,6 +74,7 @@ class StudyFilter:
     until: str | None = None
     table_size: int | None = None
     room: bool = True  # the room's own hands too
+    currency: str | None = None  # a site's money sign ("$"), "" for chips, None: any
 
 
 def _check_row(row: StudyRow) -> None:
@@ -218,6 +219,10 @@ class Study(StoreBase):
             clauses.append(h.game == where.game)
         if where.big_bet is not None:
             clauses.append(h.big_bet == where.big_bet)
+        if where.currency is not None:
+            clauses.append(
+                h.currency.is_(None) if where.currency == "" else h.currency == where.currency
+            )
         if where.since is not None:
             clauses.append(h.played_at >= where.since)
         if where.until is not None:
@@ -246,6 +251,22 @@ class Study(StoreBase):
             row = session.execute(statement).one()
         return {key: float(value) if key.startswith("net_bb") else int(value)
                 for key, value in row._mapping.items()}  # fmt: skip
+
+    def study_stakes(self, name: str, where: StudyFilter) -> list[dict[str, object]]:
+        """The stakes ``name`` played in the hands ``where`` takes, whatever its own
+        stakes: each game, small and big bet and currency with its hands, the most
+        played first — what a stakes filter offers."""
+        h = study_hands.c
+        hands = func.count().label("hands")
+        statement = (
+            select(h.game, h.small_bet, h.big_bet, h.currency, hands)
+            .select_from(study_players.join(study_hands, h.id == study_players.c.hand_id))
+            .where(and_(*self._where(name, replace(where, big_bet=None, currency=None))))
+            .group_by(h.game, h.small_bet, h.big_bet, h.currency)
+            .order_by(hands.desc(), h.game, h.big_bet, h.currency.asc().nulls_first())
+        )
+        with self._transaction() as session:
+            return [dict(row._mapping) for row in session.execute(statement)]
 
     def study_series(self, name: str, where: StudyFilter) -> list[tuple[str | None, float, bool]]:
         """``name``'s hands in the order played (then stored): when, the net in big bets,

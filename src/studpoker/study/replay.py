@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from studpoker.cards import Card
 from studpoker.equity import equity
+from studpoker.hands.best import best_hand_names
 from studpoker.history import read_history
 from studpoker.study.hands import StudyHand, from_phh_text, from_record
 
@@ -30,7 +32,8 @@ _ACTIONS = {
 class ReplayStreet:
     """One street: the cards each seat holds once it is dealt (in dealing order; None
     for one the viewer cannot see), the folded up cards set apart so far, the actions,
-    the pot after it, and the equity of each live seat as it began."""
+    the pot after it, the equity of each live seat as it began, and the hand each live
+    seat's visible cards make (R4.5's names, in every language)."""
 
     name: str
     cards: dict[int, list[str | None]]
@@ -38,6 +41,7 @@ class ReplayStreet:
     actions: list[dict[str, Any]] = field(default_factory=list)
     pot: int = 0
     equity: dict[int, float] | None = None
+    names: dict[int, dict[str, str]] = field(default_factory=dict)
     ci95: dict[int, tuple[float, float]] | None = None
     exact: bool | None = None
     samples: int | None = None
@@ -72,6 +76,7 @@ def replay_view(
         street.cards = {seat: list(cards) for seat, cards in visible.items() if cards}
         street.dead = list(dead)
         live = [seat for seat in held if seat not in folded and held[seat]]
+        street.names = _names(hand.game, {seat: visible[seat] for seat in live})
         if len(live) < 2:
             return
         players = [_known(known[seat]) for seat in live]
@@ -160,12 +165,25 @@ def replay_view(
                 else {str(s): list(c) for s, c in street.ci95.items()},
                 "exact": street.exact,
                 "samples": street.samples,
+                "names": {str(s): n for s, n in street.names.items()},
             }
             for street in streets
         ],
         "shown": {str(s): c for s, c in shown.items()},
+        "shown_names": {str(s): n for s, n in _names(hand.game, shown).items()},
         "collected": {str(s): amount for s, amount in results.items()},
     }
+
+
+def _names(game: str, cards: dict[int, list[str | None]]) -> dict[int, dict[str, str]]:
+    """What each seat's visible cards make, named in every language (none for a seat
+    whose cards are all hidden)."""
+    named: dict[int, dict[str, str]] = {}
+    for seat, held in cards.items():
+        names = best_hand_names(game, [None if c is None else Card.parse(c) for c in held])
+        if names is not None:
+            named[seat] = dict(names)
+    return named
 
 
 def _known(cards: list[str | None]) -> str:

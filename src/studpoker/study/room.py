@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import tomllib
 
+from studpoker.games import preset
 from studpoker.store.values import StoredHand
 from studpoker.study.hands import StudyHand
 
@@ -30,6 +31,19 @@ def room_hand(stored: StoredHand) -> StudyHand:
         ],
         events=json.loads(stored.events),
         played_at=stored.started_at.strftime("%Y-%m-%d %H:%M:%S"),
-        table_size=None,
+        table_size=_table_size(stored.game, doc),
         record=stored.record,
     )
+
+
+def _table_size(game: str, doc: dict[str, object]) -> int | None:
+    """The table's seats: written when not the preset's (``_max_seats``), else the
+    preset's for its deck (R6.10: a short Show Hand deck seats fewer)."""
+    seats = doc.get("_max_seats")
+    if isinstance(seats, int):
+        return seats
+    deck = doc.get("_deck")
+    try:
+        return preset(game, **({"deck": deck} if isinstance(deck, int) else {})).max_seats
+    except ValueError:  # not a preset's: leave it unknown
+        return None

@@ -1428,6 +1428,16 @@ subprotocol ``bearer.TOKEN``, and its account.
  */
 
 /**
+ * Stakes a player played, with their hands: a stakes filter's choice.
+ * @typedef {object} StudyStake
+ * @property {string} game
+ * @property {number} small_bet
+ * @property {number} big_bet - The ``big_bet`` to filter by (Show Hand: the minimum bet).
+ * @property {string | null} currency - The site's money sign (``$``: the bets are cents), or null for chips.
+ * @property {number} hands
+ */
+
+/**
  * A player's statistics over the hands asked for (the room's, and with ``mine``
 the asker's imported hands).
  * @typedef {object} StudyStats
@@ -1438,6 +1448,7 @@ the asker's imported hands).
  * @property {number | null} aggression - Bets and raises per call from fourth street on.
  * @property {StudyShare} aggression_frequency
  * @property {Array<StudyShare>} stats
+ * @property {Array<StudyStake>} stakes - Every stakes the player played under the other filters, the most played first.
  */
 
 /**

@@ -18,10 +18,11 @@ import { cardElement } from "./cards.js";
  * @typedef {{name: string, cards: Object<string, Array<string | null>>, dead: Array<string>,
  *   actions: Array<{seat: number, action: string, amount?: number, to?: number}>, pot: number,
  *   equity: Object<string, number> | null, ci95: Object<string, Array<number>> | null,
- *   exact: boolean | null}} ReplayStreet
+ *   exact: boolean | null, names: Object<string, Object<string, string>>}} ReplayStreet
  * @typedef {{game: string, number: string, source: string, currency: string | null,
  *   seats: Array<{seat: number, name: string}>,
- *   streets: Array<ReplayStreet>, shown: Object<string, Array<string | null>>}} Replay
+ *   streets: Array<ReplayStreet>, shown: Object<string, Array<string | null>>,
+ *   shown_names: Object<string, Object<string, string>>}} Replay
  */
 
 /** @type {StudyStats | null} */
@@ -35,6 +36,8 @@ let graph = null;
 /** @type {Replay | null} */
 let replay = null;
 let street = 0;
+/** @type {Array<import("./protocol.js").StudyStake>} */
+let stakeList = [];
 
 const SEVEN = ["seven_card_stud", "stud_hilo", "razz"];
 const COLOURS = ["#f2c14e", "#5fb3f9", "#f78154", "#7bd389", "#c792ea", "#ff6b9a", "#4ecdc4", "#e0e0e0", "#b0a8ff", "#ffd6a5"];
@@ -99,6 +102,19 @@ export async function showStats(event) {
   const query = new URLSearchParams({ player });
   const game = $("study-game", HTMLSelectElement).value;
   if (game) query.set("game", game);
+  const stake = $("study-stakes", HTMLSelectElement).value;  // "game|big bet|money"
+  if (stake) {
+    const [stakeGame, bigBet, currency] = stake.split("|");
+    query.set("game", stakeGame);
+    query.set("big_bet", bigBet);
+    query.set("currency", currency);
+  }
+  const since = $("study-since", HTMLInputElement).value;
+  const until = $("study-until", HTMLInputElement).value;
+  if (since) query.set("since", since);
+  if (until) query.set("until", until);
+  const size = $("study-size", HTMLSelectElement).value;
+  if (size) query.set("table_size", size);
   if ($("study-mine", HTMLInputElement).checked && ui.token) query.set("mine", "true");
   try {
     const answer = await fetch(`/api/study/stats?${query}`, { headers: authHeaders() });
@@ -108,6 +124,7 @@ export async function showStats(event) {
       return;
     }
     stats = body;
+    if (!stake) fillStakes(body.stakes);  // a stake chosen: its choices stay as they were
     renderStats();
     const drawn = await fetch(`/api/study/winnings?${query}`, { headers: authHeaders() });
     graph = drawn.ok ? await drawn.json() : null;
@@ -115,6 +132,43 @@ export async function showStats(event) {
   } catch (_error) {
     status(t("disconnected"), true);
   }
+}
+
+/** The stakes filter's choices: the stakes the player played, the most played first.
+   @param {Array<import("./protocol.js").StudyStake>} stakes */
+function fillStakes(stakes) {
+  stakeList = stakes;
+  const select = $("study-stakes", HTMLSelectElement);
+  const chosen = select.value;
+  const game = $("study-game", HTMLSelectElement).value;
+  select.textContent = "";
+  const all = document.createElement("option");
+  all.value = "";
+  all.textContent = t("s_all_stakes");
+  select.append(all);
+  for (const stake of stakes) {
+    const option = document.createElement("option");
+    option.value = `${stake.game}|${stake.big_bet}|${stake.currency ?? "chips"}`;
+    const money = (/** @type {number} */ x) => stake.currency ? `${stake.currency}${(x / 100).toFixed(2)}` : String(x);
+    const amounts = stake.game === "show_hand" ? money(stake.big_bet) : `${money(stake.small_bet)}/${money(stake.big_bet)}`;
+    option.textContent = `${game ? "" : `${t(stake.game)} `}${amounts} (${stake.hands})`;
+    select.append(option);
+  }
+  select.value = [...select.options].some((o) => o.value === chosen) ? chosen : "";
+}
+
+/** The table size filter's choices: heads-up to ten seats.  */
+function fillSizes() {
+  const select = $("study-size", HTMLSelectElement);
+  const chosen = select.value;
+  select.textContent = "";
+  for (const n of ["", "2", "4", "5", "6", "7", "8", "10"]) {
+    const option = document.createElement("option");
+    option.value = n;
+    option.textContent = !n ? t("s_all_sizes") : n === "2" ? t("s_heads_up") : t("s_max", { n });
+    select.append(option);
+  }
+  select.value = chosen;
 }
 
 /** What a statistic is called: the street named for the game chosen.
@@ -314,6 +368,13 @@ export function renderReplay() {
     cards.className = "r-cards";
     const held = (last && replay?.shown[key]) || now.cards[key] || [];
     held.forEach((card, i) => cards.append(cardElement(card, isDown(replay?.game ?? "", i))));
+    const named = (last && replay?.shown_names[key]) || now.names[key];
+    if (named) {  // the server's name of what the visible cards make (R4.5)
+      const label = document.createElement("span");
+      label.className = "r-hand";
+      label.textContent = named[ui.lang] || named.en;
+      cards.append(label);
+    }
     const share = document.createElement("span");
     share.className = "r-equity";
     const equity = now.equity ? now.equity[key] : undefined;
@@ -403,6 +464,11 @@ function drawChart() {
 export function startStudy() {
   $("study-import").addEventListener("submit", importFile);
   $("study-stats").addEventListener("submit", showStats);
+  $("study-game").addEventListener("change", () => {  // another game's stakes no longer fit
+    $("study-stakes", HTMLSelectElement).value = "";
+    fillStakes([]);
+  });
+  fillSizes();
   $("r-prev").addEventListener("click", () => stepStreet(-1));
   $("r-next").addEventListener("click", () => stepStreet(1));
   $("r-close").addEventListener("click", closeReplay);
@@ -413,6 +479,8 @@ export function startStudy() {
 
 /** Everything of the panel said again in the page's language. */
 export function renderStudy() {
+  fillSizes();
+  fillStakes(stakeList);
   renderImported();
   renderStats();
   renderGraph();
