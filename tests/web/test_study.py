@@ -83,6 +83,10 @@ def test_import_statistics_and_replay_in_english_and_chinese(room: Server, brows
     expect(page.locator("#study-results")).to_have_text(
         "Hero: 11 hands, +94.32 big bets per 100 hands (95%: -97.41 to +286.05)"
     )
+    # The stakes name a game: the rounds are named as its streets.
+    expect(page.locator("#study-rows tr[data-key=bet_1] td").first).to_have_text(
+        "Fourth street: bet"
+    )
     page.fill("#study-since", "2010-01-01")
     page.click("#study-show")
     expect(page.locator("#study-results")).to_have_text("No hands of Hero here")

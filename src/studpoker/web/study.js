@@ -38,6 +38,7 @@ let replay = null;
 let street = 0;
 /** @type {Array<import("./protocol.js").StudyStake>} */
 let stakeList = [];
+let statsGame = "";  // the game the statistics shown were asked for ("": every game)
 
 const SEVEN = ["seven_card_stud", "stud_hilo", "razz"];
 const COLOURS = ["#f2c14e", "#5fb3f9", "#f78154", "#7bd389", "#c792ea", "#ff6b9a", "#4ecdc4", "#e0e0e0", "#b0a8ff", "#ffd6a5"];
@@ -124,6 +125,7 @@ export async function showStats(event) {
       return;
     }
     stats = body;
+    statsGame = query.get("game") ?? "";
     if (!stake) fillStakes(body.stakes);  // a stake chosen: its choices stay as they were
     renderStats();
     const drawn = await fetch(`/api/study/winnings?${query}`, { headers: authHeaders() });
@@ -176,7 +178,7 @@ function fillSizes() {
 function statName(key) {
   const round = /^(bet|raise)_(\d)$/.exec(key);
   if (!round) return t(`s_${key}`);
-  const game = $("study-game", HTMLSelectElement).value;
+  const game = statsGame;
   const index = Number(round[2]);
   const streets = ["second", "third", "fourth", "fifth", "sixth", "seventh"];
   const name = !game ? t("s_round", { n: index + 1 })
@@ -198,7 +200,7 @@ export function renderStats() {
   const rows = $("study-rows");
   rows.textContent = "";
   // Show Hand's own figures only where Show Hand was played.
-  const showHand = $("study-game", HTMLSelectElement).value === "show_hand";
+  const showHand = statsGame === "show_hand";
   const shown = stats.stats.filter((s) => s.sample > 0 && (s.key !== "sh_made" || showHand || s.count > 0));
   const shares = [...shown, stats.aggression_frequency];
   for (const share of shares) {
