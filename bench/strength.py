@@ -8,13 +8,16 @@ Usage (from the repository root)::
     .venv/bin/python bench/strength.py --json
 
 Each pair ``A-B`` plays ``--hands`` heads-up hands of each game with ``stud sim``'s
-engine (``studpoker.sim.simulate``: seats turning each hand, stacks of 100 big
-bets or 100 antes reset each hand, every core), and the table gives A's result
-against B in big bets (Show Hand: antes) per 100 hands with its 95% interval.  A
-pair *holds* when that interval is above zero.  The default pairs are the issue's
-chain: equity beats rules, rules beats station, station beats random (and rules
-beats random); ``--pairs`` takes others (``hard-normal,normal-easy``), ``--games``
-some of the games (``five_card_stud,razz``; every game of ``GAMES`` by default).
+engine (``studpoker.sim.simulate``: stacks of 100 big bets or 100 antes reset each
+hand, every core), in duplicate (``stud sim --duplicate``: every deck twice, the seats
+swapped; ``--no-duplicate`` deals every hand its own cards, the seats turning), and the
+table gives A's result against B in big bets (Show Hand: antes) per 100 hands with its
+95% interval, and the share of the hands an ordinary match would need for the same
+interval ("duplicate needs").  A pair *holds* when that interval is above zero.  The
+default pairs are the issue's chain: equity beats rules, rules beats station, station
+beats random (and rules beats random); ``--pairs`` takes others
+(``hard-normal,normal-easy``), ``--games`` some of the games
+(``five_card_stud,razz``; every game of ``GAMES`` by default).
 ``--update FILE`` replaces the table between the lines ``<!-- strength:begin -->``
 and ``<!-- strength:end -->`` of FILE.
 """
@@ -58,15 +61,18 @@ def play(args: argparse.Namespace, log: Any) -> list[dict[str, Any]]:
             first, second = pair.split("-")
             log(f"{NAMES[game]}: {first} against {second}, {args.hands:,} hands")
             result = simulate(
-                game, [first, second], args.hands, seed=args.seed, workers=args.workers
-            )
+                game, [first, second], args.hands, seed=args.seed, workers=args.workers,
+                duplicate=args.duplicate,
+            )  # fmt: skip
             player = result.players[0]
             low, high = player.interval
             rows.append(
                 {
                     "game": game,
                     "pair": pair,
-                    "hands": args.hands,
+                    "hands": result.hands,
+                    "duplicate": args.duplicate,
+                    "hands_needed": round(player.hands_needed, 3) if args.duplicate else None,
                     "unit": result.unit_name,
                     "per_100": round(player.per_100, 3),
                     "ci95": [round(low, 3), round(high, 3)],
@@ -78,21 +84,30 @@ def play(args: argparse.Namespace, log: Any) -> list[dict[str, Any]]:
 
 
 def markdown(rows: list[dict[str, Any]], args: argparse.Namespace) -> str:
+    how = "duplicate (every deck twice, the seats swapped)" if args.duplicate else "heads-up"
+    flag = "" if args.duplicate else " --no-duplicate"
     lines = [
-        f"{args.hands:,} heads-up hands a match, seed {args.seed} "
-        f"(`.venv/bin/python bench/strength.py --hands {args.hands}`, {date.today()}); "
+        f"{args.hands:,} {how} hands a match, seed {args.seed} "
+        f"(`.venv/bin/python bench/strength.py --hands {args.hands}{flag}`, {date.today()}); "
         "the first player's result per 100 hands, big bets (Show Hand: antes), "
-        "with its 95% interval.",
+        "with its 95% interval"
+        + (
+            ", and the share of an ordinary match's hands duplicate needs for that interval."
+            if args.duplicate
+            else "."
+        ),
         "",
-        "| game | match | per 100 hands | 95% interval | above zero |",
-        "| --- | --- | ---: | ---: | :---: |",
+        "| game | match | per 100 hands | 95% interval | above zero |"
+        + (" duplicate needs |" if args.duplicate else ""),
+        "| --- | --- | ---: | ---: | :---: |" + (" ---: |" if args.duplicate else ""),
     ]
     for row in rows:
         first, second = row["pair"].split("-")
         low, high = row["ci95"]
+        needed = f" {100 * row['hands_needed']:.0f}% |" if args.duplicate else ""
         lines.append(
             f"| {NAMES[row['game']]} | {first} vs {second} | {row['per_100']:+.2f} "
-            f"| [{low:+.2f}, {high:+.2f}] | {'yes' if row['holds'] else '**no**'} |"
+            f"| [{low:+.2f}, {high:+.2f}] | {'yes' if row['holds'] else '**no**'} |{needed}"
         )
     return "\n".join(lines)
 
@@ -118,6 +133,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed (1)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument(
+        "--no-duplicate",
+        dest="duplicate",
+        action="store_false",
+        help="deal every hand its own cards (default: duplicate)",
+    )
     parser.add_argument("--update", type=Path, metavar="FILE", help="write the table into FILE")
     parser.add_argument("--json", action="store_true", help="print one JSON object only")
     args = parser.parse_args(argv)

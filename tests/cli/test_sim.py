@@ -254,3 +254,52 @@ def test_ray_gives_the_same_results_as_local_processes(capsys):
     on_ray = summary(capsys, *argv, "--ray", "local")
     assert on_ray["backend"] == "ray local"
     assert results(on_ray) == results(local)
+
+
+def test_duplicate_plays_each_deck_once_a_seat_rotation(capsys):
+    """--duplicate: heads-up, each deck twice with the seats swapped, so a player
+    against itself wins nothing on any deal and a deal's hands mirror each other."""
+    data = summary(
+        capsys, "--game", "razz", "--players", "station,station", "--hands", "201",
+        "--seed", "5", "--workers", "1", "--duplicate",
+    )  # fmt: skip
+    assert (data["hands"], data["duplicate"]) == (202, True)  # 101 whole deals
+    # Two calling stations play each deck the same in either seat: every deal is even.
+    assert [p["net_chips"] for p in data["players"]] == [0, 0]
+    assert [p["ci95"] for p in data["players"]] == [[0.0, 0.0], [0.0, 0.0]]
+    assert data["players"][0]["hands_needed"] == 0.0
+    assert data["players"][0]["ci95_independent"] > 1  # the hands alone swing
+
+
+def test_duplicate_hands_are_the_same_deals_in_every_rotation():
+    """Three players: each deck is played three times, each player once in each seat,
+    and what the cards gave each seat is the same every time (the station calls all)."""
+    result = simulate("seven_card_stud", ["station"] * 3, 30, seed=2, workers=1,
+                      duplicate=True, curves=True)  # fmt: skip
+    assert result.hands == 30
+    assert result.curves is not None
+    per_hand = [[b - a for a, b in zip((0, *curve), curve, strict=False)]
+                for curve in result.curves]  # fmt: skip
+    for deal in range(10):
+        hands = [[per_hand[j][3 * deal + turn] for j in range(3)] for turn in range(3)]
+        # Turn t seats player j in seat (j - t) mod 3: the results rotate with the seats.
+        assert hands[1] == hands[0][2:] + hands[0][:2]
+        assert hands[2] == hands[0][1:] + hands[0][:1]
+    assert [p.net for p in result.players] == [0, 0, 0]
+
+
+def test_duplicate_text_says_how_many_hands_it_saves(capsys):
+    status, out, _ = run(
+        capsys, "--game", "razz", "--players", "rules,station", "--hands", "400", "--seed", "3",
+        "--workers", "1", "--duplicate", "--no-progress",
+    )  # fmt: skip
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("razz: 400 hands (200 deals, duplicate), seed 3, 1 worker")
+    result = simulate("razz", ["rules", "station"], 400, seed=3, workers=1, duplicate=True)
+    rules = result.players[0]
+    assert lines[4] == (
+        f"rules    without duplicate ±{rules.ci95_independent:.2f}: duplicate needs "
+        f"{100 * rules.hands_needed:.0f}% of the hands for the same interval"
+    )
+    assert rules.hands_needed < 1

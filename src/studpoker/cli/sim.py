@@ -4,7 +4,8 @@
 ``--json`` prints the JSON summary to stdout instead of the table; ``--json FILE``
 writes it to FILE and prints the table.  ``--chart FILE.png`` draws the cumulative
 winnings (needs matplotlib); ``--ray ADDRESS`` plays on a Ray cluster (needs ray;
-``local`` starts one on this machine).  The progress bar goes to stderr.
+``local`` starts one on this machine).  ``--duplicate`` plays every deck order once per
+seat rotation, so the cards' luck cancels.  The progress bar goes to stderr.
 """
 
 from __future__ import annotations
@@ -42,6 +43,12 @@ def add_parser(commands: Any) -> None:
         "default rules,station,random",
     )
     parser.add_argument("--hands", type=int, default=10_000, help="hands to play (10,000)")
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play every deck once per seat rotation (heads-up: twice, seats swapped) and "
+        "give the interval over the deals; hands are rounded up to whole deals",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed (default: a random one)")
     parser.add_argument("--workers", type=int, default=None, help="processes (every core)")
     parser.add_argument(
@@ -81,7 +88,9 @@ def _progress(total: int, show: bool) -> Iterator[Callable[[int], None]]:
 
 def run(args: argparse.Namespace) -> int:
     players = [name.strip() for name in args.players.split(",") if name.strip()]
-    with _progress(args.hands, not args.no_progress and args.hands > 0) as progress:
+    count = max(len(players), 1)
+    total = -(-args.hands // count) * count if args.duplicate else args.hands
+    with _progress(total, not args.no_progress and args.hands > 0) as progress:
         result = simulate(
             args.game,
             players,
@@ -92,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
             curves=args.chart is not None,
             ray_address=args.ray,
             progress=progress,
+            duplicate=args.duplicate,
         )
     summary = json.dumps(result.summary(), indent=2)
     if args.json == "-":

@@ -12,6 +12,12 @@ has sat in every seat.  In Show Hand the chips a short call leaves on the table
 (R6.8) go to the next hand of the block, and what is left after its last hand is
 split among the players as at a table's last hand.
 
+``duplicate=True`` plays every deck order once per seat rotation (heads-up: each deck
+twice, the seats swapped), so that the cards' luck cancels and a result is a deal's:
+the interval is computed over the deals, each the sum of its hands.  There, each hand
+starts with nothing carried in, and a Show Hand rollover is split among the players at
+the end of its hand (a carry would make the deal's hands differ).
+
 >>> result = simulate("razz", ["rules", "station"], hands=60, seed=1, workers=1)
 >>> [(p.name, p.hands) for p in result.players]
 [('rules', 60), ('station', 60)]
@@ -31,6 +37,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from studpoker.bots import PLAYERS, make_player, play_hand
+from studpoker.cards import Card
+from studpoker.engine import Hand
 from studpoker.games import GameSpec, preset
 from studpoker.sim.results import PlayerResult, SimResult, unit_of
 
@@ -54,18 +62,22 @@ class Block:
     hands: int
     stack: int
     curves: bool
+    duplicate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class BlockResult:
     """Each player's chips won in a block and the sum of squares of its hands'
-    results; with ``curves``, every hand's result (hand by hand, player by player)."""
+    results (``squares``) and, in a duplicate simulation, of its deals' (``deal_squares``;
+    else the hands'); with ``curves``, every hand's result (hand by hand, player by
+    player)."""
 
     index: int
     hands: int
     net: tuple[int, ...]
     squares: tuple[int, ...]
     per_hand: array[int] | None
+    deal_squares: tuple[int, ...] = ()
 
 
 def _rng(seed: int, block: int, part: str) -> random.Random:
@@ -74,6 +86,8 @@ def _rng(seed: int, block: int, part: str) -> random.Random:
 
 def run_block(block: Block) -> BlockResult:
     """Play one block (in whatever process runs it)."""
+    if block.duplicate:
+        return _run_duplicate(block)
     spec, names, count = block.spec, block.players, len(block.players)
     players = [
         make_player(name, spec, _rng(block.seed, block.index, str(j)))
@@ -88,32 +102,89 @@ def run_block(block: Block) -> BlockResult:
     for i in range(block.first, block.first + block.hands):
         order = [(seat + i) % count for seat in range(count)]  # seat -> player
         hand = play_hand(spec, [players[j] for j in order], stacks, rng=deck_rng, carry_in=carry)
-        result = hand.result
-        carry = result.rollover
-        results = [0] * count
-        for seat, j in enumerate(order):
-            results[j] = result.net[seat]
-        if carry and i == block.first + block.hands - 1:
-            # R6.8: what is left on the table after its last hand is split equally.
-            share, odd = divmod(carry, count)
-            for j in range(count):
-                results[j] += share + (j < odd)
+        carry = hand.result.rollover
+        last = i == block.first + block.hands - 1
+        results = _results(hand, order, split_rollover=last)
         for j, x in enumerate(results):
             net[j] += x
             squares[j] += x * x
         if per_hand is not None:
             per_hand.extend(results)
-    return BlockResult(block.index, block.hands, tuple(net), tuple(squares), per_hand)
+    done = tuple(squares)
+    return BlockResult(block.index, block.hands, tuple(net), done, per_hand, done)
+
+
+def _results(hand: Hand, order: Sequence[int], *, split_rollover: bool) -> list[int]:
+    """Each player's result in ``hand`` (``order``: seat -> player); with
+    ``split_rollover``, what a short call left on the table (R6.8) split equally, as
+    at a table's last hand."""
+    result = hand.result
+    results = [0] * len(order)
+    for seat, j in enumerate(order):
+        results[j] = result.net[seat]
+    if split_rollover and result.rollover:
+        share, odd = divmod(result.rollover, len(order))
+        for j in range(len(order)):
+            results[j] += share + (j < odd)
+    return results
+
+
+def _run_duplicate(block: Block) -> BlockResult:
+    """A duplicate block: each deal's deck order played once per seat rotation."""
+    spec, names, count = block.spec, block.players, len(block.players)
+    players = [
+        make_player(name, spec, _rng(block.seed, block.index, str(j)))
+        for j, name in enumerate(names)
+    ]
+    deck_rng = _rng(block.seed, block.index, "deck")
+    net = [0] * count
+    squares = [0] * count
+    deal_squares = [0] * count
+    per_hand = array("q") if block.curves else None
+    stacks = [block.stack] * count
+    for _ in range(block.hands // count):
+        deck: tuple[Card | None, ...] | None = None
+        deal = [0] * count
+        for turn in range(count):
+            order = [(seat + turn) % count for seat in range(count)]  # seat -> player
+            seated = [players[j] for j in order]
+            if deck is None:
+                hand = play_hand(spec, seated, stacks, rng=deck_rng)
+                deck = hand.deck_order
+            else:
+                hand = play_hand(spec, seated, stacks, deck=deck)
+            results = _results(hand, order, split_rollover=True)
+            for j, x in enumerate(results):
+                deal[j] += x
+                squares[j] += x * x
+            if per_hand is not None:
+                per_hand.extend(results)
+        for j, x in enumerate(deal):
+            net[j] += x
+            deal_squares[j] += x * x
+    return BlockResult(
+        block.index, block.hands, tuple(net), tuple(squares), per_hand, tuple(deal_squares)
+    )
 
 
 def blocks_of(
-    spec: GameSpec, players: Sequence[str], hands: int, seed: int, stack: int, curves: bool
+    spec: GameSpec,
+    players: Sequence[str],
+    hands: int,
+    seed: int,
+    stack: int,
+    curves: bool,
+    duplicate: bool = False,
 ) -> list[Block]:
-    """The blocks of a simulation, in order."""
+    """The blocks of a simulation, in order (duplicate: whole deals a block)."""
+    size = BLOCK - BLOCK % len(players) if duplicate else BLOCK
     return [
-        Block(spec, tuple(players), seed, index, first, min(BLOCK, hands - first), stack, curves)
-        for index, first in enumerate(range(0, hands, BLOCK))
-    ]
+        Block(
+            spec, tuple(players), seed, index, first, min(size, hands - first), stack, curves,
+            duplicate,
+        )
+        for index, first in enumerate(range(0, hands, size))
+    ]  # fmt: skip
 
 
 def _labels(players: Sequence[str]) -> list[str]:
@@ -163,6 +234,7 @@ def simulate(
     curves: bool = False,
     ray_address: str | None = None,
     progress: Progress | None = None,
+    duplicate: bool = False,
 ) -> SimResult:
     """Play ``hands`` hands of ``game`` between ``players`` (names of
     :data:`~studpoker.bots.PLAYERS`), on ``workers`` processes (default: every
@@ -172,7 +244,9 @@ def simulate(
     R1.5, and reported in the result); ``stack`` is every player's stack at the
     start of each hand (default 100 big bets, Show Hand 100 antes); ``curves``
     keeps every hand's results, for a chart; ``progress`` is called with the
-    number of hands of each block as it ends."""
+    number of hands of each block as it ends.  ``duplicate`` plays each deck order once
+    per seat rotation (the module's description): ``hands`` is then rounded up to a
+    whole number of deals, one hand a player each."""
     spec = preset(game) if isinstance(game, str) else game
     _check(spec, players, hands, workers)
     unit, unit_name = unit_of(spec)
@@ -182,7 +256,10 @@ def simulate(
     seed = secrets.randbits(32) if seed is None else seed
     workers = workers or os.cpu_count() or 1
     report = progress or (lambda hands: None)
-    blocks = blocks_of(spec, players, hands, seed, stack, curves)
+    count = len(players)
+    if duplicate:
+        hands = -(-hands // count) * count  # whole deals
+    blocks = blocks_of(spec, players, hands, seed, stack, curves, duplicate)
     start = time.perf_counter()
     if ray_address is not None:
         from studpoker.sim.ray_cluster import run_on_ray
@@ -194,7 +271,6 @@ def simulate(
         backend = "processes"
     seconds = time.perf_counter() - start
     done.sort(key=lambda result: result.index)
-    count = len(players)
     labels = _labels(players)
     results = tuple(
         PlayerResult(
@@ -202,8 +278,10 @@ def simulate(
             players[j],
             hands,
             sum(block.net[j] for block in done),
-            sum(block.squares[j] for block in done),
+            sum(block.deal_squares[j] for block in done),
             unit,
+            group=count if duplicate else 1,
+            hand_squares=sum(block.squares[j] for block in done),
         )
         for j in range(count)
     )
@@ -222,6 +300,7 @@ def simulate(
         players=results,
         seconds=seconds,
         curves=curves_out,
+        duplicate=duplicate,
     )
 
 
