@@ -3,6 +3,8 @@ serve``'s options."""
 
 from __future__ import annotations
 
+import pytest
+
 from studpoker.cli import main
 from studpoker.store import Store
 
@@ -49,6 +51,12 @@ def test_serve_takes_host_port_and_database(capsys):
         ["serve", "--port", "9000", "--database", "postgresql://stud@localhost/room"]
     )
     assert (args.port, args.database) == (9000, "postgresql://stud@localhost/room")
+    assert args.bot_think == 1.0  # computer players pause like people by default
+    assert _parser().parse_args(["serve", "--bot-think", "0"]).bot_think == 0.0
+    for wrong in ("-1", "nan", "inf", "soon"):
+        with pytest.raises(SystemExit):
+            _parser().parse_args(["serve", "--bot-think", wrong])
+    assert f"argument --bot-think: a number of 0 or more, not '{wrong}'" in capsys.readouterr().err
 
 
 def test_stud_serve_never_logs_a_session_token(tmp_path):

@@ -27,6 +27,7 @@ def room(tmp_path: Path) -> Iterator[str]:
     """A card room on a free port with a fresh SQLite file, no pause between hands."""
     port = free_port()
     serve = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(port), "--pause", "0"]
+    serve += ["--bot-think", "0"]  # the room's computer players act at once
     server = subprocess.Popen(
         [*serve, "--database", f"sqlite:///{tmp_path / 'room.db'}"],
         stdout=subprocess.DEVNULL,

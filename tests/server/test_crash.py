@@ -44,7 +44,8 @@ class Served:
         self.log = log
         self.base = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(self.port)]
-        command += ["--database", url, "--clock", "30", *extra]
+        # Computer players act at once here (stud serve's default pauses them like people).
+        command += ["--database", url, "--clock", "30", "--bot-think", "0", *extra]
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60

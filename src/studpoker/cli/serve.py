@@ -30,6 +30,15 @@ def add_parser(commands: Any) -> None:
     serve.add_argument("--time-bank", type=float, default=60.0, help="each seat's time bank")
     serve.add_argument("--pause", type=float, default=2.0, help="seconds between hands")
     serve.add_argument(
+        "--bot-think",
+        type=_not_negative,
+        default=1.0,
+        metavar="SCALE",
+        help="computer players pause like people before they act, about a second a "
+        "decision at 1 (shorter when obvious, longer for a raise or a showhand); 0 acts "
+        "at once (default 1)",
+    )
+    serve.add_argument(
         "--competition-minutes", type=float, default=30.0, help="a competition's time limit"
     )
     serve.add_argument(
@@ -135,6 +144,7 @@ def room_server(args: argparse.Namespace) -> Any:
         clock=args.clock,
         time_bank=args.time_bank,
         pause=args.pause,
+        bot_think=args.bot_think,
         competition_seconds=args.competition_minutes * 60,
         lease_seconds=args.lease_seconds,
     )
@@ -205,3 +215,14 @@ def run_audit(args: argparse.Namespace) -> int:
         print(problem)
     print(f"{len(problems)} differences; {total} chips in the room")
     return 1 if problems else 0
+
+
+def _not_negative(text: str) -> float:
+    """A number of 0 or more (argparse says so if it is not one)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"a number of 0 or more, not {text!r}")
+    return value

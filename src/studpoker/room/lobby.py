@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from studpoker.bots import bot
+from studpoker.bots.thinking import Thinking
 from studpoker.games import GAMES, MIXES, GameSpec, Rotation, preset
 from studpoker.room.competitions import RoomCompetitions
 from studpoker.room.errors import RoomError
@@ -297,9 +298,19 @@ class RoomLobby(RoomCompetitions, RoomRecords):
     def _bot_factory(self, spec: GameSpec, rng: random.Random) -> Callable[[int], Any]:
         def make(seat: int) -> Any:
             seed = rng.getrandbits(64) if self.seed is not None else None
-            return bot(self.bot_level, spec, None if seed is None else random.Random(seed))
+            return self.computer_player(spec, None if seed is None else random.Random(seed))
 
         return make
+
+    def computer_player(self, spec: GameSpec | str, rng: random.Random | None) -> Any:
+        """A computer player of the room's level, pausing like a person as the room
+        says (``bot_think``); ``rng`` (seeded: tests) makes its choices and pauses
+        reproducible, else they come from the OS CSPRNG (R1.5)."""
+        player = bot(self.bot_level, spec, rng)
+        if self.bot_think == 0:
+            return player
+        pauses = None if rng is None else random.Random(rng.getrandbits(64))
+        return Thinking(player, pauses, scale=self.bot_think)
 
     async def _run(self, held: RoomTable) -> None:
         try:

@@ -34,6 +34,8 @@ class Room(RoomLifecycle, RoomAccounts, RoomPresence, RoomChat):
     competition's time limit (R7.3); ``grace`` how long a person's connection may
     stay gone before their practice seats are freed (R8.3); ``journal`` stores each
     hand's deal and actions as they happen (room/journal.py, docs/scaling.md).
+    ``bot_think`` scales the computer players' think times (bots/thinking.py: about a
+    second a decision at 1; 0, the default, plays them at once).
     ``leases`` shared with other rooms (``RedisLeases``) make each table run by one of
     them at a time, as ``owner``, under leases of ``lease_seconds``: a table whose owner
     dies or stops is taken up by another, its hand played on (room/owners.py).

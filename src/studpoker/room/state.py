@@ -46,6 +46,7 @@ class RoomState:
         pause: float = 2.0,
         competition_seconds: float = 1800.0,
         bot_level: str = "normal",
+        bot_think: float = 0.0,
         default_tables: bool = True,
         grace: float = 60.0,
         journal: bool = True,
@@ -85,6 +86,9 @@ class RoomState:
         self.pause = pause
         self.competition_seconds = competition_seconds
         self.bot_level = bot_level
+        if not bot_think >= 0:
+            raise ValueError(f"bot_think is 0 or more, not {bot_think!r}")
+        self.bot_think = bot_think  # computer players' think times, scaled (bots/thinking.py)
         self.default_tables = default_tables
         self.tables: dict[str, RoomTable] = {}
         self.listeners: list[Listener] = []

@@ -27,7 +27,6 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-from studpoker.bots import bot
 from studpoker.room.errors import RoomError
 from studpoker.room.lobby import RoomLobby
 from studpoker.room.state import log
@@ -351,9 +350,8 @@ class RoomTournamentTables(RoomLobby):
         if account is None:
             plan: _Plan = held.plan
             seed = None if self.seed is None else random.Random(f"{self.seed}/{plan.tid}/{entry}")
-            occupant = Occupant(
-                entry, None, bot(self.bot_level, plan.rules.structure.game, seed), is_bot=True
-            )
+            player = self.computer_player(plan.rules.structure.game, seed)
+            occupant = Occupant(entry, None, player, is_bot=True)
         else:
             occupant = Occupant(player_of(entry), account, RemotePlayer())
         table.seat_entry(occupant, chips, seat)

@@ -45,9 +45,10 @@ class TableUpdate:
     * ``event``: ``hand_number``, ``hand``, ``event`` (as the engine made it: filter
       it for a viewer with ``hand.events_for(seat)[index]``) and its ``index``;
     * ``turn``: ``hand_number``, ``seat`` (table seat), ``seq``, ``deadline`` (event
-      loop time): the table waits for a seat whose player answers later (a person
-      or a remote program; a computer player answers at once, and its action is
-      the next event);
+      loop time): the table waits for a seat whose player answers later (a person,
+      a remote program, or a computer player that pauses like a person,
+      bots/thinking.py; one that does not answers at once, its action the next
+      event);
     * ``seat``: ``seat`` and ``change``: ``sat``, ``left``, ``leaving``, ``sat_out``,
       ``sat_in``, ``topped_up``, ``reserved`` (a person waits for a computer
       player's seat), ``unreserved`` (they stopped waiting), ``chips`` (a
