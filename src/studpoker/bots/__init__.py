@@ -6,6 +6,8 @@ may see; it never hands a player the hand itself.
 * :func:`bot` for the levels ``easy``, ``normal`` and ``hard`` of the practice
   tables, :func:`make_player` and :data:`PLAYERS` for every player by name;
 * :class:`EquityPlayer`: Monte Carlo equity, pot odds and bluffs (``equity`` by name);
+* :class:`RangePlayer`: the same against each opponent's range, read by Bayes from
+  their actions (``ranges`` by name);
 * :func:`play_hand` plays one hand with a player in each seat.
 """
 
@@ -15,6 +17,7 @@ from studpoker.bots.levels import LEVELS, PLAYERS, PlayerFactory, bot, make_play
 from studpoker.bots.play import play_hand
 from studpoker.bots.player import BasePlayer, Player
 from studpoker.bots.random_player import RandomPlayer
+from studpoker.bots.range_player import RangePlayer
 from studpoker.bots.rule_based import STYLES, RuleBasedPlayer, Style
 
 __all__ = [
@@ -28,6 +31,7 @@ __all__ = [
     "Player",
     "PlayerFactory",
     "RandomPlayer",
+    "RangePlayer",
     "RuleBasedPlayer",
     "Style",
     "Temper",
@@ -38,6 +42,9 @@ __all__ = [
 ]
 
 register("equity", lambda spec, rng: EquityPlayer(rng))
+# The range-reading player (issue 19): the equity player's choices against the ranges
+# its opponents' actions say they hold.
+register("ranges", lambda spec, rng: RangePlayer(rng))
 # The practice tables' hardest level: the equity player, which beats the rule-based
 # player in every game (docs/bots.md, bench/strength.py).
 register("hard", lambda spec, rng: EquityPlayer(rng, "hard"))
