@@ -14,6 +14,7 @@ from studpoker.bots import (
     CallingStation,
     EquityPlayer,
     RandomPlayer,
+    RangePlayer,
     RuleBasedPlayer,
     bot,
     make_player,
@@ -25,7 +26,7 @@ from studpoker.games import razz
 def test_the_names_and_levels():
     # Others may register more players after these (the equity player).
     assert list(PLAYERS)[:6] == ["random", "station", "rules", "easy", "normal", "hard"]
-    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
     assert isinstance(make_player("random", "razz"), RandomPlayer)
     assert isinstance(make_player("station", razz()), CallingStation)
     for level in ("easy", "normal"):
@@ -35,10 +36,15 @@ def test_the_names_and_levels():
     hard = bot("hard", "show_hand", random.Random(1))  # the equity player took it over
     assert isinstance(hard, EquityPlayer)
     assert hard.temper.name == "hard"
+    # Issue 19: the range-reading player, but in Show Hand (not yet stronger there).
+    assert isinstance(bot("expert", "razz", random.Random(1)), RangePlayer)
+    expert = bot("expert", "show_hand", random.Random(1))
+    assert type(expert) is EquityPlayer
+    assert expert.temper.name == "hard"
 
 
 def test_easy_is_looser_and_more_passive_hard_tighter_and_more_aggressive():
-    easy, normal, hard = (STYLES[level] for level in LEVELS)
+    easy, normal, hard = (STYLES[level] for level in LEVELS[:3])
     assert easy.play < normal.play
     assert easy.raise_tier > normal.raise_tier
     assert easy.call_margin < normal.call_margin < hard.call_margin
@@ -49,7 +55,7 @@ def test_easy_is_looser_and_more_passive_hard_tighter_and_more_aggressive():
 def test_unknown_names_list_the_choices():
     with pytest.raises(ValueError, match="no player 'shark': choose random, station, rules"):
         make_player("shark", "razz")
-    with pytest.raises(ValueError, match="no level 'rules': choose easy, normal, hard"):
+    with pytest.raises(ValueError, match="no level 'rules': choose easy, normal, hard, expert"):
         bot("rules", "razz")
 
 

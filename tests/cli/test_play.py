@@ -342,9 +342,9 @@ def test_bad_options_are_refused_with_status_2(monkeypatch, capsys, argv, messag
 
 def test_an_unknown_level_is_refused_by_the_parser(capsys):
     with pytest.raises(SystemExit) as exit:
-        main(["play", "--level", "expert"])
+        main(["play", "--level", "shark"])
     assert exit.value.code == 2
-    assert "invalid choice: 'expert' (choose from 'easy', 'normal', 'hard')" in (
+    assert "invalid choice: 'shark' (choose from 'easy', 'normal', 'hard', 'expert')" in (
         capsys.readouterr().err
     )
 

@@ -125,7 +125,7 @@ def test_a_buy_in_range_given_on_one_side_only():
             "competition_chips is a whole number of chips, 1 or more, not 0",
         ),
         ({"competition_seconds": -1}, "competition_seconds is a number of seconds above 0, not -1"),
-        ({"bot_level": "shark"}, "bot_level is easy, normal, hard, not 'shark'"),
+        ({"bot_level": "shark"}, "bot_level is easy, normal, hard, expert, not 'shark'"),
     ],
 )
 def test_a_bad_configuration_says_what_is_allowed(options, message):

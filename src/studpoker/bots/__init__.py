@@ -11,6 +11,8 @@ may see; it never hands a player the hand itself.
 * :func:`play_hand` plays one hand with a player in each seat.
 """
 
+import random
+
 from studpoker.bots.calling_station import CallingStation
 from studpoker.bots.equity_player import TEMPERS, EquityPlayer, Temper
 from studpoker.bots.levels import LEVELS, PLAYERS, PlayerFactory, bot, make_player, register
@@ -19,6 +21,7 @@ from studpoker.bots.player import BasePlayer, Player
 from studpoker.bots.random_player import RandomPlayer
 from studpoker.bots.range_player import RangePlayer
 from studpoker.bots.rule_based import STYLES, RuleBasedPlayer, Style
+from studpoker.games import GameSpec
 
 __all__ = [
     "LEVELS",
@@ -45,6 +48,15 @@ register("equity", lambda spec, rng: EquityPlayer(rng))
 # The range-reading player (issue 19): the equity player's choices against the ranges
 # its opponents' actions say they hold.
 register("ranges", lambda spec, rng: RangePlayer(rng))
+
+
+def _expert(spec: GameSpec, rng: random.Random | None) -> Player:
+    """The strongest player measured for ``spec``: the range-reading player, but in
+    Show Hand, where it does not yet beat the equity player (docs/bots.md)."""
+    return EquityPlayer(rng, "hard") if spec.is_show_hand else RangePlayer(rng)
+
+
+register("expert", _expert)
 # The practice tables' hardest level: the equity player, which beats the rule-based
 # player in every game (docs/bots.md, bench/strength.py).
 register("hard", lambda spec, rng: EquityPlayer(rng, "hard"))

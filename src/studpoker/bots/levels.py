@@ -2,7 +2,8 @@
 
 :data:`PLAYERS` maps each name ``stud sim`` and the tables know to a factory
 ``(spec, rng) -> Player``: ``random``, ``station``, ``rules`` and the levels
-``easy``, ``normal`` and ``hard`` (:data:`LEVELS`).  :func:`register` adds a name or
+``easy``, ``normal``, ``hard`` and ``expert`` (:data:`LEVELS`; ``expert`` is
+registered by :mod:`studpoker.bots` with the range-reading player).  :func:`register` adds a name or
 replaces one, so that a stronger player can take a level over; factories are
 registered when their module is imported, so that a simulation's worker processes,
 which import this package, know them too.
@@ -34,7 +35,7 @@ __all__ = ["LEVELS", "PLAYERS", "PlayerFactory", "bot", "make_player", "register
 
 PlayerFactory = Callable[[GameSpec, random.Random | None], Player]
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 
 def _rules(style: str) -> PlayerFactory:
@@ -74,7 +75,8 @@ def make_player(name: str, game: str | GameSpec, rng: random.Random | None = Non
 
 
 def bot(level: str, game: str | GameSpec, rng: random.Random | None = None) -> Player:
-    """The computer player of a practice table's ``level``: ``easy``, ``normal`` or ``hard``."""
+    """The computer player of a practice table's ``level``: ``easy``, ``normal``, ``hard``
+    or ``expert``."""
     if level not in LEVELS:
         raise ValueError(f"no level {level!r}: choose {', '.join(LEVELS)}")
     return make_player(level, game, rng)
