@@ -373,3 +373,41 @@ def test_hand_histories_are_written_in_a_worker_process(tmp_path):
     assert "Dealt to ann [" in text
     assert pid is not None
     assert pid != os.getpid()
+
+
+def test_a_practice_tables_level_seats_its_computer_players_and_survives_a_restart(tmp_path):
+    """Issue 19: a practice table opened at the expert level seats range-reading players
+    (the equity player in Show Hand), says its level in the lobby, and opens at that
+    level again when the room starts again."""
+    from studpoker.bots import EquityPlayer, RangePlayer
+
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+
+    async def first() -> None:
+        room = Room(Store(url), seed=2, pause=0, default_tables=False)
+        await room.start()
+        await room.create_table("razz", "practice", table_id="sharks", level="expert")
+        await room.create_table("show_hand", "practice", table_id="pushers", level="expert")
+        await room.create_table("razz", "practice", table_id="plain")
+        ann, _ = await room.register("ann", "password1")
+        for table_id in ("sharks", "pushers"):
+            await room.sit(ann, table_id)
+            seats = room.tables[table_id].table._seats
+            await until(lambda seats=seats: any(h.occupant.is_bot for h in seats.values()))
+            bots = [h.occupant.player for h in seats.values() if h.occupant.is_bot]
+            kind = RangePlayer if table_id == "sharks" else EquityPlayer
+            assert all(type(player) is kind for player in bots)
+            await room.stand(ann, table_id)
+        assert room.lobby_entry("sharks")["level"] == "expert"
+        assert room.lobby_entry("plain")["level"] == "normal"  # the room's
+        await room.stop()
+
+    async def second() -> None:
+        room = Room(Store(url), seed=2, pause=0, default_tables=False)
+        await room.start()
+        assert room.lobby_entry("sharks")["level"] == "expert"
+        assert room.tables["sharks"].table.config.bot_level == "expert"
+        await room.stop()
+
+    asyncio.run(first())
+    asyncio.run(second())

@@ -275,6 +275,19 @@ def test_a_table_s_options_the_room_refuses_are_400s_and_open_nothing(api: TestC
             {"value": "tournament", "allowed": ["practice", "chips", "competition"]},
         ),
         (
+            {"game": "razz", "level": "shark"},
+            "unknown_level",
+            "the computer players' level is one of easy, normal, hard, expert, not 'shark'",
+            {"value": "shark", "allowed": ["easy", "normal", "hard", "expert"]},
+        ),
+        (
+            {"game": "razz", "mode": "chips", "level": "hard"},
+            "unknown_level",
+            "computer players play at practice tables only: a level is a practice table's, "
+            "not a chips table's",
+            {"value": "hard", "allowed": ["easy", "normal", "hard", "expert"]},
+        ),
+        (
             {"game": "razz", "stakes": {"min_bet": 20}},
             "unknown_stakes",
             "the stakes of a razz table are ante, bring_in, small_bet, big_bet, not 'min_bet'",

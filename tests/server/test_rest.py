@@ -108,17 +108,22 @@ def test_guests_and_tables_made_by_players(api: TestClient):
     assert guest["account"]["name"].startswith("Guest ")
     made = api.post(
         "/api/tables",
-        json={"game": "razz", "mode": "practice", "seats": 6, "clock": 15, "name": "Slow razz"},
+        json={"game": "razz", "mode": "practice", "seats": 6, "clock": 15, "name": "Slow razz",
+              "level": "expert"},
         headers=bearer(guest["token"]),
-    )
+    )  # fmt: skip
     assert made.status_code == 201
     table = made.json()
-    assert (table["game"], table["seats"], table["clock"], table["name"]) == (
+    assert (table["game"], table["seats"], table["clock"], table["name"], table["level"]) == (
         "razz",
         6,
         15,
         "Slow razz",
+        "expert",
     )
+    # Issue 19: the expert level's computer players read ranges.
+    room = api.app.state.room  # type: ignore[attr-defined]
+    assert room.tables[table["id"]].table.config.bot_level == "expert"
     # A guest has two tables open at most (docs/security.md).
     name = guest["account"]["name"]
     second = api.post("/api/tables", json={"game": "razz"}, headers=bearer(guest["token"]))

@@ -39,7 +39,7 @@ def test_filters_and_average_pot(room: Server, browser: Any) -> None:
         expect(page.locator("#table-list tr[data-table=chips-razz]")).to_have_count(0)
         row = page.locator("#table-list tr[data-table=practice-razz]")
         expect(row.locator("td").nth(0)).to_have_text("Razz")
-        expect(row.locator("td").nth(2)).to_have_text("Practice")
+        expect(row.locator("td").nth(2)).to_have_text("Practice · Normal")  # its bots' level
         # the average pot is money like the stakes: dollars and cents in the seven-card games
         expect(row.locator("td").nth(4)).to_have_text(re.compile(r"^\d+\.\d\d$"))
 
@@ -93,7 +93,12 @@ def test_create_a_table(room: Server, browser: Any) -> None:
         for field, value in (("ante", "0.25"), ("bring-in", "0.50"), ("small-bet", "2.00")):
             expect(page.locator(f"#create-{field}")).to_have_value(value)
         expect(page.locator("#create-min-bet")).to_be_hidden()
+        # Computer players sit at practice tables only: the level is asked for those.
+        page.select_option("#create-mode", "chips")
+        expect(page.locator("#create-level")).to_be_hidden()
         page.select_option("#create-mode", "practice")
+        expect(page.locator("#create-level")).to_have_value("normal")
+        page.select_option("#create-level", "expert")
         page.fill("#create-seats", "6")
         page.fill("#create-clock", "30")
         page.fill("#create-ante", "0.10")
@@ -106,7 +111,7 @@ def test_create_a_table(room: Server, browser: Any) -> None:
         expect(row).to_have_count(1)
         expect(row.locator("td").nth(0)).to_have_text("Razz — Test razz")
         expect(row.locator("td").nth(1)).to_have_text("1.00/2.00 · ante 0.10 · bring-in 0.25")
-        expect(row.locator("td").nth(2)).to_have_text("Practice")
+        expect(row.locator("td").nth(2)).to_have_text("Practice · Expert")
         expect(row.locator("td").nth(3)).to_have_text("0/6")
         expect(row.locator("td").nth(4)).to_have_text("0.00")
         # the room sent the new table to the other clients too

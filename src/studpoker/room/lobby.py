@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from studpoker.bots import bot
+from studpoker.bots import LEVELS, bot
 from studpoker.bots.thinking import Thinking
 from studpoker.games import GAMES, MIXES, GameSpec, Rotation, preset
 from studpoker.room.competitions import RoomCompetitions
@@ -89,6 +89,9 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         info["mix"] = (
             None if held.table.config.rotation is None else held.table.config.rotation.name
         )
+        # The computer players' level, where they play: a practice table (issue 19).
+        config = held.table.config
+        info["level"] = config.bot_level if config.mode == "practice" else None
         return info
 
     async def create_table(
@@ -105,13 +108,16 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         created_by: Account | None = None,
         most: int | None = None,
         mix: str | None = None,
+        level: str | None = None,
     ) -> str:
         """Open a table of ``game`` (a preset, with ``stakes`` overriding its own) in
         ``mode`` and start playing it.  What a player chooses is bounded: the stakes are
         the game's own (at most ``STAKE_MAX`` each), the ``options`` too, each on or off
         (``open_pair_double``, R2.7, R9.3), the seats the game's (up to ten for Show Hand
         and Five-Card Stud), the clock 5 to 120 seconds, the name 40 visible characters
-        (table.config); a player ``created_by`` opens tables of the modes they may play
+        (table.config), the computer players' ``level`` of a practice table one of
+        bots.LEVELS (the room's by default); a player ``created_by`` opens tables of the
+        modes they may play
         at (a guest practice tables only) and has ``most`` tables of their own open at
         once (docs/security.md).  A refusal is a RoomError with its code:
         ``unknown_game``, ``unknown_options``, ``seats_range``, ``open_tables``…
@@ -129,6 +135,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         }
         if mix is not None:  # kept only when given: a table kept before mixes reads as it was
             choices["mix"] = mix
+        if level is not None:  # likewise
+            choices["level"] = level
         config = self._table_config(**choices)
         if created_by is not None:  # a table its player may not sit at is no use to them
             _may_play(created_by, mode)
@@ -182,6 +190,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         options: dict[str, bool] | None,
         name: str,
         mix: str | None = None,
+        level: str | None = None,
     ) -> TableConfig:
         """The config of a table opened with these choices, or a RoomError saying which
         choice is refused."""
@@ -192,6 +201,21 @@ class RoomLobby(RoomCompetitions, RoomRecords):
                 "unknown_mode",
                 value=mode,
                 allowed=list(MODES),
+            )
+        if level is not None and level not in LEVELS:
+            raise RoomError(
+                f"the computer players' level is one of {', '.join(LEVELS)}, not {level!r}",
+                "unknown_level",
+                value=level,
+                allowed=list(LEVELS),
+            )
+        if level is not None and mode != "practice":
+            raise RoomError(
+                "computer players play at practice tables only: a level is a practice "
+                f"table's, not a {mode} table's",
+                "unknown_level",
+                value=level,
+                allowed=list(LEVELS),
             )
         names = stake_names(game)
         others = [name for name in stakes or {} if name not in names]
@@ -232,7 +256,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
                 "time_bank": self.time_bank,
                 "pause": self.pause,
                 "competition_seconds": self.competition_seconds,
-                "bot_level": self.bot_level,
+                "bot_level": self.bot_level if level is None else level,
                 "name": name,
             }
             if seats is not None:
@@ -263,7 +287,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             table_id,
             config,
             rng=rng,
-            bot_factory=self._bot_factory(config.spec, rng),
+            bot_factory=self._bot_factory(config.spec, rng, config.bot_level),
             hooks=TableHooks(
                 on_hand_end=self._hand_ended,
                 on_seat_left=self._seat_left,
@@ -295,18 +319,20 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             return random.Random(f"{self.seed}/{table_id}")
         return secrets.SystemRandom()
 
-    def _bot_factory(self, spec: GameSpec, rng: random.Random) -> Callable[[int], Any]:
+    def _bot_factory(self, spec: GameSpec, rng: random.Random, level: str) -> Callable[[int], Any]:
         def make(seat: int) -> Any:
             seed = rng.getrandbits(64) if self.seed is not None else None
-            return self.computer_player(spec, None if seed is None else random.Random(seed))
+            return self.computer_player(spec, None if seed is None else random.Random(seed), level)
 
         return make
 
-    def computer_player(self, spec: GameSpec | str, rng: random.Random | None) -> Any:
-        """A computer player of the room's level, pausing like a person as the room
-        says (``bot_think``); ``rng`` (seeded: tests) makes its choices and pauses
-        reproducible, else they come from the OS CSPRNG (R1.5)."""
-        player = bot(self.bot_level, spec, rng)
+    def computer_player(
+        self, spec: GameSpec | str, rng: random.Random | None, level: str | None = None
+    ) -> Any:
+        """A computer player of ``level`` (the room's by default), pausing like a
+        person as the room says (``bot_think``); ``rng`` (seeded: tests) makes its
+        choices and pauses reproducible, else they come from the OS CSPRNG (R1.5)."""
+        player = bot(self.bot_level if level is None else level, spec, rng)
         if self.bot_think == 0:
             return player
         pauses = None if rng is None else random.Random(rng.getrandbits(64))

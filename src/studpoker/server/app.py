@@ -183,6 +183,9 @@ class NewTable(_Body):
     mix: Text | None = None
     """A mixed game (``triple_stud``: Seven Card Stud, Razz and Stud/8 in turn, an orbit
     each), opened with ``game`` ``seven_card_stud`` and its stakes."""
+    level: Text | None = None
+    """A practice table's computer players: ``easy``, ``normal``, ``hard`` or ``expert``
+    (docs/bots.md; the room's by default)."""
 
 
 class NewTournament(_Body):
@@ -255,6 +258,7 @@ NEW_TABLE = (
     "unknown_game",
     "unknown_mode",
     "unknown_mix",
+    "unknown_level",
     "unknown_stakes",
     "invalid_stakes",
     "unknown_options",
@@ -515,6 +519,7 @@ def create_app(
                 created_by=account,
                 most=limits.tables_per_guest if account.guest else limits.tables_per_account,
                 mix=body.mix,
+                level=body.level,
             )
         except RoomError as error:
             raise refused(error) from None

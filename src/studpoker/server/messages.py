@@ -25,6 +25,7 @@ from studpoker.server.state import (
     GameOptions,
     HandEvent,
     LegalOption,
+    Level,
     Mix,
     MoneyUnit,
     Nets,
@@ -131,6 +132,8 @@ class LobbyTable(TypedDict):
     """The options its player opened the table with (the preset's where none was set)."""
     mix: Mix | None
     """A mixed game the table deals (``game`` is the game of its hand now)."""
+    level: Level | None
+    """A practice table's computer players' level (null at other tables)."""
 
 
 @wire
@@ -603,6 +606,7 @@ class UnknownChoiceMessage(_Error):
         "unknown_kind",
         "unknown_speed",
         "unknown_mix",
+        "unknown_level",
     ]
     params: ChoiceParams
 

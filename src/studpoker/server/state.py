@@ -224,6 +224,7 @@ MoneyUnit = Annotated[
 
 
 Mix = Literal["triple_stud"]
+Level = Literal["easy", "normal", "hard", "expert"]  # bots.LEVELS: the computer players'
 
 
 @wire

@@ -82,7 +82,8 @@ export function renderLobby() {
     row.append(game);
     const cells = [
       stakesText(table.stakes, table.game),
-      t(table.mode) + (table.competition ? ` · ${t("running")}` : "") +
+      t(table.mode) + (table.level ? ` · ${t(`level_${table.level}`)}` : "") +
+        (table.competition ? ` · ${t("running")}` : "") +
         (table.halted ? ` · ${t("stopped")}` : ""),
       seatedText(table),
       money(table.average_pot || 0, table.game),
@@ -199,6 +200,9 @@ export async function createTable(event) {
     /* Triple Stud: Seven Card Stud's stakes, its three games in turn */
     mix: game === "seven_card_stud" && $("create-triple", HTMLInputElement).checked
       ? "triple_stud" : null,
+    /* computer players sit at practice tables only */
+    level: $("create-mode", HTMLSelectElement).value === "practice"
+      ? $("create-level", HTMLSelectElement).value : null,
   };
   try {
     const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json", ...authHeaders() }, body: JSON.stringify(body) });
@@ -252,6 +256,7 @@ export function fillStakes() {
     box.checked = Boolean(value);
   }
   const input = (/** @type {string} */ id) => $(id, HTMLInputElement);
+  showLevel();
   const triple = /** @type {HTMLElement} */ ($("create-triple").closest("label"));
   triple.hidden = game !== "seven_card_stud";
   input("create-triple").disabled = triple.hidden;
@@ -302,4 +307,11 @@ export function renderBoard() {
     if (row.provisional) line.classList.add("provisional");
     body.append(line);
   });
+}
+
+/* The computer players' level: only a practice table has them. */
+export function showLevel() {
+  const practice = $("create-mode", HTMLSelectElement).value === "practice";
+  $("create-level-label").hidden = !practice;
+  $("create-level", HTMLSelectElement).disabled = !practice;
 }

@@ -9,7 +9,7 @@ import { $ } from "./page.js";
 import { t } from "./words.js";
 import { unitOf } from "./money.js";
 import { connect, logIn, receive, send } from "./net.js";
-import { createTable, fillChoices, fillStakes, loadBoard, loadGames, quickSeat, renderBoard, renderLobby } from "./lobby.js";
+import { createTable, fillChoices, fillStakes, loadBoard, loadGames, quickSeat, renderBoard, renderLobby, showLevel } from "./lobby.js";
 import { askTopUp, renderBuyIn, sitWithBuyIn, topUp } from "./chips.js";
 import { leaveTable, openTable, renderClock, renderCompetition, renderTable } from "./table.js";
 import { downloadHistory, showLastHand, showStandings } from "./log.js";
@@ -105,6 +105,7 @@ function start() {
   $("top-up-box").addEventListener("submit", topUp);
   $("top-up-cancel").addEventListener("click", () => { $("top-up-box").hidden = true; });
   $("create-game").addEventListener("change", fillStakes);
+  $("create-mode").addEventListener("change", showLevel);
   $("last-close").addEventListener("click", () => { $("last-box").hidden = true; });
   $("chat").addEventListener("submit", (event) => {
     event.preventDefault();

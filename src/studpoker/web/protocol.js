@@ -447,6 +447,7 @@
  * @property {[number, number]} buy_in - The least and the most a player brings to a seat.
  * @property {GameOptions} options - The options its player opened the table with (the preset's where none was set).
  * @property {"triple_stud" | null} mix - A mixed game the table deals (`game` is the game of its hand now).
+ * @property {"easy" | "normal" | "hard" | "expert" | null} level - A practice table's computer players' level (null at other tables).
  */
 
 /**
@@ -983,7 +984,7 @@
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix"} code
+ * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix" | "unknown_level"} code
  * @property {ChoiceParams} params
  */
 
@@ -1282,6 +1283,7 @@ on or off (``open_pair_double``, R2.7, R9.3).
  * @property {Object<string, boolean> | null} [options]
  * @property {string} [name]
  * @property {string | null} [mix]
+ * @property {string | null} [level]
  */
 
 /**
@@ -1565,7 +1567,7 @@ busted where there is no re-entry, or not registered (issue 17).
 /**
  * @typedef {object} UnknownChoiceProblem
  * @property {string} detail
- * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix"} code
+ * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix" | "unknown_level"} code
  * @property {ChoiceParams} params
  */
 

@@ -226,6 +226,10 @@ export const REFUSALS = Object.freeze({
     "zh-Hant": "沒有這種錦標賽：{value}（可選：{allowed}）",
     "zh-Hans": "没有这种锦标赛：{value}（可选：{allowed}）",
   },
+  unknown_level: {
+    "zh-Hant": "電腦玩家沒有這個級別：{value}（可選：{allowed}）；只有練習桌有電腦玩家",
+    "zh-Hans": "电脑玩家没有这个级别：{value}（可选：{allowed}）；只有练习桌有电脑玩家",
+  },
   unknown_mix: {
     "zh-Hant": "沒有這種混合遊戲：{value}（可選：{allowed}）",
     "zh-Hans": "没有这种混合游戏：{value}（可选：{allowed}）",
