@@ -13,7 +13,7 @@ from studpoker.engine import Hand
 from studpoker.equity import equity
 from studpoker.games import seven_card_stud
 from studpoker.history import read_history
-from studpoker.study import from_hand, from_record
+from studpoker.study import StudyHand, from_hand, from_record
 from studpoker.study.replay import replay_view
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "handhistories"
@@ -59,17 +59,21 @@ def test_stud_equity_on_the_command_line_agrees(capsys) -> None:  # type: ignore
     assert list(sixth["equity"].values()) == said["equities"]
 
 
-def test_an_onlooker_sees_no_down_card_and_a_player_sees_their_own() -> None:
+def three_handed() -> StudyHand:
+    """A room hand (seats 1 to 3): Cy folds on third street, Ann and Bob check it down."""
     hand = Hand(
         seven_card_stud(),
         [5000] * 3,
-        # Cy folds on third street: from fourth street on, Ann and Bob are dealt.
         deck=deal("3s As 5h", "4s Qd 6h", "2c Kd 9s", "2d 5s", "Jc Jd", "Tc Th", "Ac 3c"),
     )
     play(hand, "0 bring_in", "1 complete 200", "2 fold", "0 call 150")
     while not hand.is_over:
         hand.act("check" if hand.round is not None else "show")
-    study = from_hand(hand, ["Ann", "Bob", "Cy"], source="room", number="t#1", seats=[1, 2, 3])
+    return from_hand(hand, ["Ann", "Bob", "Cy"], source="room", number="t#1", seats=[1, 2, 3])
+
+
+def test_an_onlooker_sees_no_down_card_and_a_player_sees_their_own() -> None:
+    study = three_handed()  # from fourth street on, Ann and Bob are dealt
     onlooker = replay_view(study, viewer=None)
     ann = replay_view(study, viewer=1)
     third = [onlooker["streets"][0]["cards"], ann["streets"][0]["cards"]]
@@ -89,15 +93,7 @@ def test_an_onlooker_sees_no_down_card_and_a_player_sees_their_own() -> None:
 def test_each_street_names_what_the_visible_cards_make() -> None:
     """R4.5's names of the cards the viewer sees, at every street and at the showdown,
     in every language; none for a folded seat."""
-    hand = Hand(
-        seven_card_stud(),
-        [5000] * 3,
-        deck=deal("3s As 5h", "4s Qd 6h", "2c Kd 9s", "2d 5s", "Jc Jd", "Tc Th", "Ac 3c"),
-    )
-    play(hand, "0 bring_in", "1 complete 200", "2 fold", "0 call 150")
-    while not hand.is_over:
-        hand.act("check" if hand.round is not None else "show")
-    study = from_hand(hand, ["Ann", "Bob", "Cy"], source="room", number="t#1", seats=[1, 2, 3])
+    study = three_handed()
     onlooker = replay_view(study, viewer=None)
     ann = replay_view(study, viewer=1)
     third = onlooker["streets"][0]["names"]

@@ -36,7 +36,7 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from studpoker.bots import PLAYERS, make_player, play_hand
+from studpoker.bots import PLAYERS, Player, make_player, play_hand
 from studpoker.cards import Card
 from studpoker.engine import Hand
 from studpoker.games import GameSpec, preset
@@ -84,16 +84,22 @@ def _rng(seed: int, block: int, part: str) -> random.Random:
     return random.Random(f"studpoker-sim/{seed}/{block}/{part}")
 
 
+def _seated(block: Block) -> tuple[list[Player], random.Random]:
+    """The block's players, each with its generator, and the deck's generator: seeded
+    by the simulation's seed and the block's number."""
+    players = [
+        make_player(name, block.spec, _rng(block.seed, block.index, str(j)))
+        for j, name in enumerate(block.players)
+    ]
+    return players, _rng(block.seed, block.index, "deck")
+
+
 def run_block(block: Block) -> BlockResult:
     """Play one block (in whatever process runs it)."""
     if block.duplicate:
         return _run_duplicate(block)
-    spec, names, count = block.spec, block.players, len(block.players)
-    players = [
-        make_player(name, spec, _rng(block.seed, block.index, str(j)))
-        for j, name in enumerate(names)
-    ]
-    deck_rng = _rng(block.seed, block.index, "deck")
+    spec, count = block.spec, len(block.players)
+    players, deck_rng = _seated(block)
     net = [0] * count
     squares = [0] * count
     per_hand = array("q") if block.curves else None
@@ -131,12 +137,8 @@ def _results(hand: Hand, order: Sequence[int], *, split_rollover: bool) -> list[
 
 def _run_duplicate(block: Block) -> BlockResult:
     """A duplicate block: each deal's deck order played once per seat rotation."""
-    spec, names, count = block.spec, block.players, len(block.players)
-    players = [
-        make_player(name, spec, _rng(block.seed, block.index, str(j)))
-        for j, name in enumerate(names)
-    ]
-    deck_rng = _rng(block.seed, block.index, "deck")
+    spec, count = block.spec, len(block.players)
+    players, deck_rng = _seated(block)
     net = [0] * count
     squares = [0] * count
     deal_squares = [0] * count
