@@ -613,6 +613,12 @@ class Tournament:
         return moves
 
     def _break(self, victim: Table) -> list[Move]:
+        others = [t for t in self.running_tables if t is not victim and not t.breaking]
+        if sum(self.table_size - t.count for t in others) < victim.count:
+            # Late entries seated since it was marked filled the others: it plays on
+            # (Hypothesis found a break with nowhere to seat its last player).
+            victim.breaking = False
+            return []
         if victim.carry:  # R6.8: split among its players, the odd chips by seat order
             seated = [held for held in victim.seats if held is not None]
             share, odd = divmod(victim.carry, len(seated))
