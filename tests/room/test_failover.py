@@ -21,7 +21,12 @@ from studpoker.store import Store
 from .test_restore import DEPOSIT, NAMES, answer, choice, control, stored
 from .test_room import until
 
-LEASE = 0.6  # seconds: the tests wait a few leases, not the room's 10 s
+LEASE = 0.6  # seconds: a paused owner's lease, so the tests wait a few, not the room's 10 s
+# The lease of a room that is to keep its tables: long enough that a loaded machine (CI's
+# two cores running the suite in two workers) stalling its event loop, or opening a
+# taken-up table slowly, does not make it judge its own lease lapsed and let the table go
+# (it did, with 0.6 s: the hand's chips were left at a table nobody ran).
+KEEP = 3.0
 # Seconds a test's rooms may take in all: an await that never ends (a fresh clone's run
 # of the paused-owner test once waited in its event loop for over ten minutes, cause not
 # yet found) fails with the stack of where it waited, rather than holding CI.
@@ -38,7 +43,7 @@ def leases_of(kind: str):
     return RedisLeases(redis_test_url(), prefix=f"test-{uuid.uuid4().hex[:8]}:")
 
 
-def room(url: str, leases, owner: str) -> Room:
+def room(url: str, leases, owner: str, lease: float = KEEP) -> Room:
     return Room(
         Store(url),
         seed=11,
@@ -47,7 +52,7 @@ def room(url: str, leases, owner: str) -> Room:
         default_tables=False,
         leases=leases,
         owner=owner,
-        lease_seconds=LEASE,
+        lease_seconds=lease,
     )
 
 
@@ -59,7 +64,7 @@ def test_a_paused_owner_loses_its_table_and_its_writes_are_refused(tmp_path, kin
 
     async def play() -> None:
         leases = leases_of(kind)
-        first, second = room(url, leases, "a"), room(url, leases, "b")
+        first, second = room(url, leases, "a", LEASE), room(url, leases, "b")
         await first.start()
         await first.create_table("seven_card_stud", "chips", table_id="blue")
         for seat, name in enumerate(NAMES):
@@ -124,7 +129,7 @@ def test_a_woken_owner_lets_its_table_go_before_it_acts(tmp_path) -> None:
 
     async def play() -> None:
         leases = LocalLeases()
-        first, second = room(url, leases, "a"), room(url, leases, "b")
+        first, second = room(url, leases, "a", LEASE), room(url, leases, "b")
         await first.start()
         await first.create_table("seven_card_stud", "chips", table_id="blue")
         for seat, name in enumerate(NAMES):
