@@ -475,7 +475,8 @@ class Regular:
 
 def test_a_rolling_restart_while_a_hundred_clients_play_cancels_no_hand(tmp_path, fresh_postgres):
     """``stud serve --workers 3``; a hundred accounts (forty without STUD_FULL=1)
-    registered over REST, four at each chips table, each client a socket to the one port answering its decisions.
+    registered over REST, four at each chips table, each client a socket to the one
+    port answering its decisions.
     SIGHUP restarts every process one by one while they play: no hand is cancelled,
     every client's socket closes at least once and it comes back through the port to
     its table and plays on, every hand that began ends and is stored once, and the

@@ -8,6 +8,8 @@ may see; it never hands a player the hand itself.
 * :class:`EquityPlayer`: Monte Carlo equity, pot odds and bluffs (``equity`` by name);
 * :class:`RangePlayer`: the same against each opponent's range, read by Bayes from
   their actions (``ranges`` by name);
+* ``solver`` by name: heads-up Show Hand by the policy of a solved abstract game
+  (:mod:`studpoker.bots.show_hand_cfr`, ``stud train show-hand``), else the equity player;
 * :func:`play_hand` plays one hand with a player in each seat.
 """
 
@@ -50,10 +52,27 @@ register("equity", lambda spec, rng: EquityPlayer(rng))
 register("ranges", lambda spec, rng: RangePlayer(rng))
 
 
+def _solver(spec: GameSpec, rng: random.Random | None) -> Player:
+    # Imported at the first solver made: its policy and NumPy are not every bot's.
+    from studpoker.bots.show_hand_cfr.player import SolverPlayer
+
+    return SolverPlayer(rng)
+
+
+register("solver", _solver)
+
+# The Show Hand decks whose solver policy measured above the equity player in duplicate.
+SOLVER_DECKS = frozenset({28})
+
+
 def _expert(spec: GameSpec, rng: random.Random | None) -> Player:
     """The strongest player measured for ``spec``: the range-reading player, but in
-    Show Hand, where it does not yet beat the equity player (docs/bots.md)."""
-    return EquityPlayer(rng, "hard") if spec.is_show_hand else RangePlayer(rng)
+    Show Hand the equity player's ``hard`` temper, which the range reader does not beat
+    there, or with the 28-card deck the solver's player, which beats it (docs/bots.md;
+    with 32 and 52 cards the solver has not yet measured above it)."""
+    if not spec.is_show_hand:
+        return RangePlayer(rng)
+    return _solver(spec, rng) if spec.deck in SOLVER_DECKS else EquityPlayer(rng, "hard")
 
 
 register("expert", _expert)

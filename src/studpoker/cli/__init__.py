@@ -20,6 +20,7 @@ from studpoker.cli import replay as replay_command
 from studpoker.cli import serve as serve_command
 from studpoker.cli import sim as sim_command
 from studpoker.cli import study as study_command
+from studpoker.cli import train as train_command
 
 __all__ = ["main"]
 
@@ -38,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     serve_command.add_parser(commands)
     sim_command.add_parser(commands)
     study_command.add_parser(commands)
+    train_command.add_parser(commands)
     return parser
 
 
