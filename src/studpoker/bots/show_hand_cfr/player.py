@@ -111,8 +111,7 @@ class SolverPlayer(BasePlayer):
         table = tables(deck)
         me = view.me
         assert me is not None
-        them = view.seats[1 - me.seat] if len(view.seats) == 2 else None
-        assert them is not None
+        them = next(seat for seat in view.seats if seat.seat != me.seat)  # heads-up
         hole = [card for card in me.down_cards if card is not None]
         mine = table.indices([*hole, *(c for c in me.up_cards if c is not None)])
         theirs = table.indices([c for c in them.up_cards if c is not None])
