@@ -36,11 +36,11 @@ def test_the_names_and_levels():
     hard = bot("hard", "show_hand", random.Random(1))  # the equity player took it over
     assert isinstance(hard, EquityPlayer)
     assert hard.temper.name == "hard"
-    # Issue 19: the range-reading player, but in Show Hand (not yet stronger there).
+    # Issue 19: the range-reading player, but in Show Hand the solver's player.
     assert isinstance(bot("expert", "razz", random.Random(1)), RangePlayer)
     expert = bot("expert", "show_hand", random.Random(1))
-    assert type(expert) is EquityPlayer
-    assert expert.temper.name == "hard"
+    assert type(expert).__name__ == "SolverPlayer"
+    assert expert.name == "solver"
 
 
 def test_easy_is_looser_and_more_passive_hard_tighter_and_more_aggressive():

@@ -13,7 +13,7 @@ import pytest
 
 from studpoker.bots import EquityPlayer, RandomPlayer, make_player, play_hand
 from studpoker.bots.show_hand_cfr.abstraction import Abstraction, _cuts, abstract
-from studpoker.bots.show_hand_cfr.cards import tables
+from studpoker.bots.show_hand_cfr.cards import FEW, DeckTables, tables
 from studpoker.bots.show_hand_cfr.player import SolverPlayer
 from studpoker.bots.show_hand_cfr.policy import Policy, shipped
 from studpoker.bots.show_hand_cfr.solver import Solver
@@ -62,6 +62,20 @@ def test_a_bet_that_would_leave_nothing_behind_is_a_showhand() -> None:
     assert opener.child("b1").labels == ["f", "c", "sh"]  # a pot raise would push too
 
 
+def test_r6_4_the_least_bet_of_one_ante_opens_every_later_round() -> None:
+    tree = Tree(stack=100)
+    called = tree.root.child("0").child("b2").child("c")  # 3 each: the pot is 6
+    opener = called.child("1")
+    assert (opener.street, opener.actor, opener.labels) == (2, 1, ["b1", "b3", "b6", "sh"])
+    answer = opener.child("b1")
+    assert (answer.facing, answer.labels) == (1, ["f", "c", "r8", "sh"])  # pot 7 + 1 called
+    # Without it (the tree before the least bet was a choice) the opener's least is half
+    # the pot.
+    assert Tree(stack=100, least=False).root.child("0").child("b2").child("c").child(
+        "1"
+    ).labels == ["b3", "b6", "sh"]
+
+
 def test_a_stack_too_short_to_bet_is_refused() -> None:
     with pytest.raises(ValueError, match="a stack of 1 antes leaves nothing to bet"):
         Tree(stack=1)
@@ -72,11 +86,16 @@ def test_a_stack_too_short_to_bet_is_refused() -> None:
 
 @pytest.mark.parametrize("deck", [28, 32])
 def test_the_stripped_decks_tables_order_hands_as_the_rules_do(deck: int) -> None:
-    table = tables(deck)
+    table = DeckTables(deck)
     rules = ShowHandRules(deck=deck)
     rng = np.random.default_rng(deck)
     hands = np.argsort(rng.random((400, deck)), axis=1)[:, :5]
-    values = table.showdown(hands)
+    values = table.showdown(hands)  # a few hands: each worked out, no table built
+    assert table._five is None
+    # Many hands at once build the whole table, which gives the same values.
+    many = np.concatenate([hands] * (FEW // 400 + 1))
+    assert np.array_equal(table.showdown(many)[:400], values)
+    assert table._five is not None
     cards = [[table.cards[i] for i in row] for row in hands]
     for i in range(0, 400, 2):
         ours = int(values[i] > values[i + 1]) - int(values[i] < values[i + 1])
@@ -216,7 +235,7 @@ def test_a_training_goes_on_from_its_checkpoint_as_if_never_stopped(tmp_path: Pa
     taken_up.step(5)
     assert taken_up.curve[-1].exploitability == pytest.approx(kept.curve[-1].exploitability)
     assert taken_up.policy().exploitability == min(p.exploitability for p in kept.curve)
-    other = "a checkpoint of another training .* seed = \\[28, 2000, 3, 10, 2, 2\\], not"
+    other = "a checkpoint of another training .* least bet = \\[28, 2000, 3, 10, 2, 2, 1\\], not"
     with pytest.raises(ValueError, match=other):
         Training(28, deals=2000, buckets=3, stack=10, seed=9, checkpoint=checkpoint)
 
@@ -232,6 +251,27 @@ def test_a_policy_reads_back_as_written(tmp_path: Path) -> None:
     assert np.array_equal(again.edges, policy.edges)
     node = again.tree.root.child("1").child("b1")
     assert sum(again.strategy(node, 2).values()) == pytest.approx(1.0)
+
+
+def test_a_policy_saved_before_the_least_bet_loads_with_its_own_tree(tmp_path: Path) -> None:
+    run = Training(28, deals=2000, buckets=3, stack=10, seed=4, least=False)
+    run.step(2)
+    policy = run.policy()
+    path = tmp_path / "old.npz"
+    meta = np.array([28, 10, 2, policy.iterations, policy.exploitability])  # no least flag
+    np.savez_compressed(path, meta=meta, edges=policy.edges, table=policy.table)
+    old = Policy.load(path)
+    assert old.least is False
+    assert old.tree.decisions == Tree(stack=10, least=False).decisions
+    new = Training(28, deals=2000, buckets=3, stack=10, seed=4)
+    assert Policy.load(_saved(new, tmp_path)).least
+
+
+def _saved(run: Training, folder: Path) -> Path:
+    run.step(2)
+    path = folder / "new.npz"
+    run.policy().save(path)
+    return path
 
 
 def test_stud_train_show_hand_prints_the_curve_and_writes_a_policy(tmp_path: Path, capsys) -> None:
@@ -261,7 +301,8 @@ def test_stud_train_refuses_no_iterations(capsys) -> None:
 @pytest.mark.parametrize("deck", [52, 32, 28])
 def test_the_shipped_policies_are_the_trees_of_100_antes(deck: int) -> None:
     policy = shipped(deck)
-    assert (policy.deck, policy.stack, policy.buckets) == (deck, 100, 8)
+    assert (policy.deck, policy.stack, policy.buckets, policy.least) == (deck, 100, 8, True)
+    assert policy.tree.decisions == 20_636
     assert policy.iterations >= 100
     assert 0 < policy.exploitability < 1.0
 
@@ -324,10 +365,38 @@ def test_an_opponents_pot_bet_is_read_as_the_trees_pot_bet() -> None:
     pytest.fail("the pot bettor never spoke first")
 
 
+def test_an_opponents_least_bet_in_a_later_round_is_read_as_the_trees_least_bet() -> None:
+    """The solver bets the pot in round 1 (2 antes into 2) and the opponent calls: the
+    pot is 6 antes.  In round 2 the opponent speaks first and bets the least, 10 chips
+    (one ante, a sixth of the pot): the tree's b1, not its half-pot bet b3 — before the
+    least bet was in the tree it was read as b3, a bet three times its size."""
+    spec = show_hand(deck=28)
+    seen: list[str] = []
+
+    class Watching(SolverPlayer):
+        def bet(self, view):
+            node = self._follow(view, shipped(28))
+            seen.append(node.history if node is not None else "off")
+            return super().bet(view)
+
+    class LeastBettor(RandomPlayer):
+        def bet(self, view):
+            options = {o.kind: o for o in view.legal_actions}
+            if K.BET in options:
+                return Action(K.BET, 10)
+            return Action(K.CALL) if K.CALL in options else Action(K.FOLD)
+
+    for seed in range(40):
+        seen.clear()
+        players = [LeastBettor(random.Random(seed)), Watching(random.Random(seed))]
+        play_hand(spec, players, [1000, 1000], rng=random.Random(seed))
+        if len(seen) >= 2 and seen[0] == "0" and seen[1].startswith("0:b2:c/1:"):
+            assert seen[1] == "0:b2:c/1:b1"
+            return
+    pytest.fail("the solver never bet the pot before the least bettor spoke first")
+
+
 def test_expert_plays_show_hand_by_the_solver_where_it_measured_stronger() -> None:
-    assert isinstance(make_player("expert", show_hand(deck=28)), SolverPlayer)
-    for deck in (32, 52):  # not yet above the equity player there (docs/bots.md)
-        expert = make_player("expert", show_hand(deck=deck))
-        assert isinstance(expert, EquityPlayer)
-        assert expert.temper.name == "hard"
+    for deck in (52, 32, 28):  # above the equity player in every deck (docs/bots.md)
+        assert isinstance(make_player("expert", show_hand(deck=deck)), SolverPlayer)
     assert isinstance(make_player("solver", "show_hand"), SolverPlayer)

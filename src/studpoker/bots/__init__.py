@@ -61,15 +61,15 @@ def _solver(spec: GameSpec, rng: random.Random | None) -> Player:
 
 register("solver", _solver)
 
-# The Show Hand decks whose solver policy measured above the equity player in duplicate.
-SOLVER_DECKS = frozenset({28})
+# The Show Hand decks whose solver policy measured above the equity player in duplicate
+# (docs/bots.md): all three since the opener's least bet is in the solver's tree.
+SOLVER_DECKS = frozenset({52, 32, 28})
 
 
 def _expert(spec: GameSpec, rng: random.Random | None) -> Player:
     """The strongest player measured for ``spec``: the range-reading player, but in
-    Show Hand the equity player's ``hard`` temper, which the range reader does not beat
-    there, or with the 28-card deck the solver's player, which beats it (docs/bots.md;
-    with 32 and 52 cards the solver has not yet measured above it)."""
+    Show Hand the solver's player (heads-up by its policy, else the equity player's
+    ``hard`` temper, which the range reader does not beat there; docs/bots.md)."""
     if not spec.is_show_hand:
         return RangePlayer(rng)
     return _solver(spec, rng) if spec.deck in SOLVER_DECKS else EquityPlayer(rng, "hard")

@@ -52,6 +52,11 @@ def add_parser(commands: Any) -> None:
     )
     show.add_argument("--buckets", type=int, default=8, help="buckets a round (8)")
     show.add_argument("--stack", type=int, default=100, help="each stack in antes (100)")
+    show.add_argument(
+        "--no-least-bet",
+        action="store_true",
+        help="the opener bets half the pot, the pot or every chip, never R6.4's least (one ante)",
+    )
     show.add_argument("--seed", type=int, default=0, help="the seed of the deals (0)")
     show.add_argument(
         "--out", type=Path, default=None, help="the policy's file (show_hand_<deck>.npz)"
@@ -96,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
             deals=args.deals,
             buckets=args.buckets,
             stack=args.stack,
+            least=not args.no_least_bet,
             seed=args.seed,
             checkpoint=checkpoint,
             progress=told,

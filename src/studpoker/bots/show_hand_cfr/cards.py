@@ -33,6 +33,10 @@ from studpoker.hands.show_hand import ShowHandRules, show_hand, show_hand_board
 
 __all__ = ["DeckTables", "tables"]
 
+# A stripped deck's showdown values of at most this many hands at once are worked out
+# hand by hand (a decision's equity), more build the whole table (the abstraction's).
+FEW = 2_000
+
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
@@ -69,6 +73,7 @@ class DeckTables:
         self.offset = 52 - deck
         self._five: IntArray | None = None
         self._boards: dict[int, IntArray] = {}
+        self._some: dict[int, int] = {}  # showdown values by place, before the table
 
     def indices(self, cards: Sequence[Card]) -> list[int]:
         """The deck indices of ``cards``."""
@@ -78,9 +83,22 @@ class DeckTables:
         """The showdown value of each row of five deck indices."""
         if self.deck == 52:
             return batch.high(hands, validate=False).astype(np.int64)
+        if self._five is None and len(hands) <= FEW:
+            return self._few(hands)
         if self._five is None:
             self._five = self._table(5, lambda cards: show_hand(cards, self.rules).value)
         return self._five[_places(hands)]
+
+    def _few(self, hands: IntArray) -> IntArray:
+        """The showdown values of a few hands (one decision's), each worked out once,
+        without the whole table: a room's first decision at a stripped deck does not
+        wait the seconds the table takes."""
+        places = _places(hands)
+        known = self._some
+        for place, row in zip(places.tolist(), hands.tolist(), strict=True):
+            if place not in known:
+                known[place] = show_hand([self.cards[i] for i in row], self.rules).value
+        return np.array([known[place] for place in places.tolist()], dtype=np.int64)
 
     def board(self, ups: IntArray) -> IntArray:
         """The R6.3 value of each row of up cards (one to four): the higher speaks first."""

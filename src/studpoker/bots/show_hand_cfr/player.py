@@ -9,9 +9,9 @@ Sandholm 2013, at random between the two nearest sizes), its hand's bucket from 
 equity against the opponent's up cards, and an action drawn from the policy; the
 tree's sizes are played as the same shares of the real pot.  A hand the policy does
 not know — more than two players, a table option it was not trained for (R6.4's
-check, R6.5's limits and caps, R6.6's showhand from a later round or none), a deck
-without a policy, or betting the tree has no branch for — is played by the equity
-player's ``hard`` temper.
+check or a least bet other than the ante, R6.5's limits and caps, R6.6's showhand
+from a later round or none), a deck without a policy, or betting the tree has no
+branch for — is played by the equity player's ``hard`` temper.
 
 >>> import random
 >>> from studpoker.bots import EquityPlayer, play_hand
@@ -95,6 +95,7 @@ class SolverPlayer(BasePlayer):
             or len(view.seats) != 2
             or spec.opener_may_check
             or spec.limit != "none"
+            or spec.min_bet != spec.ante
             or spec.street_caps
             or not spec.showhand_allowed
             or spec.showhand_from_round != 1

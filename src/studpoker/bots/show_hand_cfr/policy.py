@@ -40,10 +40,11 @@ class Policy:
     table: npt.NDArray[np.uint8]  # (decisions, buckets, widest): probabilities × 255
     iterations: int = 0
     exploitability: float = float("nan")  # antes a hand, in the abstract game
+    least: bool = False  # the opener may bet R6.4's least, one ante (Tree's ``least``)
     tree: Tree = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.tree = Tree(self.stack, self.raises)
+        self.tree = Tree(self.stack, self.raises, self.least)
         if self.table.shape[0] != self.tree.decisions:
             raise ValueError(
                 f"the policy has {self.table.shape[0]} decisions, the tree of {self.stack} "
@@ -80,20 +81,24 @@ class Policy:
         table = np.zeros((len(average), average[0].shape[0], widest), dtype=np.uint8)
         for index, probabilities in enumerate(average):
             table[index, :, : probabilities.shape[1]] = np.rint(probabilities * 255)
-        return cls(deck, tree.stack, tree.raises, edges, table, iterations, exploitability)
+        return cls(
+            deck, tree.stack, tree.raises, edges, table, iterations, exploitability, tree.least
+        )
 
     def save(self, path: Path) -> None:
-        meta = np.array([self.deck, self.stack, self.raises, self.iterations, self.exploitability])
+        meta = np.array(
+            [self.deck, self.stack, self.raises, self.iterations, self.exploitability, self.least]
+        )
         np.savez_compressed(path, meta=meta, edges=self.edges, table=self.table)
 
     @classmethod
     def load(cls, source: Path | bytes) -> Policy:
         handle = io.BytesIO(source) if isinstance(source, bytes) else source
         with np.load(handle) as arrays:
-            deck, stack, raises, iterations, exploitability = arrays["meta"].tolist()
+            deck, stack, raises, iterations, exploitability, *rest = arrays["meta"].tolist()
             return cls(
                 int(deck), int(stack), int(raises), arrays["edges"], arrays["table"],
-                int(iterations), float(exploitability),
+                int(iterations), float(exploitability), bool(rest and rest[0]),
             )  # fmt: skip
 
 

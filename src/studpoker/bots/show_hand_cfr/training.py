@@ -42,7 +42,7 @@ class Point:
 
 class Training:
     """A training of ``deck``'s policy: new, or taken up from ``checkpoint`` when that
-    file exists (same deck, stack, buckets, deals and seed, or it is refused).
+    file exists (same deck, stack, buckets, deals, seed and least bet, or it is refused).
 
     Its policy is the average strategy as it was at the measurement with the least
     exploitability: in this abstraction, where a strategy forgets its earlier buckets,
@@ -56,6 +56,7 @@ class Training:
         buckets: int = 8,
         stack: int = 100,
         raises: int = 2,
+        least: bool = True,
         seed: int = 0,
         checkpoint: Path | None = None,
         progress: Callable[[str, float], None] | None = None,
@@ -63,13 +64,13 @@ class Training:
         if deck not in (52, 32, 28):
             raise ValueError(f"a deck has 52, 32 or 28 cards, not {deck!r}")
         self.deck = deck
-        self.settings = np.array([deck, deals, buckets, stack, raises, seed], dtype=np.int64)
+        self.settings = np.array([deck, deals, buckets, stack, raises, seed, least], dtype=np.int64)
         self.checkpoint = checkpoint
         self.curve: list[Point] = []
         self.seconds = 0.0
         self.best: Point | None = None
         self._best_average: list[npt.NDArray[np.float64]] = []
-        tree = Tree(stack, raises)
+        tree = Tree(stack, raises, least)
         if checkpoint is not None and checkpoint.exists():
             self.solver = self._resume(checkpoint, tree)
         else:
@@ -81,7 +82,7 @@ class Training:
             if not np.array_equal(saved["settings"], self.settings):
                 raise ValueError(
                     f"{path} is a checkpoint of another training (deck, deals, buckets, "
-                    f"stack, raises, seed = {saved['settings'].tolist()}, not "
+                    f"stack, raises, seed, least bet = {saved['settings'].tolist()}, not "
                     f"{self.settings.tolist()})"
                 )
             arrays = {key: saved[key] for key in saved.files}

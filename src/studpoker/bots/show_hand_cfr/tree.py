@@ -1,7 +1,8 @@
 """The betting of the abstract heads-up Show Hand game the solver plays: chips in
 antes, both players ante 1 from ``stack`` antes (R6.1), and in each of the four
-rounds (R6.2) the first speaker must bet (R6.4: ``opener_may_check`` off) half the pot
-or the pot, or push every chip (a showhand, R6.6); the other folds, calls, raises by
+rounds (R6.2) the first speaker must bet (R6.4: ``opener_may_check`` off) the least
+bet of one ante (R6.4's ``min_bet`` at its default, the ante; not with ``least`` off),
+half the pot or the pot, or push every chip (a showhand, R6.6); the other folds, calls, raises by
 the pot or pushes; ``raises`` raises a round at most, then only fold, call or push.
 A showhand is only called or dropped; once called the remaining cards are dealt and
 the hands compared.  A bet that would leave nothing behind is a showhand.
@@ -16,8 +17,11 @@ has a number; the decision nodes have a second one, their place in the policy.
 >>> opener = root.children[0][1]
 >>> opener.actor, [label for label, _ in opener.children]
 (0, ['b1', 'b2', 'sh'])
->>> tree.decisions > 1000
-True
+>>> after = opener.child("b2").child("c").child("1")   # called: round 2, pot 6
+>>> after.street, after.labels
+(2, ['b1', 'b3', 'b6', 'sh'])
+>>> tree.decisions, Tree(stack=100, least=False).decisions
+(20636, 3628)
 """
 
 from __future__ import annotations
@@ -62,13 +66,15 @@ class Node:
 
 
 class Tree:
-    """Every betting sequence of the abstract game for ``stack`` antes a player."""
+    """Every betting sequence of the abstract game for ``stack`` antes a player,
+    ``raises`` raises a round at most; ``least`` gives the opener R6.4's least bet."""
 
-    def __init__(self, stack: int = 100, raises: int = 2) -> None:
+    def __init__(self, stack: int = 100, raises: int = 2, least: bool = True) -> None:
         if stack < 2:
             raise ValueError(f"a stack of {stack} antes leaves nothing to bet after the ante")
         self.stack = stack
         self.raises = raises
+        self.least = least
         self.nodes: list[Node] = []
         self.decisions = 0
         self.root = self._deal(1, (1, 1), "", -1)
@@ -93,6 +99,8 @@ class Tree:
         behind = self.stack - put[opener]
         pot = put[0] + put[1]
         sizes = sorted({max(1, int(pot * fraction)) for fraction in BET_FRACTIONS})
+        if self.least:  # R6.4's least bet, one ante: the bet a weak opener makes
+            sizes = sorted({1, *sizes})
         for size in sizes:
             if size < behind:
                 after = _add(put, opener, size)
