@@ -322,6 +322,37 @@ def test_the_solver_plays_heads_up_hands_legally_by_its_policy(deck: int) -> Non
     assert solver.on_tree > 4 * solver.off_tree
 
 
+def test_where_showhand_is_not_allowed_every_chip_bet_stands_for_it() -> None:
+    """R7.1's practice tables allow no showhand: the solver still plays by its policy,
+    its showhands played as bets or raises of every chip (and answered as the tree's
+    showhand), every action legal, the chips conserved."""
+    spec = show_hand(deck=28, showhand_allowed=False)
+    pushed: list[tuple[str, int, int]] = []
+
+    class Pushing(SolverPlayer):
+        def _played(self, label, node, view):
+            action = super()._played(label, node, view)
+            if label == "sh":
+                options = {o.kind: o for o in view.legal_actions}
+                assert K.SHOWHAND not in options
+                pushed.append((str(action.kind), action.amount, options[action.kind].maximum))
+            return action
+
+    solver = Pushing(random.Random(5))
+    rng = random.Random(9)
+    for number in range(60):
+        other = EquityPlayer(random.Random(number), "hard")
+        players = [solver, other] if number % 2 else [other, solver]
+        hand = play_hand(spec, players, [1000, 1000], rng=rng)
+        assert hand.is_over
+        assert sum(hand.result.net) == 0
+    assert solver.on_tree > 4 * solver.off_tree
+    assert pushed, "the policy never pushed in 60 hands"
+    for kind, amount, most in pushed:
+        assert kind in ("bet", "raise")
+        assert amount == most
+
+
 def test_the_solver_leaves_a_three_handed_hand_or_a_checking_table_to_the_equity_player() -> None:
     solver = SolverPlayer(random.Random(1))
     others = [EquityPlayer(random.Random(2)), EquityPlayer(random.Random(3))]

@@ -10,8 +10,11 @@ equity against the opponent's up cards, and an action drawn from the policy; the
 tree's sizes are played as the same shares of the real pot.  A hand the policy does
 not know — more than two players, a table option it was not trained for (R6.4's
 check or a least bet other than the ante, R6.5's limits and caps, R6.6's showhand
-from a later round or none), a deck without a policy, or betting the tree has no
-branch for — is played by the equity player's ``hard`` temper.
+from a later round), a deck without a policy, or betting the tree has no branch
+for — is played by the equity player's ``hard`` temper.  Where showhand is not
+allowed (R7.1's practice tables) a bet or raise of every chip stands for it, both
+ways: the tree's showhand is played as one, and one is read as the tree's showhand
+(a bet of more than the tree's stack is read so too).
 
 >>> import random
 >>> from studpoker.bots import EquityPlayer, play_hand
@@ -97,8 +100,7 @@ class SolverPlayer(BasePlayer):
             or spec.limit != "none"
             or spec.min_bet != spec.ante
             or spec.street_caps
-            or not spec.showhand_allowed
-            or spec.showhand_from_round != 1
+            or (spec.showhand_allowed and spec.showhand_from_round != 1)
         ):
             return None
         if self.policy is not None:
@@ -214,6 +216,10 @@ class SolverPlayer(BasePlayer):
             return Action(K.CALL)
         if label == SHOWHAND and K.SHOWHAND in options:
             return Action(K.SHOWHAND)
+        if label == SHOWHAND:  # no showhand at this table (R7.1): every chip bet instead
+            for kind in (K.RAISE, K.BET):
+                if kind in options:
+                    return Action(kind, options[kind].maximum)
         share = int(label[1:]) / sum(node.put) if label[:1] in ("b", "r") else 1.0
         if label[:1] == "r" and K.RAISE in options:
             facing = options[K.CALL].minimum if K.CALL in options else 0
