@@ -324,8 +324,8 @@ def test_the_solver_plays_heads_up_hands_legally_by_its_policy(deck: int) -> Non
 
 def test_where_showhand_is_not_allowed_every_chip_bet_stands_for_it() -> None:
     """R7.1's practice tables allow no showhand: the solver still plays by its policy,
-    its showhands played as bets or raises of every chip (and answered as the tree's
-    showhand), every action legal, the chips conserved."""
+    its showhands played as bets or raises of every chip the other can answer (and
+    answered as the tree's showhand), every action legal, the chips conserved."""
     spec = show_hand(deck=28, showhand_allowed=False)
     pushed: list[tuple[str, int, int]] = []
 
@@ -335,7 +335,9 @@ def test_where_showhand_is_not_allowed_every_chip_bet_stands_for_it() -> None:
             if label == "sh":
                 options = {o.kind: o for o in view.legal_actions}
                 assert K.SHOWHAND not in options
-                pushed.append((str(action.kind), action.amount, options[action.kind].maximum))
+                them = next(seat for seat in view.seats if seat.seat != view.viewer)
+                most = min(options[action.kind].maximum, them.bet + them.stack)
+                pushed.append((str(action.kind), action.amount, most))
             return action
 
     solver = Pushing(random.Random(5))
@@ -343,7 +345,7 @@ def test_where_showhand_is_not_allowed_every_chip_bet_stands_for_it() -> None:
     for number in range(60):
         other = EquityPlayer(random.Random(number), "hard")
         players = [solver, other] if number % 2 else [other, solver]
-        hand = play_hand(spec, players, [1000, 1000], rng=rng)
+        hand = play_hand(spec, players, [1000, 1000 + 10 * number], rng=rng)
         assert hand.is_over
         assert sum(hand.result.net) == 0
     assert solver.on_tree > 4 * solver.off_tree

@@ -217,9 +217,10 @@ class SolverPlayer(BasePlayer):
         if label == SHOWHAND and K.SHOWHAND in options:
             return Action(K.SHOWHAND)
         if label == SHOWHAND:  # no showhand at this table (R7.1): every chip bet instead
+            them = next(seat for seat in view.seats if seat.seat != view.viewer)
             for kind in (K.RAISE, K.BET):
-                if kind in options:
-                    return Action(kind, options[kind].maximum)
+                if kind in options:  # no more than the other can answer
+                    return _within(options[kind], them.bet + them.stack)
         share = int(label[1:]) / sum(node.put) if label[:1] in ("b", "r") else 1.0
         if label[:1] == "r" and K.RAISE in options:
             facing = options[K.CALL].minimum if K.CALL in options else 0
