@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studpoker.bots import EquityPlayer, RangePlayer, RuleBasedPlayer, play_hand
+from studpoker.bots.range_player import Habits
 from studpoker.bots.ranges import ActionModel, RangeReader
 from studpoker.cards import Card, parse_cards
 from studpoker.engine import Hand
@@ -117,3 +118,81 @@ def test_range_players_among_themselves_keep_the_hand_valid(seed: int, players: 
     seats = [RangePlayer(random.Random(seed + k)) for k in range(players)]
     hand = play_hand(spec, seats, [60 * unit] * players, rng=random.Random(seed))
     assert sum(hand.result.net) + hand.result.rollover == 0
+
+
+# -- the first round heads-up: steals by the bring-in's habits (issue 19) ----------------
+
+
+def heads_up_hand() -> Hand:
+    # Seat 0: 7c 2d / 3s (brings in: the lowest up card, R2.4); seat 1: 9h 4c / Kd.
+    deck = parse_cards("7c 9h  2d 4c  3s Kd  5h Qs") + [None] * 44
+    return Hand(seven_card_stud(), [10_000] * 2, deck=deck)
+
+
+def test_a_bring_in_that_folds_to_steals_is_stolen_from_with_any_cards() -> None:
+    stealer = RangePlayer(random.Random(1))
+    # 9-4 offsuit under a king: the starting-hand standards fold it (tier 0).
+    for folds in range(3):
+        hand = heads_up_hand()
+        stealer.new_hand(1, hand.spec)
+        hand.act("bring_in")
+        told = len(hand.events_for(1))
+        stealer.observe(hand.events_for(1))
+        if folds == 0:
+            # A new opponent folds 3 of 5 by the prior: at 0.6, a steal.
+            assert stealer.habit(0).folds == pytest.approx(0.6)
+        action = stealer.decide(hand.view(1))
+        assert str(action) == "complete 200"
+        hand.act(action)
+        hand.act("fold")
+        stealer.observe(hand.events_for(1)[told:])
+    habits = stealer.habit(0)
+    assert (habits.faced, habits.folded) == (3, 3)
+    assert habits.folds == pytest.approx(6 / 8)
+
+
+def test_a_bring_in_that_defends_is_not_stolen_from_with_rags() -> None:
+    stealer = RangePlayer(random.Random(1))
+    stealer.habits[0] = Habits(faced=5, folded=1)  # (1 + 3) / (5 + 5) = 0.4 < 0.6
+    hand = heads_up_hand()
+    stealer.new_hand(1, hand.spec)
+    hand.act("bring_in")
+    assert str(stealer.decide(hand.view(1))) == "fold"  # the standards: 9-4 under a king
+
+
+def test_a_steal_called_counts_as_defended_and_the_stealers_chances_are_counted() -> None:
+    watcher = RangePlayer(random.Random(1))
+    hand = heads_up_hand()
+    watcher.new_hand(0, hand.spec)  # the watcher brings in; seat 1 may steal
+    hand.act("bring_in")
+    hand.act("complete 200")
+    hand.act("call")
+    watcher.observe(hand.events_for(0))
+    assert watcher.habit(1) == Habits(chances=1, completed=1)
+    # Seat 1 steals every time it can: the bring-in then defends with a marginal hand.
+    watcher.habits[1] = Habits(chances=5, completed=5)  # (5 + 1) / (5 + 5) = 0.6
+    assert watcher.habit(1).steals >= 0.5
+
+
+def test_the_steal_is_heads_up_only() -> None:
+    # Three players: the standards decide (a king up and 9-4: fold to the bring-in).
+    deck = parse_cards("7c 9h 5s  2d 4c 6s  3s Kd 8h") + [None] * 43
+    hand = Hand(seven_card_stud(), [10_000] * 3, deck=deck)
+    player = RangePlayer(random.Random(1))
+    player.new_hand(1, hand.spec)
+    player.habits[0] = Habits(faced=20, folded=20)
+    hand.act("bring_in")
+    assert str(player.decide(hand.view(1))) == "fold"
+
+
+def test_a_bring_in_defends_a_marginal_hand_against_a_player_who_steals_often() -> None:
+    # Seat 0 brings in with 7d 7h / 2c: a small pair under the king showing (tier 1).
+    deck = parse_cards("7d 9h  7h 4c  2c Kd  5h Qs") + [None] * 44
+    for habits, answer in ((Habits(), "fold"), (Habits(chances=5, completed=5), "call")):
+        hand = Hand(seven_card_stud(), [10_000] * 2, deck=deck)
+        player = RangePlayer(random.Random(1))
+        player.habits[1] = habits
+        player.new_hand(0, hand.spec)
+        hand.act("bring_in")
+        hand.act("complete 200")
+        assert str(player.decide(hand.view(0))) == answer

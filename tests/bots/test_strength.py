@@ -26,8 +26,10 @@ SEVEN_CARD = ["seven_card_stud", "stud_hilo", "razz"]
 FIXED_LIMIT = [*SEVEN_CARD, "five_card_stud"]
 
 
-def first_beats_second(game: str, pair: tuple[str, str], hands: int, seed: int) -> None:
-    result = simulate(game, list(pair), hands, seed=seed, workers=1)
+def first_beats_second(
+    game: str, pair: tuple[str, str], hands: int, seed: int, *, duplicate: bool = False
+) -> None:
+    result = simulate(game, list(pair), hands, seed=seed, workers=1, duplicate=duplicate)
     winner = result.players[0]
     low, _ = winner.interval
     assert low > 0, f"{game}: {pair[0]} {winner.per_100:+.1f} ± {winner.ci95:.1f} against {pair[1]}"
@@ -45,6 +47,15 @@ def test_five_card_stud_rules_beats_random():
     # +35.22 [+30.26, +40.17]); over 20,000 hands (``stud sim --game five_card_stud
     # --players rules,random --seed 1``) +55.29 [+53.10, +57.47].
     first_beats_second("five_card_stud", PAIRS[2], 1_500, seed=2026)
+
+
+@pytest.mark.parametrize("game", FIXED_LIMIT)
+def test_expert_beats_hard_in_duplicate(game):
+    # Issue 19's ladder: the range-reading player steals from a bring-in that folds too
+    # often (the equity player's third street by the starting-hand standards), about
+    # +5 to +8 big bets per 100 hands over 100,000 (docs/bots.md); 2,000 duplicate
+    # hands give it an interval of about ±1.5.
+    first_beats_second(game, ("expert", "hard"), 2_000, seed=2026, duplicate=True)
 
 
 @pytest.mark.parametrize("pair", [PAIRS[0], PAIRS[2]], ids="-".join)

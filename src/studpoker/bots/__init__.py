@@ -76,6 +76,6 @@ def _expert(spec: GameSpec, rng: random.Random | None) -> Player:
 
 
 register("expert", _expert)
-# The practice tables' hardest level: the equity player, which beats the rule-based
-# player in every game (docs/bots.md, bench/strength.py).
+# The practice tables' hard level: the equity player, which beats the rule-based player
+# in every game and loses to expert in every game (docs/bots.md, bench/strength.py).
 register("hard", lambda spec, rng: EquityPlayer(rng, "hard"))

@@ -3,10 +3,10 @@
 :data:`PLAYERS` maps each name ``stud sim`` and the tables know to a factory
 ``(spec, rng) -> Player``: ``random``, ``station``, ``rules`` and the levels
 ``easy``, ``normal``, ``hard`` and ``expert`` (:data:`LEVELS`; ``expert`` is
-registered by :mod:`studpoker.bots` with the range-reading player).  :func:`register` adds a name or
-replaces one, so that a stronger player can take a level over; factories are
-registered when their module is imported, so that a simulation's worker processes,
-which import this package, know them too.
+registered by :mod:`studpoker.bots`: the range-reading player, in Show Hand the
+solver's).  :func:`register` adds a name or replaces one, so that a stronger player
+can take a level over; factories are registered when their module is imported, so
+that a simulation's worker processes, which import this package, know them too.
 
 >>> import random
 >>> from studpoker.games import razz
