@@ -355,17 +355,43 @@ def test_where_showhand_is_not_allowed_every_chip_bet_stands_for_it() -> None:
         assert amount == most
 
 
-def test_the_solver_leaves_a_three_handed_hand_or_a_checking_table_to_the_equity_player() -> None:
+def _counted(player, counts: dict[str, int], name: str) -> None:
+    """Count the decisions ``player`` is asked for under ``name``."""
+    original = player.bet
+
+    def bet(view):
+        counts[name] = counts.get(name, 0) + 1
+        return original(view)
+
+    player.bet = bet
+
+
+def test_the_solver_leaves_a_three_handed_hand_to_the_range_reader() -> None:
+    # Three-handed Show Hand: the range reader beats the equity player (docs/bots.md).
     solver = SolverPlayer(random.Random(1))
+    counts: dict[str, int] = {}
+    _counted(solver._multiway, counts, "ranges")
+    _counted(solver._fallback, counts, "equity")
     others = [EquityPlayer(random.Random(2)), EquityPlayer(random.Random(3))]
-    hand = play_hand(show_hand(deck=28), [solver, *others], [1000] * 3, rng=random.Random(4))
-    assert hand.is_over
+    for number in range(6):
+        players = [solver, *others][number % 3 :] + [solver, *others][: number % 3]
+        hand = play_hand(show_hand(deck=28), players, [1000] * 3, rng=random.Random(number))
+        assert hand.is_over
+        assert sum(hand.result.net) == 0
     assert solver.on_tree == 0
-    assert solver.off_tree > 0
+    assert counts.get("ranges", 0) == solver.off_tree > 0
+    assert "equity" not in counts
+
+
+def test_the_solver_leaves_a_checking_table_to_the_equity_player() -> None:
     checking = show_hand(deck=28, opener_may_check=True)
     solver = SolverPlayer(random.Random(1))
+    counts: dict[str, int] = {}
+    _counted(solver._multiway, counts, "ranges")
+    _counted(solver._fallback, counts, "equity")
     play_hand(checking, [solver, EquityPlayer(random.Random(2))], [1000] * 2, rng=random.Random(4))
     assert solver.on_tree == 0
+    assert counts == {"equity": solver.off_tree}
 
 
 def test_an_opponents_pot_bet_is_read_as_the_trees_pot_bet() -> None:

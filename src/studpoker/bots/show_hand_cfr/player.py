@@ -1,5 +1,6 @@
 """The solver's player: heads-up Show Hand by a trained policy
-(:mod:`~studpoker.bots.show_hand_cfr.policy`), everything else by the equity player.
+(:mod:`~studpoker.bots.show_hand_cfr.policy`), everything else by the range-reading
+or the equity player.
 
 Each decision it follows the hand's betting down the abstract tree — itself as
 player 0, the opponent as player 1, each round's first speaker as chance dealt it —
@@ -7,11 +8,12 @@ its own actions as it chose them, the opponent's bets and raises mapped to the
 tree's sizes by their share of the pot (the pseudo-harmonic mapping of Ganzfried and
 Sandholm 2013, at random between the two nearest sizes), its hand's bucket from its
 equity against the opponent's up cards, and an action drawn from the policy; the
-tree's sizes are played as the same shares of the real pot.  A hand the policy does
-not know — more than two players, a table option it was not trained for (R6.4's
-check or a least bet other than the ante, R6.5's limits and caps, R6.6's showhand
-from a later round), a deck without a policy, or betting the tree has no branch
-for — is played by the equity player's ``hard`` temper.  Where showhand is not
+tree's sizes are played as the same shares of the real pot.  A hand of more than two
+players is played by the range-reading player (``ranges``), which beats the equity
+player there; any other hand the policy does not know — a table option it was not
+trained for (R6.4's check or a least bet other than the ante, R6.5's limits and
+caps, R6.6's showhand from a later round), a deck without a policy, or betting the
+tree has no branch for — is played by the equity player's ``hard`` temper.  Where showhand is not
 allowed (R7.1's practice tables) a bet or raise of every chip stands for it, both
 ways: the tree's showhand is played as one, and one is read as the tree's showhand
 (a bet of more than the tree's stack is read so too).
@@ -34,6 +36,7 @@ import numpy as np
 
 from studpoker.bots.equity_player import EquityPlayer
 from studpoker.bots.player import BasePlayer
+from studpoker.bots.range_player import RangePlayer
 from studpoker.bots.show_hand_cfr.abstraction import SAMPLES
 from studpoker.bots.show_hand_cfr.cards import tables
 from studpoker.bots.show_hand_cfr.policy import Policy, shipped
@@ -58,7 +61,8 @@ K = ActionKind
 
 class SolverPlayer(BasePlayer):
     """Heads-up Show Hand by ``policy`` (the shipped policy of the table's deck when
-    None), the rest by the equity player."""
+    None); a hand of three or more players by the range-reading player, which beats
+    the equity player there; the rest by the equity player."""
 
     name = "solver"
 
@@ -66,6 +70,7 @@ class SolverPlayer(BasePlayer):
         super().__init__(rng)
         self.policy = policy
         self._fallback = EquityPlayer(self.rng, "hard")
+        self._multiway = RangePlayer(self.rng)
         self._chosen: list[str] = []  # this hand's own actions, as the tree names them
         self.on_tree = 0  # decisions made by the policy (for the tests and the bench)
         self.off_tree = 0
@@ -73,6 +78,7 @@ class SolverPlayer(BasePlayer):
     def new_hand(self, seat: int, spec: GameSpec) -> None:
         super().new_hand(seat, spec)
         self._fallback.new_hand(seat, spec)
+        self._multiway.new_hand(seat, spec)
         self._chosen = []
 
     def bet(self, view: HandView) -> Action:
@@ -80,6 +86,8 @@ class SolverPlayer(BasePlayer):
         node = None if policy is None else self._follow(view, policy)
         if policy is None or node is None:
             self.off_tree += 1
+            if len(view.seats) > 2:
+                return self._multiway.bet(view)
             return self._fallback.bet(view)
         self.on_tree += 1
         bucket = policy.bucket(node.street, self._equity(view, policy.deck))
