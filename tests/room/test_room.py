@@ -377,9 +377,10 @@ def test_hand_histories_are_written_in_a_worker_process(tmp_path):
 
 def test_a_practice_tables_level_seats_its_computer_players_and_survives_a_restart(tmp_path):
     """Issue 19: a practice table opened at the expert level seats range-reading players
-    (the equity player in Show Hand), says its level in the lobby, and opens at that
+    (the solver's player in Show Hand), says its level in the lobby, and opens at that
     level again when the room starts again."""
-    from studpoker.bots import EquityPlayer, RangePlayer
+    from studpoker.bots import RangePlayer
+    from studpoker.bots.show_hand_cfr.player import SolverPlayer
 
     url = f"sqlite:///{tmp_path / 'r.db'}"
 
@@ -395,7 +396,7 @@ def test_a_practice_tables_level_seats_its_computer_players_and_survives_a_resta
             seats = room.tables[table_id].table._seats
             await until(lambda seats=seats: any(h.occupant.is_bot for h in seats.values()))
             bots = [h.occupant.player for h in seats.values() if h.occupant.is_bot]
-            kind = RangePlayer if table_id == "sharks" else EquityPlayer
+            kind = RangePlayer if table_id == "sharks" else SolverPlayer
             assert all(type(player) is kind for player in bots)
             await room.stand(ann, table_id)
         assert room.lobby_entry("sharks")["level"] == "expert"
