@@ -97,3 +97,33 @@ def test_two_clients_registering_one_account_at_once_pay_once(api: TestClient) -
     assert again.json()["code"] == "tournament_not_registered"
     assert room.store.account("ann").balance == 1000  # type: ignore[union-attr]
     assert room.store.audit() == []
+
+
+def test_a_tournament_name_that_hides_characters_is_refused(api: TestClient) -> None:
+    """A tournament's name is held to a table name's rule (issue 8): its tables carry it."""
+    who = account(api, "ann", 0)
+    body = {"game": "razz", "seats": 2, "name": "Sunday\u202e Razz"}
+    answer = api.post("/api/tournaments", json=body, headers=who)
+    assert (answer.status_code, answer.json()["code"]) == (400, "tournament_name_characters")
+    assert answer.json()["params"] == {"character": "U+202E"}
+    assert api.get("/api/tournaments").json() == []
+
+
+def test_a_tournament_with_the_longest_name_starts_and_names_its_table(api: TestClient) -> None:
+    """A 64-character name (the most) fits a table's 40 cut short, with the table's number:
+    the fuzzer found its start a server error when the name ran past 40 with the number."""
+    ann, bo = account(api, "ann", 0), account(api, "bo", 0)
+    name = "The Very Long Sunday Evening Razz Championship of the Whole Room"
+    assert len(name) == 64
+    made = api.post("/api/tournaments", json={"game": "razz", "seats": 2, "name": name},
+                    headers=ann)  # fmt: skip
+    assert made.status_code == 201, made.text
+    tid = made.json()["id"]
+    assert api.get(f"/api/tournaments/{tid}").json()["name"] == name
+    for who in (ann, bo):
+        entered = api.post(f"/api/tournaments/{tid}/entry", headers=who)
+        assert entered.status_code == 200, entered.text
+    room: Room = api.app.state.room  # type: ignore[attr-defined]
+    names = [held.table.config.name for held in room.tables.values()]
+    assert names == ["The Very Long Sunday Evening Razz... · 1"]
+    assert room.store.audit() == []

@@ -41,6 +41,7 @@ from studpoker.table import (
     TableError,
     TableHooks,
 )
+from studpoker.table.config import tournament_table_name
 from studpoker.tournament import Tournament, player_of, structure_of
 
 __all__ = [
@@ -202,7 +203,7 @@ class RoomTournamentTables(RoomLobby):
             clock=plan.clock,
             time_bank=self.time_bank,
             pause=self.pause,
-            name=f"{plan.name} · {number}",
+            name=tournament_table_name(plan.name, number),
             rotation=rules.rotation,
         )
 

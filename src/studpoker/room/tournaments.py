@@ -25,6 +25,7 @@ import json
 import random
 import secrets
 import time
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -52,6 +53,7 @@ from studpoker.store import (
     TournamentRow,
     tournament_key,
 )
+from studpoker.table.config import hidden
 from studpoker.tournament import (
     Place,
     Structure,
@@ -232,7 +234,16 @@ class RoomTournaments(RoomTournamentTables):
         if mix is not None:
             _rotation(mix, game, size)  # refused as a ring table's would be
         clock = self.clock if clock is None else float(clock)
-        label = name.strip() or _default_name(game, kind, size, buy_in, fee, practice)
+        given = unicodedata.normalize("NFKC", name).strip(" ")
+        shows_not = next((char for char in given if hidden(char)), None)
+        if shows_not is not None:  # as a table's name (issue 8): no name spoofs another
+            raise RoomError(
+                "a tournament's name holds visible characters and spaces only, "
+                f"not U+{ord(shows_not):04X}",
+                "tournament_name_characters",
+                character=f"U+{ord(shows_not):04X}",
+            )
+        label = given or _default_name(game, kind, size, buy_in, fee, practice)
         if len(label) > 64:
             raise RoomError(
                 "a tournament's name is 64 characters at most", "tournament_name_length"
@@ -245,7 +256,7 @@ class RoomTournaments(RoomTournamentTables):
             "reentry": bool(reentry),
             "practice": bool(practice),
             "clock": clock,
-            "named": bool(name.strip()),
+            "named": bool(given),
             "mix": mix,
             "default": bool(default),
         }

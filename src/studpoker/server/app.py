@@ -225,6 +225,7 @@ NEW_TOURNAMENT = (
     "practice_free",
     "late_levels_range",
     "tournament_name_length",
+    "tournament_name_characters",
     "not_supported",
 )
 ENTRY = (

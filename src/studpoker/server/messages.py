@@ -525,11 +525,16 @@ class CharacterParams(TypedDict):
 
 @wire
 class CharacterMessage(_Error):
-    """A character a name, a chat line or a table's name may not hold (a control,
+    """A character a name, a chat line, a table's or a tournament's name may not hold (a control,
     format, invisible or private-use character, a lone surrogate, a stray combining
     mark, a bidirectional control)."""
 
-    code: Literal["name_characters", "chat_characters", "table_name_characters"]
+    code: Literal[
+        "name_characters",
+        "chat_characters",
+        "table_name_characters",
+        "tournament_name_characters",
+    ]
     params: CharacterParams
 
 

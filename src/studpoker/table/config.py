@@ -297,7 +297,7 @@ not U+200B
         raise TableError(f"a table name is text, not {name!r}", "malformed")
     text = unicodedata.normalize("NFKC", name).strip(" ")
     for char in text:
-        if unicodedata.category(char) in _HIDDEN_CATEGORIES or char in _BLANK_LETTERS:
+        if hidden(char):
             raise TableError(
                 f"a table name holds visible characters and spaces only, not U+{ord(char):04X}",
                 "table_name_characters",
@@ -311,6 +311,33 @@ not U+200B
             length=len(text),
         )
     return text
+
+
+def hidden(char: str) -> bool:
+    """Whether ``char`` shows as nothing, or as something it is not: a name may not hold it.
+
+    >>> hidden("\u202e"), hidden("\u3164"), hidden("梭")
+    (True, True, False)
+    """
+    return unicodedata.category(char) in _HIDDEN_CATEGORIES or char in _BLANK_LETTERS
+
+
+def tournament_table_name(name: str, number: int) -> str:
+    """Table ``number`` of the tournament ``name``, as its table shows it: the tournament's
+    name cut short (with three dots: a table name is NFKC, which spells an ellipsis so)
+    to leave room for the number, and its hidden characters left out.
+
+    >>> tournament_table_name("Sunday Razz", 2)
+    'Sunday Razz · 2'
+    >>> tournament_table_name("The Very Long Sunday Evening Razz Championship", 12)
+    'The Very Long Sunday Evening Raz... · 12'
+    """
+    suffix = f" · {number}"
+    shown = "".join(char for char in unicodedata.normalize("NFKC", name) if not hidden(char))
+    room = TABLE_NAME_LENGTH - len(suffix)
+    if len(shown) > room:
+        shown = shown[: room - 3].rstrip(" ") + "..."
+    return shown.strip(" ") + suffix
 
 
 def _whole(value: object) -> bool:

@@ -159,13 +159,13 @@
  */
 
 /**
- * A character a name, a chat line or a table's name may not hold (a control, format, invisible or private-use character, a lone surrogate, a stray combining mark, a bidirectional control).
+ * A character a name, a chat line, a table's or a tournament's name may not hold (a control, format, invisible or private-use character, a lone surrogate, a stray combining mark, a bidirectional control).
  * @typedef {object} CharacterMessage
  * @property {"error"} type
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"name_characters" | "chat_characters" | "table_name_characters"} code
+ * @property {"name_characters" | "chat_characters" | "table_name_characters" | "tournament_name_characters"} code
  * @property {CharacterParams} params
  */
 
@@ -1107,12 +1107,12 @@
  */
 
 /**
- * A character a name, a chat line or a table's name may not hold (a control,
+ * A character a name, a chat line, a table's or a tournament's name may not hold (a control,
 format, invisible or private-use character, a lone surrogate, a stray combining
 mark, a bidirectional control).
  * @typedef {object} CharacterProblem
  * @property {string} detail
- * @property {"name_characters" | "chat_characters" | "table_name_characters"} code
+ * @property {"name_characters" | "chat_characters" | "table_name_characters" | "tournament_name_characters"} code
  * @property {CharacterParams} params
  */
 

@@ -259,6 +259,10 @@ export const REFUSALS = Object.freeze({
     "zh-Hant": "錦標賽名稱最多 64 個字",
     "zh-Hans": "锦标赛名称最多 64 个字",
   },
+  tournament_name_characters: {
+    "zh-Hant": "錦標賽名稱含有不允許的字元（{character}）",
+    "zh-Hans": "锦标赛名称含有不允许的字符（{character}）",
+  },
   invalid_structure: { "zh-Hant": "結構表有誤", "zh-Hans": "结构表有误" },
   not_supported: {
     "zh-Hant": "多程序的房間暫時不設錦標賽",
