@@ -38,6 +38,8 @@ ARGS = [
 SHORTCUTS = {"check": "c", "call": "c", "bring_in": "b", "fold": "f"}
 CHINESE = re.compile("[\u4e00-\u9fff]")
 PREFERENCE = ("check", "call", "bring_in", "complete", "bet", "raise", "show", "fold")
+# A player who puts chips in whenever the page lets them (a tournament played to its end).
+AGGRESSIVE = ("complete", "raise", "bet", "call", "check", "bring_in", "show", "fold")
 # Show Hand's opener must bet: the amount control is set to this many chips.
 SHOW_HAND_BET = 20
 
@@ -98,14 +100,16 @@ def sit(page: Any, table: str, *, dealt: bool = True) -> None:
         page.wait_for_selector(".seat.me .card.down:not(.back)", timeout=20000)
 
 
-def press_once(page: Any, *, keys: bool = False) -> str | None:
+def press_once(
+    page: Any, *, keys: bool = False, preference: tuple[str, ...] = PREFERENCE
+) -> str | None:
     """Press the preferred action button the page offers (with ``keys``, through its
     keyboard shortcut); the kind pressed, or None."""
     # read at once: the page redraws its buttons with every message
     kinds = page.locator("#actions button.act").evaluate_all(
         "buttons => buttons.map(b => b.dataset.kind)"
     )
-    for kind in PREFERENCE:
+    for kind in preference:
         if kind not in kinds:
             continue
         if keys and kind in SHORTCUTS:

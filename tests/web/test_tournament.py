@@ -15,7 +15,7 @@ import pytest
 
 from server.conftest import Server, served
 
-from .helpers import SCREENSHOTS, press_once, registered_page
+from .helpers import AGGRESSIVE, SCREENSHOTS, press_once, registered_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -110,7 +110,7 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
             finished = [page.locator("#status").inner_text() for page in (ann, bob)]
             if "You finished" in finished[0] and "得第" in finished[1]:
                 break
-            press_once(ann)
+            press_once(ann, preference=AGGRESSIVE)  # chips in: over in a few hands
             press_once(bob)
             ann.wait_for_timeout(100)
             waited += 100
