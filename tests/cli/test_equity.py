@@ -1,6 +1,7 @@
 """``stud equity``: each player's share of the pot, as a table or JSON."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -103,6 +104,17 @@ def test_the_table_shows_cards_equities_and_how_they_were_counted(capsys):
     assert "exact: all 9,139 runouts counted" in out
 
 
+def test_a_community_card_is_every_players_seventh(capsys):
+    # R7.4: the deck ran short on the last street; the 4d is player 2's wheel card.
+    argv = ["equity", "--game", "razz", "As 2s 3s 4s Kd Kh", "Ac 2c 3c 5c Qd Qh"]
+    status, out, _ = run(capsys, *argv, "--community", "4d")
+    assert status == 0
+    assert "community card 4♦ (R7.4); exact: no card" in out  # the caption wraps
+    assert tuple(re.findall(r"\d+\.\d+%", out)) == ("0.00%", "100.00%")
+    status, out, _ = run(capsys, *argv, "--community", "5d", "--json")
+    assert json.loads(out) == {"equities": [1.0, 0.0], "exact": True, "samples": 1}
+
+
 def test_the_stud_hilo_table_has_intervals_high_low_and_scoop(capsys):
     status, out, _ = run(capsys, "equity", "--game", "stud_hilo", *HILO, "--samples", "5000")
     assert status == 0
@@ -156,6 +168,11 @@ def test_no_progress_bar_when_output_is_not_a_terminal(capsys):
         (
             ["As", "?? Kd", "--range", "3=K"],
             "stud equity: --range '3=K': there is no player 3 of 2",
+        ),
+        (["As", "Kd", "--community", "7h"], "stud equity: the community card is the last"),
+        (
+            ["As 2s 3s 4s 5s 6s", "Kd Kh Kc Ks Qd Qh", "--community", "6s"],
+            "stud equity: 6s is given twice (player 1 and the community card)",
         ),
         (["As", "?? Kd", "--range", "two=K"], "--range 'two=K': write the player's number, '='"),
         (["As", "?? Kd", "--range", "2=K", "--range", "2=Q"], "--range: player 2 has two ranges"),

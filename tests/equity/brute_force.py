@@ -149,18 +149,22 @@ def brute_force(
     rules: ShowHandRules | None = None,
     community: bool = False,
     ranges: Mapping[int, Callable[[tuple[str, ...]], bool]] | None = None,
+    board: str | None = None,
 ) -> BruteForce:
     """Every runout of the position, and each player's exact share of the pot.
 
     ``ranges[i]`` tells whether player ``i``'s unseen cards (their ``??``) may be the
-    cards dealt to them; the runouts where one may not are left out."""
+    cards dealt to them; the runouts where one may not are left out.  ``board`` is a
+    community card already dealt (R7.4), everyone's last card."""
+    if board is not None:
+        dead = f"{dead} {board}"
     size = hand_size(game)
     ranges = ranges or {}
     known = [[t for t in p.split() if t != "??"] for p in players]
     hidden = [p.split().count("??") for p in players]
     seen = {c for cards in known for c in cards} | set(dead.split())
     pool = [str(card) for card in deck_cards(deck) if str(card) not in seen]
-    last = 1 if community else 0
+    last = 1 if community or board is not None else 0
     n = len(players)
     # Each player two deals: a ranged player's unseen cards, then their cards to come
     # (so the range can look at the first); any other player's missing cards at once.
@@ -177,7 +181,7 @@ def brute_force(
     for deal in _deals(pool, sizes):
         if not all(fits(deal[2 * i]) for i, fits in ranges.items()):
             continue
-        shared = list(deal[2 * n]) if community else []
+        shared = list(deal[2 * n]) if community else [] if board is None else [board]
         hands = [known[i] + list(deal[2 * i]) + list(deal[2 * i + 1]) + shared for i in range(n)]
         high, low = pot(game, hands, rules)
         cases += 1

@@ -293,6 +293,57 @@ def test_community_card_when_the_deck_runs_out():
     assert_same(result, brute_force("seven_card_stud", players, community=True))
 
 
+@pytest.mark.parametrize("game", ["seven_card_stud", "stud_hilo", "razz"])
+def test_a_dealt_community_card_is_every_players_last_card(game):
+    # R7.4 once the card is out: eight players' six cards each (two of them with their
+    # down cards unseen), the community card face up, the rest of the deck unseen.
+    rng = random.Random(f"board {game}")
+    cards = [str(card) for card in deck_cards()]
+    rng.shuffle(cards)
+    players = [" ".join(cards[6 * i : 6 * i + 6]) for i in range(8)]
+    for seat in (0, 3):
+        players[seat] = "?? ?? " + players[seat].split(" ", 2)[2]
+    board = cards[48]
+    position = read_position(game, players, community=board)
+    assert (position.community, position.board, position.cases) == (True, Card.parse(board), 210)
+    result = equity(game, players, community=board)
+    assert_same(result, brute_force(game, players, board=board))
+    # Without it the community card is still to come: the two players' down cards,
+    # then the board, from the 8 cards unseen.
+    assert equity(game, players).samples == math.comb(8, 2) * math.comb(6, 2) * 4
+
+
+def test_the_community_card_decides_the_low_it_is_dealt_in():
+    # Razz, two players' six cards known, four low cards and a pair each: the community
+    # card is each one's fifth low card, or not.
+    players = ["As 2s 3s 4s Kd Kh", "Ac 2c 3c 5c Qd Qh"]
+    assert equity("razz", players, community="5d").equities == (1.0, 0.0)  # 5-4-3-2-A
+    assert equity("razz", players, community="4d").equities == (0.0, 1.0)  # 5-4-3-2-A
+    assert equity("razz", players, community="Kc").equities == (0.0, 1.0)  # Q-5 beats K-4
+    assert equity("razz", players, community="5d").samples == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "board", "message"),
+    [
+        ("five_card_stud", ["As 2s 3s 4s", "Kd Kh Kc Ks"], "7h",
+         "five_card_stud never runs out of cards: it has no community card (R7.4)"),
+        ("seven_card_stud", ["As 2s", "Kd Kh"], "7h",
+         "the community card is the last street's: every player has 6 cards before it, "
+         "not player 1's 2 (R7.4)"),
+        ("seven_card_stud", ["As 2s 3s 4s 5s 6s", "Kd Kh Kc Ks Qd Qh"], "2s",
+         "2s is given twice (player 1 and the community card)"),
+        ("seven_card_stud", ["As 2s 3s 4s 5s 6s", "Kd Kh Kc Ks Qd Qh"], "Ac Ad",
+         "the community card is one card, not 'Ac Ad'"),
+        ("seven_card_stud", ["As 2s 3s 4s 5s 6s", "Kd Kh Kc Ks Qd Qh"], "??",
+         "the community card is one card, not '??'"),
+    ],
+)  # fmt: skip
+def test_a_wrong_community_card_is_refused(game, players, board, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        equity(game, players, community=board)
+
+
 def test_unseen_and_future_cards_are_drawn_alike():
     future = equity("seven_card_stud", ["As Ad Kc 7s 7d Ks 2c", "?? ?? Qh Qd 9c 9h"])
     unseen = equity("seven_card_stud", ["As Ad Kc 7s 7d Ks 2c", "?? ?? Qh Qd 9c 9h ??"])

@@ -49,6 +49,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--game", choices=GAMES, required=True, help="the game")
     parser.add_argument("--dead", default="", help="dead cards: folded up cards, e.g. '3c 8h'")
     parser.add_argument(
+        "--community",
+        metavar="CARD",
+        help="the seven-card games' community card, dealt when the deck ran short on the "
+        "last street (R7.4): every player's seventh card; give each player's six",
+    )
+    parser.add_argument(
         "--range",
         dest="ranges",
         action="append",
@@ -172,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
             spec,
             args.players,
             dead=args.dead,
+            community=args.community,
             samples=args.samples,
             seed=args.seed,
             exact=args.exact,
@@ -185,11 +192,21 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.as_dict()))
         return 0
     players = [read_player(player) for player in args.players]
-    Console().print(_table(result, players, ranges))
+    board = None
+    if args.community is not None:  # one card: the equity read it
+        board = format_cards(
+            [c for c in read_player(args.community) if c is not None], symbols=True
+        )
+    Console().print(_table(result, players, ranges, board))
     return 0
 
 
-def _table(result: Equity, players: list[tuple[Any, ...]], ranges: dict[int, str]) -> Table:
+def _table(
+    result: Equity,
+    players: list[tuple[Any, ...]],
+    ranges: dict[int, str],
+    community: str | None = None,
+) -> Table:
     if result.exact and result.samples == 1:
         caption = "exact: no card to come"
     elif result.exact:
@@ -198,6 +215,8 @@ def _table(result: Equity, players: list[tuple[Any, ...]], ranges: dict[int, str
     else:
         fit = " that fit the ranges" if ranges else ""
         caption = f"Monte Carlo: {result.samples:,} runouts{fit}, 95% intervals"
+    if community is not None:
+        caption = f"community card {community} (R7.4); {caption}"
     table = Table(caption=caption)
     for name in ("player", "cards", "equity"):
         table.add_column(name, justify="left" if name == "cards" else "right", no_wrap=True)

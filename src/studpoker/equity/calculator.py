@@ -111,6 +111,7 @@ def equity(
     exact_limit: int = EXACT_LIMIT,
     progress: Progress | None = None,
     ranges: Ranges | None = None,
+    community: str | Card | None = None,
 ) -> Equity:
     """Each player's share of the pot, from what is known of the position.
 
@@ -125,7 +126,8 @@ def equity(
     (one for each player, None for none, or a mapping from a player's index)
     limit what a player's unseen cards may be (:mod:`studpoker.equity.ranges`:
     ``"AA, KK, AKs"``); then only the runouts that fit every range count, and
-    ``samples`` is how many did.
+    ``samples`` is how many did.  ``community`` is R7.4's community card once it
+    is dealt (each player's cards before it are six): every player's last card.
 
     ``exact=None`` counts every runout when there are at most ``exact_limit`` of
     them and samples ``samples`` runouts otherwise; ``exact=True`` counts them
@@ -141,7 +143,7 @@ def equity(
     ...
     ValueError: equity needs at least 2 players, not 1
     """
-    position = read_position(game, players, dead=dead)
+    position = read_position(game, players, dead=dead, community=community)
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
     fits = _Fits(position, ranges)
@@ -237,7 +239,7 @@ class _Fits:
         unknown = set(given) - set(range(count))
         if unknown:
             raise ValueError(f"ranges for players {sorted(unknown)}: there are {count} players")
-        if position.community:
+        if position.community and position.board is None:
             draws.append(1)
         self.draws = tuple(draws)
         left = len(position.unseen)
@@ -286,7 +288,9 @@ class _Tally:
             hands[seat, :, : len(known)] = known
             hands[seat, :, len(known) : len(known) + missing] = cards[:, column : column + missing]
             column += missing
-        if position.community:
+        if position.board is not None:
+            hands[:, :, size - 1] = int(position.board)
+        elif position.community:
             hands[:, :, size - 1] = cards[:, column]
         return hands
 

@@ -48,13 +48,15 @@ class Position:
     """A position read and checked: ``players`` (each player's cards, ``None`` for
     a card dealt but unseen, cards not dealt yet left out), ``dead`` and the
     ``unseen`` cards in code order.  ``community`` is R7.4's case: the unseen cards
-    cannot give everyone a last card, so one card is dealt face up for all."""
+    cannot give everyone a last card, so one card is dealt face up for all; ``board``
+    is that card once it is dealt (None while it is to come)."""
 
     spec: GameSpec
     players: tuple[tuple[Card | None, ...], ...]
     dead: tuple[Card, ...]
     unseen: tuple[Card, ...]
     community: bool
+    board: Card | None = None
 
     @property
     def hand_size(self) -> int:
@@ -76,8 +78,8 @@ class Position:
     @property
     def draws(self) -> tuple[int, ...]:
         """The cards drawn from the unseen cards in one runout: each player's
-        missing cards in turn, then the community card if there is one."""
-        return (*self.missing, 1) if self.community else self.missing
+        missing cards in turn, then the community card if it is to come."""
+        return (*self.missing, 1) if self.community and self.board is None else self.missing
 
     @property
     def cases(self) -> int:
@@ -133,9 +135,14 @@ def _most_players(spec: GameSpec) -> tuple[int, str]:
 
 
 def read_position(
-    game: str | GameSpec, players: Sequence[Player], *, dead: str | Iterable[Card] = ()
+    game: str | GameSpec,
+    players: Sequence[Player],
+    *,
+    dead: str | Iterable[Card] = (),
+    community: str | Card | None = None,
 ) -> Position:
-    """Read and check a position; a ``ValueError`` says what is wrong with it."""
+    """Read and check a position; a ``ValueError`` says what is wrong with it.
+    ``community`` is R7.4's community card, once dealt."""
     spec = _spec(game)
     if isinstance(players, str):
         raise ValueError("give the players as a list, one string of cards for each player")
@@ -169,6 +176,8 @@ def read_position(
                 where = holder if holders[card] == holder else f"{holders[card]} and {holder}"
                 raise ValueError(f"{card} is given twice ({where})")
             holders[card] = holder
+    if community is not None:
+        return _with_board(spec, seats, dead_cards, holders, community, most, order)
     unseen = tuple(card for card in deck if card not in holders)
     position = Position(spec, tuple(seats), dead_cards, unseen, community=False)
     needed = sum(position.missing)
@@ -178,14 +187,46 @@ def read_position(
     # player a card; it can only be that street, and only if nobody has their last card.
     # Only the seven-card games' full tables can run out: Show Hand and Five-Card Stud
     # deal every player five cards of the deck (R6.10, R9.1).
-    community = Position(spec, tuple(seats), dead_cards, unseen, community=True)
+    shared = Position(spec, tuple(seats), dead_cards, unseen, community=True)
     if (
         most * spec.cards_per_player > spec.deck
         and all(len(cards) < len(order) for cards in seats)
-        and sum(community.draws) <= len(unseen)
+        and sum(shared.draws) <= len(unseen)
     ):
-        return community
+        return shared
     raise ValueError(
         f"the deck cannot deal this: the players are still to get {needed} cards "
         f"but only {len(unseen)} are unseen"
     )
+
+
+def _with_board(
+    spec: GameSpec,
+    seats: list[tuple[Card | None, ...]],
+    dead: tuple[Card, ...],
+    holders: dict[Card, str],
+    community: str | Card,
+    most: int,
+    order: str,
+) -> Position:
+    """The position with R7.4's community card dealt: it is the last street's, every
+    player's last card, and no one else's."""
+    if most * spec.cards_per_player <= spec.deck:
+        raise ValueError(f"{spec.game} never runs out of cards: it has no community card (R7.4)")
+    cards = read_player(community) if isinstance(community, str) else (community,)
+    if len(cards) != 1 or cards[0] is None:
+        raise ValueError(f"the community card is one card, not {community!r}")
+    board = cards[0]
+    if board not in frozenset(deck_cards(spec.deck)):
+        raise ValueError(f"{board} (the community card) is not in the {spec.deck}-card deck")
+    if board in holders:
+        raise ValueError(f"{board} is given twice ({holders[board]} and the community card)")
+    short = [n for n, held in enumerate(seats, 1) if len(held) != len(order) - 1]
+    if short:
+        raise ValueError(
+            f"the community card is the last street's: every player has {len(order) - 1} "
+            f"cards before it, not player {short[0]}'s {len(seats[short[0] - 1])} (R7.4)"
+        )
+    taken = {*holders, board}
+    unseen = tuple(card for card in deck_cards(spec.deck) if card not in taken)
+    return Position(spec, tuple(seats), dead, unseen, community=True, board=board)
