@@ -107,3 +107,32 @@ def test_each_street_names_what_the_visible_cards_make() -> None:
     assert onlooker["shown_names"]["2"] == {
         "en": "Straight, ace high", "zh-Hant": "順子 A 高", "zh-Hans": "顺子 A 高",
     }  # fmt: skip
+
+
+def test_a_community_card_is_shown_named_and_counted_in_the_equity() -> None:
+    """R7.4 in a real record: eight players to the river, four cards left, so PokerStars
+    dealt one card for all (``*** RIVER *** [6h]``).  The replayer shows it on the last
+    street, counts it in every hand's name and in the equity, and deals no seventh card
+    of their own to anyone."""
+    text = (SHARED / "pokerstars/7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt").read_text()
+    (record,) = read_history(text)
+    assert not isinstance(record, Exception)
+    hand = from_record(record, text)
+    view = replay_view(hand, viewer=hand.hero, seed=5, samples=5000)
+    streets = view["streets"]
+    assert [s["community"] for s in streets] == [None, None, None, None, "6h"]
+    river = streets[-1]
+    assert river["cards"]["1"] == ["Ac", "Kc", "8c", "9c", "9d", "Th"]  # Hero's six
+    assert river["cards"]["6"] == [None, None, "2d", "7c", "6d", "5h"]
+    # The 6h pairs the sixes showing: 2d 7c 6d 5h and Kh 3d 8s 6s.
+    assert river["names"]["6"]["en"] == river["names"]["8"]["en"] == "Pair of sixes"
+    assert river["names"]["1"]["en"] == "Pair of nines"
+    known = {  # what Hero knew on the river: his six, the others' up cards, the board
+        "1": "Ac Kc 8c 9c 9d Th", "2": "?? ?? Tc 7d 8d 3c", "3": "?? ?? 6c 7h 3s Qh",
+        "4": "?? ?? Js 2c 9s 8h", "5": "?? ?? Jd 4h 9h 2s", "6": "?? ?? 2d 7c 6d 5h",
+        "7": "?? ?? Jh 4c 5d Td", "8": "?? ?? Kh 3d 8s 6s",
+    }  # fmt: skip
+    found = equity("seven_card_stud", list(known.values()), community="6h", seed=5, samples=5000)
+    assert river["equity"] == dict(zip(known, found.equities, strict=True))
+    assert view["shown"]["3"] == ["7s", "Qs", "6c", "7h", "3s", "Qh"]
+    assert view["shown_names"]["3"]["en"] == "Two pair, queens and sevens"

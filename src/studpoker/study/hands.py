@@ -131,9 +131,12 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
         dealt = record.dealt[street] or [
             p for p in record.players if street == 0 or _still_in(p, by_street, street)
         ]
+        upto = layout.held[street]
+        if street == last and record.community is not None:
+            upto -= 1  # R7.4: no card of their own, the community card for all
         for player in dealt:
             cards = record.cards.get(player)
-            for slot in range(first, layout.held[street]):
+            for slot in range(first, upto):
                 card = None if cards is None else cards[slot]
                 add(
                     {
@@ -168,6 +171,8 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
         add({"type": "UncalledBetReturned", "seat": seat_of[player], "amount": amount})
     for player in record.shows:
         cards = record.cards.get(player, [])
+        if record.community is not None:  # the community card is the board's, not theirs
+            cards = cards[: layout.held[-1] - 1]
         add(
             {
                 "type": "Show",

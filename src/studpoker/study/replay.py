@@ -45,6 +45,7 @@ class ReplayStreet:
     ci95: dict[int, tuple[float, float]] | None = None
     exact: bool | None = None
     samples: int | None = None
+    community: str | None = None
 
 
 def replay_view(
@@ -69,19 +70,29 @@ def replay_view(
     street_in: dict[int, int] = {}
     results: dict[int, int] = {}
     dealt_this_street = False
+    community: str | None = None  # R7.4: the last street's card for all, if dealt
 
     def close_deal() -> None:
         """The street's cards are out: its view and equity fixed."""
         street = streets[-1]
         street.cards = {seat: list(cards) for seat, cards in visible.items() if cards}
         street.dead = list(dead)
+        street.community = community
         live = [seat for seat in held if seat not in folded and held[seat]]
-        street.names = _names(hand.game, {seat: visible[seat] for seat in live})
+        board: list[str | None] = [] if community is None else [community]
+        street.names = _names(hand.game, {seat: visible[seat] + board for seat in live})
         if len(live) < 2:
             return
         players = [_known(known[seat]) for seat in live]
         try:
-            found = equity(hand.game, players, dead=" ".join(dead), seed=seed, samples=samples)
+            found = equity(
+                hand.game,
+                players,
+                dead=" ".join(dead),
+                community=community,
+                seed=seed,
+                samples=samples,
+            )
         except ValueError:  # a position the equity cannot take (a record's odd deal)
             return
         street.equity = dict(zip(live, found.equities, strict=True))
@@ -110,6 +121,9 @@ def replay_view(
             visible[seat].append(card if now or every_card else None)
             if event["up"] and card is not None:
                 up[seat].append(card)
+            continue
+        if kind == "CommunityCard":
+            community = event["card"]
             continue
         if kind in _ACTIONS:
             if dealt_this_street:
@@ -166,11 +180,14 @@ def replay_view(
                 "exact": street.exact,
                 "samples": street.samples,
                 "names": {str(s): n for s, n in street.names.items()},
+                "community": street.community,
             }
             for street in streets
         ],
         "shown": {str(s): c for s, c in shown.items()},
-        "shown_names": {str(s): n for s, n in _names(hand.game, shown).items()},
+        "shown_names": {
+            str(s): n for s, n in _names(hand.game, _with_board(shown, community)).items()
+        },
         "collected": {str(s): amount for s, amount in results.items()},
     }
 
@@ -184,6 +201,16 @@ def _names(game: str, cards: dict[int, list[str | None]]) -> dict[int, dict[str,
         if names is not None:
             named[seat] = dict(names)
     return named
+
+
+def _with_board(
+    cards: dict[int, list[str | None]], community: str | None
+) -> dict[int, list[str | None]]:
+    """Each seat's shown cards with the community card (R7.4), if a record's show left
+    it out (PokerStars writes it once, as the board)."""
+    if community is None:
+        return cards
+    return {s: held if community in held else [*held, community] for s, held in cards.items()}
 
 
 def _known(cards: list[str | None]) -> str:

@@ -18,7 +18,8 @@ import { cardElement } from "./cards.js";
  * @typedef {{name: string, cards: Object<string, Array<string | null>>, dead: Array<string>,
  *   actions: Array<{seat: number, action: string, amount?: number, to?: number}>, pot: number,
  *   equity: Object<string, number> | null, ci95: Object<string, Array<number>> | null,
- *   exact: boolean | null, names: Object<string, Object<string, string>>}} ReplayStreet
+ *   exact: boolean | null, names: Object<string, Object<string, string>>,
+ *   community?: string | null}} ReplayStreet
  * @typedef {{game: string, number: string, source: string, currency: string | null,
  *   seats: Array<{seat: number, name: string}>,
  *   streets: Array<ReplayStreet>, shown: Object<string, Array<string | null>>,
@@ -398,6 +399,10 @@ export function renderReplay() {
   const dead = $("r-dead");
   dead.textContent = now.dead.length ? `${t("s_dead")}: ` : "";
   for (const card of now.dead) dead.append(cardElement(card, false));
+  const board = $("r-community");  // R7.4: the last street's one card for all
+  board.hidden = !now.community;
+  board.textContent = now.community ? `${t("community_card")}: ` : "";
+  if (now.community) board.append(cardElement(now.community, false));
   const actions = $("r-actions");
   actions.textContent = "";
   const names = Object.fromEntries(replay.seats.map((s) => [String(s.seat), s.name]));

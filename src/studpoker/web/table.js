@@ -305,6 +305,12 @@ function renderPots(s) {
     $("pot").textContent = money(hand ? hand.pot_total : (s.rollover || 0), s.game);
     $("side-pots").textContent = "";
   }
+  /* R7.4: the community card, everyone's seventh */
+  const shared = hand && Array.isArray(hand.community) ? hand.community.filter((c) => c) : [];
+  const board = $("community");
+  board.hidden = shared.length === 0;
+  board.textContent = shared.length ? t("community_card") : "";
+  for (const c of shared) board.append(cardElement(c, false));
   const carried = hand && hand.carry_in > 0 ? hand.carry_in : (s.rollover || 0);
   const box = $("rollover");
   box.hidden = !(carried > 0);
