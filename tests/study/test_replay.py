@@ -5,9 +5,11 @@ against the cards known at that street."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from engine.scripting import deal, play
+from studpoker.cards import deck_cards
 from studpoker.cli import main
 from studpoker.engine import Hand
 from studpoker.equity import equity
@@ -136,3 +138,31 @@ def test_a_community_card_is_shown_named_and_counted_in_the_equity() -> None:
     assert river["equity"] == dict(zip(known, found.equities, strict=True))
     assert view["shown"]["3"] == ["7s", "Qs", "6c", "7h", "3s", "Qh"]
     assert view["shown_names"]["3"]["en"] == "Two pair, queens and sevens"
+
+
+def test_a_room_hands_community_card_is_the_boards_not_a_seats() -> None:
+    """R7.4 in a hand the engine dealt: eight players call to the river; the engine's
+    show holds the community card among the seat's cards, the replayer sets it apart as
+    it does a site's record, and names each hand and counts the equity with it."""
+    rng = random.Random(7)
+    cards = list(deck_cards(52))
+    rng.shuffle(cards)
+    engine_hand = Hand(seven_card_stud(), [5000] * 8, deck=cards)
+    engine_hand.act("bring_in")
+    while not engine_hand.is_over:
+        if engine_hand.round is not None:
+            engine_hand.check_or_call()
+        else:
+            engine_hand.play_showdown()
+    board = str(engine_hand.community[0])
+    hand = from_hand(engine_hand, [f"P{n}" for n in range(8)], source="room", number="1")
+    view = replay_view(hand, viewer=1, seed=1, samples=2000)
+    river = view["streets"][-1]
+    assert [s["community"] for s in view["streets"]] == [None] * 4 + [board]
+    assert all(len(held) == 6 for held in river["cards"].values())
+    assert all(board not in held for held in view["shown"].values())
+    assert all(len(held) == 6 for held in view["shown"].values())
+    live = sorted(river["equity"], key=int)
+    known = [" ".join(c or "??" for c in river["cards"][seat]) for seat in live]
+    found = equity("seven_card_stud", known, community=board, seed=1, samples=2000)
+    assert river["equity"] == dict(zip(live, found.equities, strict=True))

@@ -184,7 +184,8 @@ def replay_view(
             }
             for street in streets
         ],
-        "shown": {str(s): c for s, c in shown.items()},
+        # the community card apart, as on the street (a room hand's show holds it)
+        "shown": {str(s): [x for x in c if x != community] for s, c in shown.items()},
         "shown_names": {
             str(s): n for s, n in _names(hand.game, _with_board(shown, community)).items()
         },
