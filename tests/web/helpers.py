@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -161,3 +162,26 @@ def down_cards(page: Any, seat: str = ".seat.me") -> list[str | None]:
     return list(
         page.locator(f"{seat} .card.down").evaluate_all("cards => cards.map(c => c.title || null)")
     )
+
+
+def draw_table(state: dict[str, Any]) -> str:
+    """A script for ``page.evaluate`` that draws a crafted table ``state`` (as the room
+    sends it, docs/protocol.md) the way the page draws the room's."""
+    return f"""() => {{
+      stud.openTable("crafted");
+      stud.ui.state = {json.dumps(state)};
+      stud.ui.tableId = "crafted";
+      stud.ui.turnAt = performance.now();
+      stud.renderTable();
+    }}"""
+
+
+def replay_imported(page: Any, path: Path, hand: str, player: str = "Hero") -> None:
+    """Import the file at ``path`` from the study panel, ask ``player``'s statistics and
+    open the replayer on hand ``hand`` (its number, ``#35874039554``)."""
+    page.set_input_files("#study-file", str(path))
+    page.click("#study-import-submit")
+    page.fill("#study-player", player)
+    page.click("#study-show")
+    sync_api().expect(page.locator("#study-table")).to_be_visible()
+    page.locator("#study-hands tr", has_text=hand).locator("button").click()

@@ -5,7 +5,6 @@ street, in English and in both Chinese scripts, at 1280 px and on a phone."""
 
 from __future__ import annotations
 
-import json
 import re
 import tempfile
 import uuid
@@ -17,7 +16,7 @@ import pytest
 
 from server.conftest import Server, served
 
-from .helpers import guest_page, registered_page
+from .helpers import draw_table, guest_page, registered_page, replay_imported
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -88,13 +87,7 @@ def seventh_street() -> str:
         "turn": {"seq": 40, "seat": 2, "remaining": 20, "clock": 20, "legal_actions": []},
         "competition": None,
     }  # fmt: skip
-    return f"""() => {{
-      stud.openTable("crafted");
-      stud.ui.state = {json.dumps(state)};
-      stud.ui.tableId = "crafted";
-      stud.ui.turnAt = performance.now();
-      stud.renderTable();
-    }}"""
+    return draw_table(state)
 
 
 @pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("zh-Hant", 375)])
@@ -139,12 +132,7 @@ def test_the_replayer_shows_the_community_card_of_a_real_hand(
     page = registered_page(browser, room.url, name, viewport={"width": width, "height": 800})
     try:
         page.select_option("#lang", lang)
-        page.set_input_files("#study-file", str(RIVER))
-        page.click("#study-import-submit")
-        page.fill("#study-player", "Hero")
-        page.click("#study-show")
-        expect(page.locator("#study-table")).to_be_visible()
-        page.locator("#study-hands tr", has_text="#30506593746").locator("button").click()
+        replay_imported(page, RIVER, "#30506593746")
         board = page.locator("#r-community")
         expect(board).to_be_hidden()  # third street: no community card yet
         for _ in range(4):

@@ -8,7 +8,6 @@ seats overlapping and inside the screen."""
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import tempfile
 import time
@@ -19,7 +18,7 @@ import pytest
 
 from server.conftest import Server
 
-from .helpers import SCREENSHOTS, PlaywrightError, guest_page
+from .helpers import SCREENSHOTS, PlaywrightError, draw_table, guest_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -350,13 +349,7 @@ def ten_seats(lang: str) -> str:
         "turn": {"seq": 40, "seat": 3, "remaining": 20, "clock": 20, "legal_actions": []},
         "competition": None,
     }
-    return f"""() => {{
-      stud.openTable("crafted");
-      stud.ui.state = {json.dumps(state)};
-      stud.ui.tableId = "crafted";
-      stud.ui.turnAt = performance.now();
-      stud.renderTable();
-    }}"""
+    return draw_table(state)
 
 
 def overlaps(one: dict[str, float], other: dict[str, float]) -> bool:

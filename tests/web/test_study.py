@@ -16,7 +16,15 @@ import pytest
 
 from server.conftest import Server, served
 
-from .helpers import SCREENSHOTS, guest_page, new_page, press_once, registered_page, sit
+from .helpers import (
+    SCREENSHOTS,
+    guest_page,
+    new_page,
+    press_once,
+    registered_page,
+    replay_imported,
+    sit,
+)
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -34,12 +42,7 @@ def room() -> Iterator[Server]:
 
 def study(page: Any) -> None:
     """Import the file, ask Hero's statistics, replay the second hand to sixth street."""
-    page.set_input_files("#study-file", str(STUD))
-    page.click("#study-import-submit")
-    page.fill("#study-player", "Hero")
-    page.click("#study-show")
-    expect(page.locator("#study-table")).to_be_visible()
-    page.locator("#study-hands tr", has_text="#35874039554").locator("button").click()
+    replay_imported(page, STUD, "#35874039554")
     for _ in range(3):
         page.click("#r-next")
 

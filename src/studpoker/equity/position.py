@@ -177,7 +177,7 @@ def read_position(
                 raise ValueError(f"{card} is given twice ({where})")
             holders[card] = holder
     if community is not None:
-        return _with_board(spec, seats, dead_cards, holders, community, most, order)
+        return _with_board(spec, seats, dead_cards, holders, community, (deck, most, order))
     unseen = tuple(card for card in deck if card not in holders)
     position = Position(spec, tuple(seats), dead_cards, unseen, community=False)
     needed = sum(position.missing)
@@ -206,18 +206,19 @@ def _with_board(
     dead: tuple[Card, ...],
     holders: dict[Card, str],
     community: str | Card,
-    most: int,
-    order: str,
+    dealing: tuple[tuple[Card, ...], int, str],
 ) -> Position:
     """The position with R7.4's community card dealt: it is the last street's, every
-    player's last card, and no one else's."""
+    player's last card, and no one else's.  ``dealing`` is the deck, the most players
+    it deals to and the streets' cards, as :func:`read_position` found them."""
+    deck, most, order = dealing
     if most * spec.cards_per_player <= spec.deck:
         raise ValueError(f"{spec.game} never runs out of cards: it has no community card (R7.4)")
     cards = read_player(community) if isinstance(community, str) else (community,)
     if len(cards) != 1 or cards[0] is None:
         raise ValueError(f"the community card is one card, not {community!r}")
     board = cards[0]
-    if board not in frozenset(deck_cards(spec.deck)):
+    if board not in deck:
         raise ValueError(f"{board} (the community card) is not in the {spec.deck}-card deck")
     if board in holders:
         raise ValueError(f"{board} is given twice ({holders[board]} and the community card)")
@@ -228,5 +229,5 @@ def _with_board(
             f"cards before it, not player {short[0]}'s {len(seats[short[0] - 1])} (R7.4)"
         )
     taken = {*holders, board}
-    unseen = tuple(card for card in deck_cards(spec.deck) if card not in taken)
+    unseen = tuple(card for card in deck if card not in taken)
     return Position(spec, tuple(seats), dead, unseen, community=True, board=board)

@@ -154,6 +154,10 @@ def replay_view(
             results[seat] = results.get(seat, 0) + event["amount"]
     if streets and dealt_this_street:
         close_deal()
+    # The community card apart from the hands shown, as on the street (a room hand's
+    # show holds it, a site's record writes it once); named with each (R7.4).
+    board: list[str | None] = [] if community is None else [community]
+    apart = {seat: [c for c in cards if c != community] for seat, cards in shown.items()}
     return {
         "source": hand.source,
         "number": hand.number,
@@ -184,10 +188,10 @@ def replay_view(
             }
             for street in streets
         ],
-        # the community card apart, as on the street (a room hand's show holds it)
-        "shown": {str(s): [x for x in c if x != community] for s, c in shown.items()},
+        "shown": {str(s): c for s, c in apart.items()},
         "shown_names": {
-            str(s): n for s, n in _names(hand.game, _with_board(shown, community)).items()
+            str(s): n
+            for s, n in _names(hand.game, {s: c + board for s, c in apart.items()}).items()
         },
         "collected": {str(s): amount for s, amount in results.items()},
     }
@@ -202,16 +206,6 @@ def _names(game: str, cards: dict[int, list[str | None]]) -> dict[int, dict[str,
         if names is not None:
             named[seat] = dict(names)
     return named
-
-
-def _with_board(
-    cards: dict[int, list[str | None]], community: str | None
-) -> dict[int, list[str | None]]:
-    """Each seat's shown cards with the community card (R7.4), if a record's show left
-    it out (PokerStars writes it once, as the board)."""
-    if community is None:
-        return cards
-    return {s: held if community in held else [*held, community] for s, held in cards.items()}
 
 
 def _known(cards: list[str | None]) -> str:
