@@ -154,7 +154,17 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 # -- the shared hand histories ----------------------------------------------------------
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "handhistories"
-SHARED_FILES = sorted(SHARED.glob("*/*.txt")) if SHARED.is_dir() else []
+# The sites whose text our readers read (history/): the folder also holds samples of nine
+# other sites, whose readers are issue 37's; until then they are no file of these tests.
+READ_SITES = ("pokerstars", "fulltilt")
+
+
+def read_sites_files(shared: Path) -> list[Path]:
+    """The hand history files of ``shared`` of the sites our readers read."""
+    return sorted(path for site in READ_SITES for path in (shared / site).glob("*.txt"))
+
+
+SHARED_FILES = read_sites_files(SHARED) if SHARED.is_dir() else []
 
 
 @pytest.fixture

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import read_sites_files
 from studpoker.cli import main
 
 SHARED = Path(__file__).parents[2] / ".." / "shared" / "handhistories"
-FILES = sorted(SHARED.glob("*/*.txt")) if SHARED.is_dir() else []
+FILES = read_sites_files(SHARED) if SHARED.is_dir() else []
 needs_shared = pytest.mark.usefixtures("shared")  # tests/conftest.py: fails under CI
 
 HAND = """PokerStars Game #7:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:31:45 ET

@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import READ_SITES
+
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "handhistories"
 
@@ -33,7 +35,8 @@ from datetime import datetime
 STARTED = datetime(2024, 5, 1, 14, 30)
 
 print("compiled", hand_module.__file__.endswith(".so"))
-for path in sorted(Path(sys.argv[1]).rglob("*.txt")):
+folders = [Path(sys.argv[1]) / site for site in sys.argv[3].split(",")]
+for path in [path for folder in folders for path in sorted(folder.glob("*.txt"))]:
     for record in iter_history(path):
         if not isinstance(record, HandRecord):
             print(path.name, "skipped", type(record).__name__)
@@ -100,7 +103,7 @@ def run(pythonpath: str | None, hands: int) -> list[str]:
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(SHARED), str(hands)],
+        [sys.executable, "-c", SCRIPT, str(SHARED), str(hands), ",".join(READ_SITES)],
         capture_output=True,
         text=True,
         env=env,

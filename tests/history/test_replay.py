@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import read_sites_files
 from studpoker.cards import Card
 from studpoker.history import HandRecord, HistoryError, read_history, replay
 
 SHARED = Path(__file__).parents[2] / ".." / "shared" / "handhistories"
-FILES = sorted(SHARED.glob("*/*.txt")) if SHARED.is_dir() else []
+FILES = read_sites_files(SHARED) if SHARED.is_dir() else []
 
 
 needs_shared = pytest.mark.usefixtures("shared")

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import tracemalloc
 
+from conftest import read_sites_files
 from studpoker.history import HandRecord, iter_history, read_history
 
 
 def test_streaming_gives_what_reading_the_whole_file_gives(shared):
-    files = sorted(shared.glob("*/*.txt"))
+    files = read_sites_files(shared)
     assert len(files) >= 18
     for path in files:
         whole = [repr(r) if not isinstance(r, HandRecord) else r for r in read_history(path)]

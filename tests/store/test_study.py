@@ -11,6 +11,7 @@ import pytest
 from alembic import command
 from sqlalchemy import text
 
+from conftest import read_sites_files
 from studpoker.engine import Hand
 from studpoker.games import seven_card_stud
 from studpoker.history import to_phh
@@ -22,7 +23,7 @@ from studpoker.table.snapshot import event_dict
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "handhistories"
 FULL_TILT_STEALS = sorted((SHARED / "fulltilt").glob("7-Stud-USD-3-6-20106.Steal.*.txt"))
-EVERY_FILE = sorted(SHARED.glob("*/*.txt"))
+EVERY_FILE = read_sites_files(SHARED)
 
 # A PokerStars Razz hand whose third street has a card nobody can read.
 BROKEN = """PokerStars Hand #77:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:31:45 ET
