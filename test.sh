@@ -30,5 +30,6 @@ if [ -z "${STUD_TEST_REDIS_URL:-}" ]; then
 fi
 echo "== chromium for the browser tests (installed when missing)"
 scripts/chromium.sh
+scripts/nginx.sh install # nginx for tests/server/test_nginx.py (installed when missing)
 echo "== pytest"
 exec pytest -n 2 "$@"

@@ -178,3 +178,70 @@ def shared() -> Path:
             pytest.fail(f"{missing}, and CI is set: check them out beside the clone")
         pytest.skip(missing)
     return SHARED
+
+
+# -- a room served by `stud serve` -----------------------------------------------------
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServeProcess:
+    """``stud serve`` in a process of its own, as an operator runs it: its output (both
+    streams) in ``log``; :meth:`stop` sends a signal and waits."""
+
+    def __init__(self, argv: list[str], log: Path, env: dict[str, str] | None = None) -> None:
+        import subprocess
+        import sys
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        command = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(self.port)]
+        with log.open("wb") as out:
+            self.process = subprocess.Popen(
+                [*command, *argv],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, **(env or {})},
+            )
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        import time
+
+        import httpx
+
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if httpx.get(f"{self.url}/api/tables").status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"stud serve did not start:\n{self.text()}")
+            time.sleep(0.1)
+
+    def text(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+    def stop(self, signal_number: int | None = None, timeout: float = 60) -> int:
+        import signal
+
+        if self.process.poll() is None:
+            self.process.send_signal(signal_number or signal.SIGTERM)
+        return int(self.process.wait(timeout=timeout))
+
+    def __enter__(self) -> ServeProcess:
+        self.wait_ready()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=30)

@@ -44,8 +44,11 @@ class Served:
         self.log = log
         self.base = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "studpoker.cli", "serve", "--port", str(self.port)]
-        # Computer players act at once here (stud serve's default pauses them like people).
-        command += ["--database", url, "--clock", "30", "--bot-think", "0", *extra]
+        # Computer players act at once here (stud serve's default pauses them like people);
+        # no free chips (the embedded room's default): the tests' players have what they
+        # are deposited.
+        command += ["--database", url, "--clock", "30", "--bot-think", "0", "--free-chips", "0"]
+        command += extra
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60

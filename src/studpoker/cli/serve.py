@@ -1,14 +1,18 @@
 """``stud serve``: the card room on 127.0.0.1:8000, with an SQLite file by default
-(``--database postgresql://…`` for PostgreSQL); ``stud admin deposit USER AMOUNT``:
-the operator puts money into an account (the only way money enters the room,
-DESIGN.md idea 4).
-"""
+(``--database postgresql://…`` for PostgreSQL); every setting also from the environment
+and a TOML file (server/settings.py).  The operator's tools are ``stud admin``
+(cli/admin.py)."""
 
 from __future__ import annotations
 
 import argparse
-import copy
-from typing import Any
+import contextlib
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from studpoker.server.settings import RoomSettings
 
 DEFAULT_DATABASE = "sqlite:///stud.db"
 
@@ -20,45 +24,58 @@ def add_parser(commands: Any) -> None:
         description=(
             "Run the card room: practice, chips and competition tables of every game, "
             "the web client at http://HOST:PORT/, the REST API (OpenAPI at /openapi.json) "
-            "and the WebSocket at /ws."
+            "and the WebSocket at /ws.  Every setting may also come from the environment "
+            "(STUD_PORT=8080) or a TOML file (--config): a flag over the environment over "
+            "the file (docs/operating.md).  Secrets (the database's and Redis' passwords) "
+            "come from the environment (STUD_DATABASE_PASSWORD) or a secrets folder, "
+            "never from a flag."
         ),
+        argument_default=argparse.SUPPRESS,  # a flag not given is no setting
     )
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    _database(serve)
-    serve.add_argument("--clock", type=float, default=20.0, help="seconds a decision (R8.1)")
-    serve.add_argument("--time-bank", type=float, default=60.0, help="each seat's time bank")
-    serve.add_argument("--pause", type=float, default=2.0, help="seconds between hands")
+    serve.add_argument("--config", type=Path, help="a TOML file of settings (room.toml)")
+    serve.add_argument(
+        "--print-config",
+        action="store_true",
+        help="print the settings in force (secrets masked) and where each came from; start nothing",
+    )
+    serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default 8000)")
+    serve.add_argument(
+        "--database",
+        help=f"SQLAlchemy URL (default {DEFAULT_DATABASE}; postgresql://user@host/db, its "
+        "password in STUD_DATABASE_PASSWORD)",
+    )
+    serve.add_argument("--clock", type=float, help="seconds a decision (R8.1; default 20)")
+    serve.add_argument("--time-bank", type=float, help="each seat's time bank (R8.5; default 60)")
+    serve.add_argument("--pause", type=float, help="seconds between hands (default 2)")
     serve.add_argument(
         "--bot-think",
         type=_not_negative,
-        default=1.0,
         metavar="SCALE",
         help="computer players pause like people before they act, about a second a "
         "decision at 1 (shorter when obvious, longer for a raise or a showhand); 0 acts "
         "at once (default 1)",
     )
     serve.add_argument(
-        "--competition-minutes", type=float, default=30.0, help="a competition's time limit"
+        "--competition-minutes", type=float, help="a competition's time limit (default 30)"
     )
     serve.add_argument(
         "--redis",
         metavar="URL",
         help=(
             "serve one room with other processes: the tables' leases and the processes' "
-            "messages in Redis at URL (redis://host:port/db; docs/scaling.md)"
+            "messages in Redis at URL (redis://host:port/db; docs/scaling.md; its password "
+            "in STUD_REDIS_PASSWORD)"
         ),
     )
     serve.add_argument(
         "--redis-prefix",
-        default="stud:",
         metavar="PREFIX",
         help="the names of the room's keys and channels in Redis begin with it (default stud:)",
     )
     serve.add_argument(
         "--lease-seconds",
         type=float,
-        default=10.0,
         metavar="S",
         help=(
             "with --redis: a process holds each of its tables for S seconds, renewed every "
@@ -69,12 +86,43 @@ def add_parser(commands: Any) -> None:
     serve.add_argument(
         "--workers",
         type=int,
-        default=1,
         metavar="N",
-        help="N processes behind the one port (needs --redis and a shared database)",
+        help="N processes behind the one port (needs --redis and PostgreSQL)",
     )
     serve.add_argument("--seed", type=int, help="deal every table from this seed (testing)")
-    serve.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    serve.add_argument(
+        "--log-level",
+        help="debug, info (the default: the room's own lines and uvicorn's), warning or error",
+    )
+    serve.add_argument(
+        "--log-format", help="text (the default: time, level, logger, message) or json"
+    )
+    serve.add_argument(
+        "--trusted-proxies",
+        metavar="ADDRESSES",
+        help="the reverse proxies in front of the room (addresses or CIDRs, comma "
+        "separated): their X-Forwarded-For / Forwarded header gives each client's "
+        "address to every limit; ignored from anyone else (docs/operating.md)",
+    )
+    serve.add_argument(
+        "--free-chips",
+        metavar="AMOUNT",
+        help="money a new account is given, and again on asking when its balance is below "
+        "the smallest buy-in (0: only the operator adds money; default 1000.00 with "
+        "SQLite, 0 with PostgreSQL)",
+    )
+    serve.add_argument(
+        "--free-chips-hours",
+        type=float,
+        metavar="H",
+        help="hours between two grants of free chips to one account (default 4)",
+    )
+    serve.add_argument(
+        "--no-metrics",
+        dest="metrics",
+        action="store_false",
+        help="no Prometheus metrics at /metrics",
+    )
     serve.add_argument(
         "--no-limits",
         action="store_true",
@@ -82,82 +130,58 @@ def add_parser(commands: Any) -> None:
     )
     serve.set_defaults(run=run_serve)
 
-    admin: argparse.ArgumentParser = commands.add_parser(
-        "admin", help="operator commands", description="Operator commands for the card room."
-    )
-    actions = admin.add_subparsers(dest="action", metavar="ACTION", required=True)
-    deposit = actions.add_parser("deposit", help="put money into an account (the ledger)")
-    deposit.add_argument("user", help="the account's name")
-    deposit.add_argument("amount", type=int, help="cents (or chips) to deposit")
-    deposit.add_argument("--note", default="", help="a note kept in the ledger")
-    _database(deposit)
-    deposit.set_defaults(run=run_deposit)
-    audit = actions.add_parser("audit", help="check every balance against the ledger")
-    _database(audit)
-    audit.set_defaults(run=run_audit)
+
+def serve_settings(args: argparse.Namespace) -> RoomSettings:
+    """The settings of ``stud serve``'s flags over the environment over ``--config``."""
+    from studpoker.server.settings import settings_from
+
+    return settings_from(_flags(args), config=getattr(args, "config", None))
 
 
-def _database(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--database",
-        default=DEFAULT_DATABASE,
-        help=f"SQLAlchemy URL (default {DEFAULT_DATABASE}; postgresql://user@host/db)",
-    )
-
-
-def check_serve(args: argparse.Namespace) -> None:
-    """Refuse what cannot serve one room: several processes need Redis to share the
-    tables through, and a database they all reach (not an SQLite file of one)."""
-    if args.workers < 1:
-        raise ValueError(f"--workers is 1 or more, not {args.workers}")
-    if not 0 < args.lease_seconds <= 3600:  # NaN and infinity too
-        raise ValueError(
-            f"--lease-seconds is more than 0 and 3600 at most, not {args.lease_seconds}"
-        )
-    if args.redis is not None:
-        from studpoker.room.relay import check_redis_url
-
-        check_redis_url(args.redis)
-    if args.workers > 1 and args.redis is None:
-        raise ValueError(
-            "--workers N needs --redis URL: the processes share the tables through Redis"
-        )
-    if args.redis is not None and args.seed is not None:
-        raise ValueError("--seed is for one process alone: the processes would deal alike")
-
-
-def room_server(args: argparse.Namespace) -> Any:
-    """The room's server for ``args`` (``stud serve``'s), not yet running."""
+def room_server(settings: RoomSettings) -> Any:
+    """The room's server for ``settings``, not yet running."""
     import uvicorn
 
     from studpoker.server import create_app
     from studpoker.server.limits import LIMITS, NO_LIMITS
+    from studpoker.server.logs import log_config
     from studpoker.server.transport import RoomServer, RoomWebSocket, room_protocol
 
-    limits = NO_LIMITS if args.no_limits else LIMITS
+    limits = NO_LIMITS if settings.no_limits else LIMITS
     app = create_app(
-        database=args.database,
+        database=settings.database_url(),
         limits=limits,
-        redis=args.redis,
-        redis_prefix=args.redis_prefix,
-        seed=args.seed,
-        clock=args.clock,
-        time_bank=args.time_bank,
-        pause=args.pause,
-        bot_think=args.bot_think,
-        competition_seconds=args.competition_minutes * 60,
-        lease_seconds=args.lease_seconds,
+        redis=settings.redis_url(),
+        redis_prefix=settings.redis_prefix,
+        seed=settings.seed,
+        clock=settings.clock,
+        time_bank=settings.time_bank,
+        pause=settings.pause,
+        bot_think=settings.bot_think,
+        competition_seconds=settings.competition_minutes * 60,
+        lease_seconds=settings.lease_seconds,
+        free_chips=settings.free_chips_amount(),
+        free_chips_hours=settings.free_chips_hours,
+        free_chips_per_address=settings.free_chips_per_address,
+        trusted_proxies=settings.trusted_proxies,
+        metrics=settings.metrics,
+        metrics_token=(
+            None if settings.metrics_token is None else settings.metrics_token.get_secret_value()
+        ),
     )
     # No per-message compression: on a busy room it costs more CPU than the game itself.
     config = uvicorn.Config(
         app,
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
         ws=RoomWebSocket,
         ws_per_message_deflate=False,
-        http=room_protocol(limits.header_seconds, limits.connections_per_address),
-        log_config=access_log_config(),
+        http=room_protocol(
+            limits.header_seconds, limits.connections_per_address, settings.trusted_proxies
+        ),
+        proxy_headers=False,  # uvicorn's own trusts 127.0.0.1; --trusted-proxies decides
+        log_config=log_config(settings.log_level, settings.log_format, secrets(settings)),
         # Once the room has stopped, a connection that does not close in this time is
         # cut: a process asked to stop stops.
         timeout_graceful_shutdown=10,
@@ -166,55 +190,121 @@ def room_server(args: argparse.Namespace) -> Any:
     return RoomServer(config)
 
 
+def secrets(settings: RoomSettings) -> list[str]:
+    """The secrets of ``settings`` that no log line may hold."""
+    found = [settings.database_password, settings.redis_password, settings.metrics_token]
+    words = [secret.get_secret_value() for secret in found if secret is not None]
+    for url in (settings.database, settings.redis):  # a password given in a URL
+        if url is not None and "://" in url:
+            from sqlalchemy.engine import make_url
+
+            with contextlib.suppress(Exception):
+                password = make_url(url).password
+                if password:
+                    words.append(str(password))
+    return words
+
+
 def run_serve(args: argparse.Namespace) -> int:
-    check_serve(args)
-    where = f"http://{args.host}:{args.port}/"
-    shared = "" if args.redis is None else f", {args.workers} processes sharing Redis"
-    print(f"studpoker card room on {where} ({args.database}{shared})", flush=True)
-    if args.workers > 1:
-        from studpoker.server.supervisor import Supervisor
+    """``stud serve``: the settings checked before anything is touched; the port bound
+    before the database is opened (a second room on a taken port stops there); the
+    database locked to this room (a second room on it stops there); then the room."""
+    import logging.config
 
-        return Supervisor(args).run()
-    room_server(args).run()
-    return 0
+    from studpoker.server.settings import origins
+    from studpoker.server.transport import listen
+    from studpoker.store import StoreError
+    from studpoker.store.lock import RoomLock, RoomLocked, holder_name
+    from studpoker.store.migrate import check_database
+
+    settings = serve_settings(args)
+    if getattr(args, "print_config", False):
+        print_config(settings, origins(_flags(args), config=getattr(args, "config", None)))
+        return 0
+    from studpoker.server.logs import log_config
+
+    logging.config.dictConfig(
+        log_config(settings.log_level, settings.log_format, secrets(settings))
+    )
+    log = logging.getLogger("studpoker.serve")
+    if hasattr(args, "database") and _has_password(args.database):
+        log.warning(
+            "the database's password is on the command line, where ps shows it: give it "
+            "as STUD_DATABASE_PASSWORD or in the secrets folder (docs/operating.md)"
+        )
+    where = f"http://{_host_in_url(settings.host)}:{settings.port}/"
+    try:
+        sock = listen(settings.host, settings.port)
+    except OSError as error:
+        print(f"stud serve: cannot listen on {settings.host} port {settings.port}: "
+              f"{error.strerror or error}", file=sys.stderr)  # fmt: skip
+        return 1
+    try:
+        try:
+            lock = RoomLock.take(
+                settings.database_url(),
+                shared=settings.redis is not None,
+                holder=holder_name(where),
+            )
+        except RoomLocked as error:
+            print(f"stud serve: {error}", file=sys.stderr)
+            return 1
+        except StoreError as error:  # the lock's connection: the database does not answer
+            print(f"stud serve: the database does not answer: {error}", file=sys.stderr)
+            return 1
+        try:
+            check_database(settings.database_url())
+        except StoreError as error:
+            lock.release()
+            print(f"stud serve: {error}", file=sys.stderr)
+            return 1
+        try:
+            shown = settings.shown()
+            shared = (
+                "" if settings.redis is None else f", {settings.workers} processes sharing Redis"
+            )
+            print(f"studpoker card room on {where} ({shown['database']}{shared})", flush=True)
+            if settings.workers > 1:
+                from studpoker.server.supervisor import Supervisor
+
+                return Supervisor(settings, sock).run()
+            server = room_server(settings)
+            with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C while stopping
+                server.run(sockets=[sock])
+            if server.stopped_by is not None:
+                log.info("the room stopped (%s)", server.stopped_by)
+            return 0 if server.started or server.stopped_by else 1
+        finally:
+            lock.release()
+    finally:
+        sock.close()
 
 
-def access_log_config() -> dict[str, Any]:
-    """uvicorn's logging, with the query string left out of the access log: no
-    secret belongs in a URL, and the log keeps none that a client put there."""
-    from uvicorn.config import LOGGING_CONFIG
-
-    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
-    config["filters"] = {"no_query": {"()": "studpoker.server.transport.NoQuery"}}
-    for handler in ("default", "access"):
-        config["handlers"][handler]["filters"] = ["no_query"]
-    return config
+def print_config(settings: RoomSettings, where: dict[str, str]) -> None:
+    """The settings in force, as a TOML file would give them, each with where it came
+    from; secrets masked."""
+    for name, text in settings.shown().items():
+        origin = where.get(name, "default")
+        print(f"{name} = {text}  # {origin}")
 
 
-def run_deposit(args: argparse.Namespace) -> int:
-    from studpoker.store import Store
+def _flags(args: argparse.Namespace) -> dict[str, Any]:
+    from studpoker.server.settings import RoomSettings
 
-    with Store(args.database) as store:
-        store.migrate()
-        account = store.account(args.user)
-        if account is None:
-            raise ValueError(f"no account {args.user!r}")
-        balance = store.deposit(account.id, args.amount, note=args.note)
-    print(f"{account.name}: deposited {args.amount}, balance {balance}")
-    return 0
+    return {name: getattr(args, name) for name in RoomSettings.model_fields if hasattr(args, name)}
 
 
-def run_audit(args: argparse.Namespace) -> int:
-    from studpoker.store import Store
+def _has_password(url: str) -> bool:
+    from sqlalchemy.engine import make_url
 
-    with Store(args.database) as store:
-        store.migrate()
-        problems = store.audit()
-        total = store.total_chips()
-    for problem in problems:
-        print(problem)
-    print(f"{len(problems)} differences; {total} chips in the room")
-    return 1 if problems else 0
+    try:
+        return bool(make_url(url).password)
+    except Exception:
+        return False
+
+
+def _host_in_url(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 def _not_negative(text: str) -> float:

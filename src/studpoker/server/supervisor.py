@@ -14,7 +14,6 @@ room stops; ours start the room's server (transport.RoomServer).
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import logging
 import multiprocessing
@@ -24,7 +23,10 @@ import socket
 import time
 from multiprocessing.context import SpawnProcess
 from multiprocessing.synchronize import Event
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from studpoker.server.settings import RoomSettings
 
 __all__ = ["Supervisor"]
 
@@ -36,46 +38,40 @@ READY_SECONDS = 60.0
 STOP_SECONDS = 90.0
 
 
-def _serve(args: argparse.Namespace, sock: socket.socket, ready: Event) -> None:
+def _serve(settings: RoomSettings, sock: socket.socket, ready: Event) -> None:
     """One process of the room (the target of each child)."""
     from studpoker.cli.serve import room_server
 
-    server = room_server(args)
+    server = room_server(settings)
     server.ready = ready
-    server.run(sockets=[sock])
+    with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C while stopping
+        server.run(sockets=[sock])
 
 
 class Supervisor:
     """The processes of ``stud serve --workers N`` and their port."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.args = args
-        self.count = int(args.workers)
+    def __init__(self, settings: RoomSettings, sock: socket.socket) -> None:
+        self.settings = settings
+        self.count = settings.workers
         self._context = multiprocessing.get_context("spawn")
         self.processes: list[tuple[SpawnProcess, Event]] = []
         self._signals: list[int] = []
-        self._socket: socket.socket | None = None
-
-    def bind(self) -> socket.socket:
-        family = socket.AF_INET6 if ":" in self.args.host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((self.args.host, self.args.port))
-        sock.listen(2048)
-        sock.set_inheritable(True)
-        return sock
+        self._socket = sock  # bound by stud serve (transport.listen) before anything else
 
     def start_one(self) -> tuple[SpawnProcess, Event]:
         assert self._socket is not None
         ready = self._context.Event()
         process = self._context.Process(
-            target=_serve, args=(self.args, self._socket, ready), name="stud serve", daemon=False
+            target=_serve,
+            args=(self.settings, self._socket, ready),
+            name="stud serve",
+            daemon=False,
         )
         process.start()
         return process, ready
 
     def run(self) -> int:
-        self._socket = self.bind()
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             signal.signal(sig, lambda number, _frame: self._signals.append(number))
         self.processes = [self.start_one() for _ in range(self.count)]
@@ -91,7 +87,6 @@ class Supervisor:
                 self.keep_alive()
         finally:
             self.stop_all()
-            self._socket.close()
 
     def keep_alive(self) -> None:
         """A process that died is started again (its tables were taken up meanwhile)."""

@@ -15,6 +15,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import URL
 
+from studpoker.store.errors import StoreError
+
 if sys.platform != "win32":
     import fcntl
 
@@ -40,11 +42,34 @@ def alembic_config(connection: Connection) -> Config:
 
 def upgrade(engine: Engine) -> None:
     """Brings the database's schema to the latest revision; a database already there
-    is left as it is."""
+    is left as it is; a database of a newer program (a revision this one does not know)
+    is refused, changing nothing (:class:`NewerDatabase`)."""
     with _sqlite_file_lock(engine.url), engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+        refuse_newer(MigrationContext.configure(connection).get_current_revision())
         command.upgrade(alembic_config(connection), "head")
+
+
+class NewerDatabase(StoreError):
+    """The database is at a revision this program does not know: a newer program's."""
+
+
+def known_revisions() -> set[str]:
+    """Every revision this program's migrations know."""
+    config = Config()
+    config.set_main_option("script_location", SCRIPT_LOCATION)
+    return {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
+
+
+def refuse_newer(at: str | None) -> None:
+    """A :class:`NewerDatabase` when revision ``at`` is not one of this program's."""
+    if at is not None and at not in known_revisions():
+        raise NewerDatabase(
+            f"the database is at revision {at}, which this program does not know (its "
+            f"newest is {head()}): it was upgraded by a newer studpoker — run that one, or "
+            "restore a backup this program made"
+        )
 
 
 @contextmanager
@@ -87,3 +112,25 @@ def head() -> str | None:
     config = Config()
     config.set_main_option("script_location", SCRIPT_LOCATION)
     return ScriptDirectory.from_config(config).get_current_head()
+
+
+def check_database(url: str) -> None:
+    """Whether a room may start on the database of ``url``: it answers, and is not a
+    newer program's (:class:`NewerDatabase`); a StoreError saying what is wrong, else
+    nothing — before the room reads or restores anything of it."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.pool import NullPool
+
+    from studpoker.store.base import database_url
+
+    engine = create_engine(database_url(url), poolclass=NullPool)
+    try:
+        with engine.connect() as connection:
+            at = MigrationContext.configure(connection).get_current_revision()
+    except SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise StoreError(f"the database does not answer: {reason}") from None
+    finally:
+        engine.dispose()
+    refuse_newer(at)
