@@ -137,7 +137,7 @@ def test_stud_admin_audit_reports_a_seat_the_database_does_not_hold(url: str, ca
     assert main(["admin", "audit", "--database", url]) == 1
     assert capsys.readouterr().out.splitlines() == [
         "table blue: ann (account 1) has 4001 at the table but the database holds 4000",
-        "1 differences; 20000 chips in the room",
+        "1 differences; 200.00 in the room (20000 chips)",
     ]
 
 

@@ -128,7 +128,7 @@ def test_a_sit_and_go_for_chips_pays_its_winner_through_the_ledger(tmp_path: Any
         books = Books(room, tid)
         entry = room.tournament_entry(tid)
         assert (entry["name"], entry["state"], entry["seats"]) == (
-            "Razz Heads-up sit-and-go, 100+10",
+            "Razz Heads-up sit-and-go, 1.00+0.10",
             "registering",
             2,
         )
@@ -184,7 +184,7 @@ def test_a_sit_and_go_for_chips_pays_its_winner_through_the_ledger(tmp_path: Any
         text = await room.hand_history(winner)
         first = text.splitlines()[0]
         assert re.fullmatch(
-            rf"PokerStars Hand #\d+: Tournament #{tid}, 100\+10 Razz Limit - "
+            rf"PokerStars Hand #\d+: Tournament #{tid}, \$1\.00\+\$0\.10 USD Razz Limit - "
             r"Level I \(10/20\) - \d{4}/\d\d/\d\d \d+:\d\d:\d\d ET",
             first,
         ), first

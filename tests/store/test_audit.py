@@ -22,7 +22,7 @@ def test_a_balance_changed_outside_the_ledger_is_found(store: Store, alice: Acco
     tamper(store, f"UPDATE accounts SET balance = balance + 5 WHERE id = {alice.id}")
     assert store.audit() == [
         f"account {alice.id} (alice) has a balance of 1005 but its ledger rows add up to 1000",
-        "the room holds 1005 chips but 1000 were deposited",
+        "the room holds 1005 chips but 1000 came in (deposits and free chips, less withdrawals)",
     ]
     assert store.total_chips() == 1005
 
@@ -34,7 +34,7 @@ def test_a_holding_changed_outside_the_ledger_is_found(
     tamper(store, f"UPDATE holdings SET chips = 250 WHERE account_id = {alice.id}")
     assert store.audit() == [
         f"table stud-1: account {alice.id} holds 250 but the ledger rows add up to 300",
-        "the room holds 1450 chips but 1500 were deposited",
+        "the room holds 1450 chips but 1500 came in (deposits and free chips, less withdrawals)",
     ]
 
 
@@ -137,5 +137,5 @@ def test_a_pool_changed_outside_the_ledger_is_found(
     tamper(store, f"UPDATE competitions SET pool = 0 WHERE id = {competition_id}")
     assert store.audit() == [
         f"competition {competition_id} has a pool of 0 but its ledger rows paid in 20",
-        "the room holds 1480 chips but 1500 were deposited",
+        "the room holds 1480 chips but 1500 came in (deposits and free chips, less withdrawals)",
     ]

@@ -1,8 +1,9 @@
 """DESIGN idea 4 as a property (Hypothesis, rule-based): whatever the room does —
-deposits, buy-ins, cash-outs, hands with rollovers, rollovers shared out, competitions
-with entry fees and prizes, and refused operations — after every step the audit finds
-nothing, every balance and holding is what a plain model of the room says, and the room's
-chips have changed only by the deposits.
+deposits, the operator's withdrawals, free chips, buy-ins, cash-outs, hands with
+rollovers, rollovers shared out, competitions with entry fees and prizes, and refused
+operations — after every step the audit finds nothing, every balance and holding is what
+a plain model of the room says, and the room's chips have changed only by the deposits,
+withdrawals and free chips.
 
 Set ``STUD_FULL=1`` for many more runs.
 """
@@ -30,9 +31,19 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from studpoker.store import HandPlayer, HandRow, InsufficientFunds, Standing, Store, StoreError
+from studpoker.store import (
+    Actor,
+    FreeChipsRefused,
+    HandPlayer,
+    HandRow,
+    InsufficientFunds,
+    Standing,
+    Store,
+    StoreError,
+)
 
 FULL = bool(os.environ.get("STUD_FULL"))
+CONSOLE = Actor("console (test)")
 START = datetime(2026, 3, 1, tzinfo=UTC)
 
 
@@ -54,6 +65,7 @@ class Room(RuleBasedStateMachine):
         self.rollover = dict.fromkeys(self.tables, 0)
         self.hands = dict.fromkeys(self.tables, 0)
         self.running: dict[int, tuple[list[int], int]] = {}
+        self.granted: dict[int, datetime] = {}  # when each account had free chips last
 
     def holders(self, table: str) -> list[int]:
         return sorted(a for (t, a), chips in self.held.items() if t == table and chips > 0)
@@ -87,6 +99,43 @@ class Room(RuleBasedStateMachine):
         assert self.store.deposit(account, amount) == self.balance[account] + amount
         self.balance[account] += amount
         self.total += amount
+
+    @rule(account=accounts, data=st.data())
+    def withdraw(self, account: int, data: st.DataObject) -> None:
+        """The operator takes money off a balance (issue 34): never more than it holds,
+        never a chip at a table."""
+        amount = data.draw(st.integers(1, self.balance[account] + 20))
+        if amount > self.balance[account]:
+            with pytest.raises(InsufficientFunds, match=r"cannot have \d+ withdrawn"):
+                self.store.withdraw(account, amount, by=CONSOLE, reason="cash-out")
+            return
+        left = self.store.withdraw(account, amount, by=CONSOLE, reason="cash-out")
+        assert left == self.balance[account] - amount
+        self.balance[account] -= amount
+        self.total -= amount
+
+    @rule(account=accounts, chips=st.integers(1, 3000), below=st.none() | st.integers(1, 6000))
+    def free_chips(self, account: int, chips: int, below: int | None) -> None:
+        """A play-money room's free chips: money that comes in, as a deposit, while the
+        balance is below ``below`` and the account had none in the last four hours."""
+        grant: dict[str, Any] = {
+            "address": f"10.0.{self.run}",
+            "every": timedelta(hours=4),
+            "per_address": 10**6,
+        }
+        last = self.granted.get(account)
+        refused = (below is not None and self.balance[account] >= below) or (
+            last is not None and self.store._now() < last + timedelta(hours=4)
+        )
+        if refused:
+            with pytest.raises(FreeChipsRefused):
+                self.store.grant_free_chips(account, chips, below=below, **grant)
+            return
+        got = self.store.grant_free_chips(account, chips, below=below, **grant)
+        assert got == self.balance[account] + chips
+        self.granted[account] = self.store._now()
+        self.balance[account] += chips
+        self.total += chips
 
     @rule(account=accounts, table=st.integers(0, 1), data=st.data())
     def buy_in(self, account: int, table: int, data: st.DataObject) -> None:

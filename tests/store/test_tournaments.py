@@ -181,5 +181,5 @@ def test_the_audit_finds_a_pool_that_its_ledger_does_not_explain(
         )
     assert store.audit() == [
         f"tournament {tid} holds 150 + 10 in fees but its ledger rows paid in 110",
-        "the room holds 1050 chips but 1000 were deposited",
+        "the room holds 1050 chips but 1000 came in (deposits and free chips, less withdrawals)",
     ]

@@ -131,6 +131,7 @@ def test_info_for_the_lobby():
         "hands_per_hour": 0,
         "competition": False,
         "halted": None,
+        "paused": False,
         "mix": None,
     }
     hands = [run(table.play_hand()) for _ in range(4)]

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from studpoker import __version__
+from studpoker.cli import admin as admin_command
 from studpoker.cli import equity as equity_command
 from studpoker.cli import eval as eval_command
 from studpoker.cli import play as play_command
@@ -32,6 +33,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"studpoker {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    admin_command.add_parser(commands)
     equity_command.add_parser(commands)
     eval_command.add_parser(commands)
     play_command.add_parser(commands)

@@ -54,8 +54,27 @@ class RoomAccounts(RoomState):
             raise RoomError("wrong name or password", "wrong_password")
         if not await self.hashing.run(verify_password, hashed, password):
             raise RoomError("wrong name or password", "wrong_password")
-        token = await asyncio.to_thread(self.store.create_session, account.id)
+        if account.banned_at is not None:  # said only to who knows the password
+            raise RoomError(f"the room has banned {account.name}", "banned", name=account.name)
+        try:
+            token = await asyncio.to_thread(self.store.create_session, account.id)
+        except StoreError:  # banned the moment before
+            raise RoomError(
+                f"the room has banned {account.name}", "banned", name=account.name
+            ) from None
         return account, token
+
+    async def reset_password(self, token: str, password: str) -> tuple[Account, str]:
+        """Set the password of a one-time reset ``token`` (the operator's link) and log
+        in with it: the reset is used up, the account's other sessions end."""
+        check_password_rules(password)
+        hashed = await self.hashing.run(hash_password, password)
+        try:
+            account = await asyncio.to_thread(self.store.use_password_reset, token, hashed)
+        except StoreError as error:
+            raise RoomError(str(error), "reset_invalid") from None
+        session = await asyncio.to_thread(self.store.create_session, account.id)
+        return account, session
 
     async def guest(self) -> tuple[Account, str]:
         """A guest account (practice tables only) and its session.  Its name is one

@@ -20,7 +20,7 @@ class RoomChat(RoomState):
     """A room's chat."""
 
     def say(self, account: Account, table_id: str, text: str) -> ChatLine:
-        held = self.table(table_id)
+        self.table(table_id)
         text = chat_text(text)
         if not text:
             raise RoomError("say something: the line is empty", "chat_empty")
@@ -31,8 +31,25 @@ class RoomChat(RoomState):
                 maximum=CHAT_LENGTH,
                 length=len(text),
             )
-        line = ChatLine(datetime.now(UTC), account.name, text)
-        held.chat.append(line)
+        muted = account.muted_until if self.muted is None else self.muted(account)
+        if muted is not None and muted > datetime.now(UTC):
+            raise RoomError(
+                f"the room has muted {account.name} until {muted:%Y-%m-%d %H:%M} UTC",
+                "muted",
+                until=muted.isoformat(),
+            )
+        return self._tell(table_id, ChatLine(datetime.now(UTC), account.name, text))
+
+    def announce(self, table_id: str, text: str) -> ChatLine:
+        """The room's operator says ``text`` at ``table_id`` (its chat, marked the room's)."""
+        self.table(table_id)
+        text = chat_text(text)
+        if not text:
+            raise RoomError("say something: the message is empty", "chat_empty")
+        return self._tell(table_id, ChatLine(datetime.now(UTC), None, text, room=True))
+
+    def _tell(self, table_id: str, line: ChatLine) -> ChatLine:
+        self.table(table_id).chat.append(line)
         for listener in list(self.chat_listeners):
             try:
                 listener(table_id, line)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 
 from studpoker.room.tasks import stop_task
+from studpoker.room.timings import Timings
 from studpoker.store import JournalActions, JournalEntry, JournalSeating, StaleOwner, Store
 
 __all__ = ["JournalWriter"]
@@ -43,10 +45,16 @@ class JournalWriter:
         self._idle.set()
         self._task: asyncio.Task[None] | None = None
         self.batches = 0  # transactions written (a figure for the benchmarks)
+        self.write_seconds = Timings()  # how long each batch took to write (the metrics)
 
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="journal writer")
+
+    @property
+    def waiting(self) -> int:
+        """Entries put and not yet written."""
+        return len(self._waiting)
 
     def put(self, entry: JournalEntry) -> None:
         self._waiting.append(entry)
@@ -80,9 +88,11 @@ class JournalWriter:
                 self._idle.set()
 
     async def _write(self, batch: list[JournalEntry]) -> None:
+        started = time.perf_counter()
         try:
             await asyncio.to_thread(self.store.write_journal, batch)
             self.batches += 1
+            self.write_seconds.observe(time.perf_counter() - started)
             return
         except Exception:
             log.warning("a batch of %d journal entries was refused: one at a time", len(batch))

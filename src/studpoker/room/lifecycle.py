@@ -13,7 +13,8 @@ from studpoker.room.owners import RoomOwners
 from studpoker.room.state import log
 from studpoker.room.tasks import stop_task
 from studpoker.store import StoreError
-from studpoker.table import Table, TableError
+from studpoker.store.migrate import revision
+from studpoker.table import Table, TableError, TableUpdate
 
 __all__ = ["DEFAULT_TABLES", "RoomLifecycle"]
 
@@ -33,11 +34,16 @@ class RoomLifecycle(RoomOwners):
         of each game in each mode."""
         if self._started:
             return
+        was = await asyncio.to_thread(revision, self.store.engine)
         await asyncio.to_thread(self.store.migrate)
+        now = await asyncio.to_thread(revision, self.store.engine)
+        if was != now:
+            log.info("the database was migrated from revision %s to %s", was or "none", now)
         if self._journal is not None:
             self._journal.start()
         self._started = True
         self._stopping = False
+        self.paused = await asyncio.to_thread(self.store.paused_tables)
         await self._reopen_tables()
         await self._reopen_tournaments()
         if self.shared:  # other processes: renew the leases, take up tables let go
@@ -51,6 +57,11 @@ class RoomLifecycle(RoomOwners):
                 with contextlib.suppress(RoomError):  # another process opened it first
                     await self.create_table(game, mode, table_id=table_id)
             await self._open_default_sit_and_gos()
+        log.info(
+            "the room started: %d tables, %d tournaments",
+            len(self.tables),
+            len(self.tournaments),
+        )
 
     async def stop(self, *, hand_over: bool | None = None, finish: float = 30.0) -> None:
         """Stop every table.  Stopped once: a second call (the server's shutdown, then
@@ -101,10 +112,17 @@ class RoomLifecycle(RoomOwners):
                             running.number,
                             fence=self._fence(running.table_id),
                         )
+            people = 0
             for held in list(self.tables.values()):
                 await self._pay_rollover(held.table)
+                people += sum(not seat.occupant.is_bot for seat in held.table.seats.values())
                 with contextlib.suppress(TableError):
                     await held.table.close()
+            log.info(
+                "the room stopped: %d tables closed, %d people stood up and paid out",
+                len(self.tables),
+                people,
+            )
             if self._journal is not None:
                 await self._journal.stop()
             await self._stop_keeping()
@@ -117,6 +135,46 @@ class RoomLifecycle(RoomOwners):
             self._started = False
         finally:  # however the stop ended
             await self._stop_keeping()
+
+    async def close_table(self, table_id: str) -> int:
+        """Close table ``table_id`` for good (the operator's): it deals no new hand, the
+        hand under way is played to its end, its rollover is shared among those seated
+        (R6.8), everyone seated is paid out through the ledger, and the room keeps the
+        table no more.  The number of people paid out; a RoomError when this process
+        does not run it, or it is a tournament's (closed with its tournament)."""
+        held = self.table(table_id)
+        if held.tournament_id is not None:
+            raise RoomError(
+                "a tournament's table closes with its tournament: cancel the tournament",
+                "tournament_table",
+                table=table_id,
+                tournament=held.tournament_id,
+            )
+        held.stop.set()  # the table's loop ends once its hand is over
+        if held.task is not None and held.task is not asyncio.current_task():
+            await asyncio.wait([held.task])
+        if self.tables.get(table_id) is not held:  # another process took it meanwhile
+            raise RoomError(f"table {table_id} is run by another process now", "no_table")
+        table = held.table
+        people = sum(not seat.occupant.is_bot for seat in table.seats.values())
+        await self._writes_done()
+        await self._pay_rollover(table)
+        with contextlib.suppress(TableError):
+            await table.close()  # everyone leaves: each paid what they have (_seat_left)
+        await self._writes_done()
+        self.tables.pop(table_id, None)
+        self._lease_until.pop(table_id, None)
+        self.known_tables.discard(table_id)
+        self.paused.discard(table_id)
+        for key in [key for key in self._players if key[0] == table_id]:
+            del self._players[key]
+        await asyncio.to_thread(self.store.forget_table, table_id)
+        if held.lease is not None:
+            with contextlib.suppress(Exception):
+                await self.leases.release(held.lease)
+        log.info("table %s closed by the operator: %d people paid out", table_id, people)
+        self._relay(TableUpdate("closed", table_id))
+        return people
 
     async def _hand_over(self, finish: float) -> None:
         """Every table's hand under way played to its end (``finish`` seconds at most),

@@ -304,6 +304,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         held = RoomTable(table, created_by, lease=owned[0], fence=owned[1])
         if restore is not None:
             await restore(table, held)
+        if table_id in self.paused:  # by the operator, whichever process ran it then
+            table.pause(True)
         table.listeners.append(self._relay)
         self.tables[table_id] = held
         self.known_tables.add(table_id)

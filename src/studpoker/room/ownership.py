@@ -185,6 +185,10 @@ class RedisLeases:
     async def holder(self, table: str) -> Lease | None:
         return _lease_of(table, await self._redis.get(self._keys(table)[0]))
 
+    async def ping(self) -> None:
+        """Raises unless Redis answers (the room's readiness, server/health.py)."""
+        await self._redis.ping()
+
     async def renew_all(self, leases: Sequence[Lease], seconds: float) -> list[bool]:
         if not leases:
             return []

@@ -174,6 +174,32 @@ class RoomSeats(RoomState):
                 raise RoomError.of(error) from None
             await self._check_books(table)
 
+    async def remove_seat(self, table_id: str, number: int) -> str:
+        """The operator removes the person at seat ``number`` of ``table_id``: at once
+        between hands, at the end of the hand when they play one, paid out as if they
+        had stood up.  Their name."""
+        held = self.table(table_id)
+        _not_a_tournaments(held)
+        table = held.table
+        async with table.exclusive():
+            seat = table.seats.get(number)
+            if seat is None:
+                raise RoomError(f"nobody sits at seat {number} of {table_id}", "seat_empty",
+                                seat=number)  # fmt: skip
+            if seat.occupant.is_bot or seat.occupant.account_id is None:
+                raise RoomError(
+                    "a computer player comes and goes with the people at a practice table",
+                    "computer_player",
+                    table=table_id,
+                    seat=number,
+                )
+            try:
+                await table.stand(number)
+            except TableError as error:
+                raise RoomError.of(error) from None
+            await self._check_books(table)
+        return seat.occupant.name
+
     async def top_up(self, account: Account, table_id: str, amount: int) -> None:
         """Buy ``amount`` more chips for ``account``'s seat (R7.2): the buy-in and the
         top-up are one step, as in :meth:`sit`."""

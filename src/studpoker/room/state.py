@@ -12,6 +12,7 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, TypeVar
 
 from studpoker.room.errors import RoomError
@@ -20,7 +21,7 @@ from studpoker.room.ownership import Lease, Leases, LocalLeases
 from studpoker.room.tables import ChatLine, RoomTable
 from studpoker.room.tasks import stop_task
 from studpoker.room.workers import Workers
-from studpoker.store import JournalSeating, StaleOwner, Store
+from studpoker.store import Account, JournalSeating, StaleOwner, Store
 from studpoker.table import RemotePlayer, TableUpdate
 
 __all__ = ["Listener", "RoomState"]
@@ -91,6 +92,12 @@ class RoomState:
         self.bot_think = bot_think  # computer players' think times, scaled (bots/thinking.py)
         self.default_tables = default_tables
         self.tables: dict[str, RoomTable] = {}
+        # Tables the operator paused (room/operator.py): each deals no hand, whichever
+        # process runs it; read at the start, kept by the operator's actions.
+        self.paused: set[str] = set()
+        # Until when an account may not chat, as the operator's service knows it now
+        # (room/operator.py); None: as the account was read at login.
+        self.muted: Callable[[Account], datetime | None] | None = None
         self.listeners: list[Listener] = []
         self.chat_listeners: list[Callable[[str, ChatLine], None]] = []
         self._players: dict[tuple[str, int], RemotePlayer] = {}
@@ -111,6 +118,11 @@ class RoomState:
         # A process: formatting is pure Python (histories.py); a database in memory is
         # this process's alone, so its histories are written on a thread.
         self.histories = Workers("hand histories", size=1, waiting=8, processes=not store.in_memory)
+
+    @property
+    def started(self) -> bool:
+        """Whether the room has started and not stopped since."""
+        return self._started
 
     async def _own(self, table_id: str) -> tuple[Lease, int | None] | None:
         """The lease of ``table_id`` for this process and the fencing token it writes

@@ -26,6 +26,8 @@ class ChatLine:
     at: datetime
     name: str | None
     text: str
+    room: bool = False
+    """Said by the room's operator (a message to the table or to every table)."""
 
 
 @dataclass(eq=False)

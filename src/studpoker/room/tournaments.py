@@ -1,6 +1,8 @@
 """Tournaments in the room (issue 17): created, entered through the ledger, started
 (a sit-and-go when its seats fill, a scheduled one at its time), their tables played
-by the director's word, the prizes paid at the end, and gone on with after a restart.
+by the director's word, the prizes paid at the end, and gone on with after a restart;
+or cancelled by the operator (issue 34): the entries paid back before the start, the
+pool shared by chip count once started.
 
 Each tournament has a :class:`~studpoker.tournament.Tournament` (the director), kept
 by the *desk*: the process that holds the tournament's lease (``tournament-<id>``;
@@ -34,6 +36,7 @@ from typing import Any
 from studpoker.games import GAMES
 from studpoker.room.errors import RoomError
 from studpoker.room.lobby import _rotation, known_game
+from studpoker.room.money import amount_text
 from studpoker.room.ownership import Lease
 from studpoker.room.ratings import Rating, finishing_order
 from studpoker.room.state import log
@@ -70,8 +73,13 @@ __all__ = ["KINDS", "RoomTournament", "RoomTournaments"]
 KINDS = ("sit_and_go", "scheduled")
 # The director's refusals of an entry, each the room's ``tournament_<code>``.
 _REFUSED = frozenset({"full", "started", "registered", "busted", "finished"})
-KEPT_FINISHED = 20  # finished tournaments the lobby still shows
+KEPT_FINISHED = 20  # finished (or cancelled) tournaments the lobby still shows
 SHOWN_EVERY = 1.0  # seconds between two reads of the tournaments other processes direct
+# A cancel waits this long for the hands under way to end (a table's clock acts for the
+# absent, so a hand ends well within it); a table whose hand has not ended by then (one
+# halted) has the cancel refused, and the tournament plays on.
+CANCEL_WAIT = 600.0
+CLOSE_WAIT = 10.0  # seconds a cancel waits for the tables run here to close
 # A sit-and-go's seats (heads-up, 6, 8, or 10 for Show Hand): its one table, full.
 SIT_AND_GO_SEATS = (2, 6, 8, 10)
 BUY_IN_MAX = 1_000_000
@@ -116,6 +124,10 @@ class RoomTournament:
     kept_text: str | None = None  # the director's state last read from the store
     placing: asyncio.Lock = field(default_factory=asyncio.Lock)
     finisher: asyncio.Task[None] | None = None  # the prizes being paid
+    # Being cancelled once started: no hand is dealt, the hands under way end.  ``told``
+    # is set at each hand's end, for the cancel that waits for them.
+    cancelling: bool = False
+    told: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def practice(self) -> bool:
@@ -124,7 +136,7 @@ class RoomTournament:
     @property
     def tables(self) -> dict[int, str]:
         """The tournament's tables (not broken), by number: the room's ids."""
-        if self.director.state != "running":
+        if self.director.state != "running" or self.row.state == "cancelled":
             return {}
         return {
             number: table_id_of(self.id, number)
@@ -389,6 +401,8 @@ class RoomTournaments(RoomTournamentTables):
             )
         if rt.finishing:
             raise RoomError("the tournament is over", "tournament_finished", tournament=tid)
+        if rt.cancelling or rt.row.state == "cancelled":
+            raise RoomError("the tournament is cancelled", "tournament_finished", tournament=tid)
         director = rt.director
         try:
             entry = director.check_register(account.name)
@@ -436,6 +450,8 @@ class RoomTournaments(RoomTournamentTables):
         tid = rt.id
         director = rt.director
         entry = account.name
+        if rt.row.state == "cancelled":  # every entry was paid back
+            raise RoomError("the tournament is cancelled", "tournament_finished", tournament=tid)
         if director.state != "registering":
             raise RoomError(
                 "the tournament started: a player cannot leave it",
@@ -560,6 +576,7 @@ class RoomTournaments(RoomTournamentTables):
         if rt.starter is not None:
             rt.starter.cancel()
             rt.starter = None
+        rt.told.set()  # a cancel waiting here gives up
         self._shown_at = 0.0  # read again from the store at the next look
         self._tournaments_changed()
 
@@ -720,6 +737,8 @@ class RoomTournaments(RoomTournamentTables):
             return {"state": "closed"}
         now = _now()
         deal = director.current_deal(number)
+        if deal is None and rt.cancelling:  # dealt no more: the table waits for the end
+            return {"state": "running", "seating": self._seating(rt, number), "wait": None}
         if deal is None:
             deal = director.next_hand(number, now)
             if deal is not None and deal.moves:  # players sent on to other tables
@@ -761,6 +780,7 @@ class RoomTournaments(RoomTournamentTables):
             moves = director.hand_over(number, args["stacks"], carry=args["carry"], now=_now())
         except TournamentError as error:
             raise RoomError(str(error), "malformed") from None
+        rt.told.set()
         if director.state == "finished":
             rt.finishing = True
         row = hand_row_of(args["row"])
@@ -835,14 +855,24 @@ class RoomTournaments(RoomTournamentTables):
             log.exception("tournament %d: its ratings were not updated", rt.id)
         rt.row = await self._reread(rt)  # finished, in the lobby too
         self._wake_tables(rt)  # each table hears it is over, and closes
+        await self._release_desk(rt)
+        self._forget_old_tournaments()
+        self._tournaments_changed()
+
+    async def _release_desk(self, rt: RoomTournament) -> None:
+        """A tournament over lets its lease go (no process takes it up: the store says
+        it is over)."""
         if rt.lease is not None:
             with contextlib.suppress(Exception):
                 await self.leases.release(rt.lease)
             rt.lease = None
-        finished = [t for t in self.tournaments.values() if t.row.state == "finished"]
-        for old in sorted(finished, key=lambda t: t.id)[:-KEPT_FINISHED]:
-            del self.tournaments[old.id]  # the store has them
-        self._tournaments_changed()
+
+    def _forget_old_tournaments(self) -> None:
+        """The last :data:`KEPT_FINISHED` tournaments over kept for the lobby; the
+        older ones forgotten here (the store has them)."""
+        over = [t for t in self.tournaments.values() if t.row.state in ("finished", "cancelled")]
+        for old in sorted(over, key=lambda t: t.id)[:-KEPT_FINISHED]:
+            del self.tournaments[old.id]
 
     async def _rate_tournament(self, rt: RoomTournament, places: list[Place]) -> None:
         """Ratings from the finishing order (room/ratings.py, ``finishing_order``), as
@@ -874,6 +904,172 @@ class RoomTournaments(RoomTournamentTables):
 
         await asyncio.to_thread(rate)
 
+    # -- cancelled by the operator (issue 34) -----------------------------------------------
+
+    cancel_wait = CANCEL_WAIT
+
+    def directs(self, tid: int) -> bool:
+        """Whether this process holds tournament ``tid``'s desk now: the process that
+        carries out what the operator does to it (room/operator.py).  A room of one
+        process directs every tournament."""
+        return not self.shared or self._directs(tid)
+
+    async def cancel_tournament(self, tid: int, reason: str = "") -> str:
+        """Cancel tournament ``tid`` (the operator's, in the process that directs it):
+        a line saying what was done, amounts in the room's unit.
+
+        Before its start, every entry is paid back its buy-in and fee (one
+        transaction).  Once started, no hand is dealt any more; each table plays the
+        hand under way to its end; then the pool is shared by chip count among the
+        players still in (:func:`~studpoker.tournament.director.chop`) in one
+        transaction, the fees staying the room's (earned by the play so far), and the
+        tables close.  Players who busted were paid nothing and get nothing.  A
+        practice or free tournament is cancelled with nobody paid.
+
+        Refused, changing nothing: ``no_tournament``; ``tournament_finished`` when it
+        is over, cancelled, being cancelled, or ends by itself while its hands end
+        (its prizes paid by place); ``busy`` when another process directs it (or
+        takes it over meanwhile), the room stops, or a table's hand does not end
+        within :attr:`cancel_wait` seconds: the tournament plays on."""
+        rt = self.tournaments.get(tid) if isinstance(tid, int) else None
+        if rt is None:
+            row = await asyncio.to_thread(self.store.tournament, tid)
+            if row is None:
+                raise RoomError(f"no tournament {tid!r}", "no_tournament", tournament=tid)
+            _refuse_over(tid, row.state)
+            raise _elsewhere(tid)
+        async with rt.lock:  # no entry between its payment and its seat
+            _refuse_over(tid, rt.row.state, rt.finishing or rt.director.state == "finished")
+            if rt.cancelling:
+                raise RoomError(
+                    "the tournament is being cancelled", "tournament_finished", tournament=tid
+                )
+            if not rt.here:
+                raise _elsewhere(tid)
+            log.warning("tournament %d is being cancelled: %s", tid, reason or "no reason given")
+            if rt.director.state == "registering":
+                said = await self._cancel_before_start(rt)
+                log.warning("tournament %d: %s", tid, said)
+                return said
+            rt.cancelling = True  # from here on no hand is dealt, no entry taken
+            self._tournaments_changed()
+        try:
+            said = await self._cancel_started(rt)
+        except BaseException:
+            rt.cancelling = False  # nothing was paid: the tournament plays on
+            self._wake_tables(rt)
+            self._tournaments_changed()
+            raise
+        log.warning("tournament %d: %s", tid, said)
+        return said
+
+    async def _cancel_before_start(self, rt: RoomTournament) -> str:
+        """Every entry paid back, the starter stopped (under the tournament's lock)."""
+        try:
+            entries, refunded = await asyncio.to_thread(
+                self.store.cancel_tournament, rt.id, fence=rt.fence
+            )
+        except StaleOwner:
+            self._let_desk_go(rt, "another process directs it")
+            raise _elsewhere(rt.id) from None
+        if rt.starter is not None:  # waiting for its time, or for this lock
+            rt.starter.cancel()
+            rt.starter = None
+        rt.director.state = "finished"  # no entry, no start
+        rt.row = await self._reread(rt)
+        await self._release_desk(rt)
+        self._forget_old_tournaments()
+        self._tournaments_changed()
+        if rt.row.kind == "sit_and_go" and rt.settings.get("default"):
+            await self._reopen_sit_and_go(rt)  # the lobby always has one to enter
+        said = _count(entries, "entry", "entries")
+        if not entries:
+            return "cancelled before its start: no entries"
+        if rt.practice or not refunded:
+            return f"cancelled before its start: {said}, {_free(rt)}: nobody paid"
+        return f"cancelled before its start: {said} refunded {amount_text(refunded)}"
+
+    async def _cancel_started(self, rt: RoomTournament) -> str:
+        """The hands under way ended (none dealt since), the pool shared by chip
+        count, the tables closed."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.cancel_wait
+        while True:
+            await self._still_cancelling(rt)
+            playing = _playing(rt)
+            if not playing:
+                async with rt.writing:  # the hands told are stored
+                    if not _playing(rt) and not rt.finishing and rt.here:
+                        said = await self._share_pool(rt)
+                        break
+                continue
+            left = deadline - loop.time()
+            if left <= 0:
+                raise RoomError(
+                    f"the hands at tables {', '.join(map(str, playing))} did not end in "
+                    f"{self.cancel_wait:g} seconds: the tournament plays on",
+                    "busy",
+                    tournament=rt.id,
+                )
+            rt.told.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(rt.told.wait(), min(left, 1.0))
+        self._wake_tables(rt)  # each table hears it is over, and closes
+        closing = [
+            held.task
+            for held in self.tables.values()
+            if held.tournament_id == rt.id and held.task is not None
+        ]
+        if closing:
+            await asyncio.wait(closing, timeout=CLOSE_WAIT)
+        await self._release_desk(rt)
+        self._forget_old_tournaments()
+        self._tournaments_changed()
+        return said
+
+    async def _still_cancelling(self, rt: RoomTournament) -> None:
+        """Refused if ``rt`` ended by itself (its prizes paid by place), another
+        process directs it now, or the room stops."""
+        if rt.finishing or rt.director.state == "finished":
+            if rt.finisher is not None:
+                await asyncio.wait([rt.finisher])
+            raise RoomError(
+                "the tournament ended before it could be cancelled: its prizes are paid by place",
+                "tournament_finished",
+                tournament=rt.id,
+            )
+        if not rt.here:
+            raise _elsewhere(rt.id)
+        if self._stopping:
+            raise RoomError(
+                "the room is stopping: the tournament goes on", "busy", tournament=rt.id
+            )
+
+    async def _share_pool(self, rt: RoomTournament) -> str:
+        """The pool shared by chip count and the tournament cancelled, in one
+        transaction (under the desk's writing lock, no table playing)."""
+        director = rt.director
+        row = await self._reread(rt)  # the pool as the store holds it
+        shares = director.chop(row.pool)
+        level = director.level(_now()).number
+        try:
+            await asyncio.to_thread(
+                self.store.chop_tournament, rt.id, shares, self._kept(rt), fence=rt.fence
+            )
+        except StaleOwner:
+            self._let_desk_go(rt, "another process directs it")
+            raise _elsewhere(rt.id) from None
+        director.state = "finished"  # dealt no more; the tables close
+        rt.row = await self._reread(rt)
+        left = _count(director.players_left, "player", "players")
+        if rt.practice or not row.pool:
+            return f"cancelled at level {level}: {left} left, {_free(rt)}: nobody paid"
+        said = (
+            f"cancelled at level {level}: {left} left shared the pool of "
+            f"{amount_text(row.pool)} by chip count"
+        )
+        return f"{said}; fees of {amount_text(row.fees)} kept" if row.fees else said
+
     # -- the lobby ---------------------------------------------------------------------------
 
     def _tournaments_changed(self) -> None:
@@ -898,6 +1094,9 @@ class RoomTournaments(RoomTournamentTables):
         state = row.state if row.state in ("finished", "cancelled") else director.state
         if state == "finished" and row.state != "finished":
             state = "running"
+        # A tournament cancelled on another process is shown with its director as kept
+        # at the cancel, still "running": its clock stopped there.
+        live = director.state == "running" and row.state != "cancelled"
         entries = len(director.entries)
         pool = rt.row.pool if state != "finished" else sum(p.prize for p in rt.places)
         if state == "registering":
@@ -909,7 +1108,7 @@ class RoomTournaments(RoomTournamentTables):
             field_size * row.buy_in if state == "registering" and row.kind == "sit_and_go" else pool
         )
         prizes = [] if rt.practice else payouts(field_size, at_stake)
-        level = director.level(now) if director.state == "running" else director.structure.levels[0]
+        level = director.level(now) if live else director.structure.levels[0]
         info: dict[str, Any] = {
             "id": tid,
             "name": row.name,
@@ -931,8 +1130,8 @@ class RoomTournaments(RoomTournamentTables):
             "late_levels": director.late_levels,
             "reentry": director.reentry,
             "level": {"number": level.number, "title": level.title, **_stakes(level)},
-            "on_break": director.state == "running" and director.on_break,
-            "next_level_in": director.next_level_in(now) if director.state == "running" else None,
+            "on_break": live and director.on_break,
+            "next_level_in": director.next_level_in(now) if live else None,
             "average_stack": (director.chips // director.players_left)
             if director.players_left
             else 0,
@@ -1113,6 +1312,37 @@ def _quiet(done: asyncio.Future[Any]) -> None:
         done.exception()
 
 
+def _refuse_over(tid: int, state: str, ending: bool = False) -> None:
+    """A tournament over (or ending) is not cancelled: ``tournament_finished``."""
+    if state == "cancelled":
+        raise RoomError(
+            "the tournament is cancelled already", "tournament_finished", tournament=tid
+        )
+    if state == "finished" or ending:
+        raise RoomError("the tournament is over", "tournament_finished", tournament=tid)
+
+
+def _elsewhere(tid: int) -> RoomError:
+    return RoomError(
+        f"tournament {tid} is directed by another process: it cancels it", "busy", tournament=tid
+    )
+
+
+def _playing(rt: RoomTournament) -> list[int]:
+    """The tables of ``rt`` playing a hand, by number."""
+    return sorted(
+        n for n, table in rt.director.tables.items() if table.playing and not table.broken
+    )
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
+def _free(rt: RoomTournament) -> str:
+    return "a practice tournament" if rt.practice else "a free tournament"
+
+
 def _stakes(level: Any) -> dict[str, int]:
     if level.small_bet:
         return {
@@ -1133,7 +1363,8 @@ def _default_name(game: str, kind: str, size: int, buy_in: int, fee: int, practi
         "five_card_stud": "Five-Card Stud",
     }
     what = "Heads-up" if size == 2 else f"{size}-max"
-    money = "practice" if practice else f"{buy_in}+{fee}"
+    # The buy-in and fee as the balance writes money (100 chips a unit): 1.00+0.10.
+    money = "practice" if practice else f"{amount_text(buy_in)}+{amount_text(fee)}"
     if kind == "scheduled":
         return f"{names[game]} {money}"
     return f"{names[game]} {what} sit-and-go, {money}"

@@ -1,7 +1,8 @@
 """Workers of their own for the room's slow work — hashing passwords (argon2, by
 design a tenth of a second of a core), writing hand histories (seconds of pure Python
-for a thousand hands) — so that neither waits behind nor delays the database calls of
-the tables, and a bounded queue, so that a flood of such requests is refused at once
+for a thousand hands), importing, replaying and counting the study tools' hands
+(study/jobs.py) — so that neither waits behind nor delays the database calls of the
+tables, and a bounded queue, so that a flood of such requests is refused at once
 instead of piling up.
 
 Threads suit work that lets go of the interpreter's lock (argon2 does, in C); work in
@@ -22,7 +23,7 @@ import contextlib
 import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
 __all__ = ["Busy", "Workers"]
@@ -32,7 +33,8 @@ T = TypeVar("T")
 
 class Busy(RuntimeError):
     """Too much of one kind of work is waiting: try again in ``retry_after`` seconds.
-    ``what`` names the work as a code (``password_hashing``, ``hand_histories``)."""
+    ``what`` names the work as a code (``password_hashing``, ``hand_histories``,
+    ``imports``, ``replays``, ``statistics``)."""
 
     def __init__(self, message: str, retry_after: float, what: str = "work") -> None:
         super().__init__(message)
@@ -82,18 +84,30 @@ class Workers:
                 self._pool = ThreadPoolExecutor(self.size, thread_name_prefix=self.name)
         return self._pool
 
-    async def run(self, job: Callable[..., T], *args: object) -> T:
-        """``job(*args)`` on one of the workers (for processes, ``job`` and ``args``
-        must pickle); :class:`Busy` at once when ``waiting`` jobs are already there."""
+    def admit(self) -> None:
+        """:class:`Busy` now if a job given now would be: to refuse a job before its
+        input is read (an upload of megabytes), not after."""
         if self._jobs >= self.waiting:
             raise Busy(
                 f"the room is busy with {self.name}: try again in a moment",
                 self.retry_after,
                 "_".join(self.name.split()),
             )
+
+    async def run(self, job: Callable[..., T], *args: object) -> T:
+        """``job(*args)`` on one of the workers (for processes, ``job`` and ``args``
+        must pickle); :class:`Busy` at once when ``waiting`` jobs are already there."""
+        self.admit()
         self._jobs += 1
+        pool = self._executor()
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor(), job, *args)
+            return await asyncio.get_running_loop().run_in_executor(pool, job, *args)
+        except BrokenExecutor:
+            # A worker process died (killed, out of memory): this job fails, and the
+            # next starts new workers rather than finding the pool broken for good.
+            if self._pool is pool:
+                self.close()
+            raise
         finally:
             self._jobs -= 1
 

@@ -16,11 +16,16 @@ from studpoker.store.errors import InsufficientFunds, NameTaken, StaleOwner, Sto
 from studpoker.store.fences import tournament_key
 from studpoker.store.journal import JournalEntry
 from studpoker.store.models import STUDY_FACTS
+from studpoker.store.operators import FreeChipsRefused
 from studpoker.store.store import Store
 from studpoker.store.study import StudyFilter, StudyPlayerRow, StudyRow
 from studpoker.store.values import (
     PROVISIONAL_RD,
+    ROLES,
     Account,
+    AccountSummary,
+    Actor,
+    AdminAction,
     Competition,
     HandPlayer,
     HandRow,
@@ -30,6 +35,7 @@ from studpoker.store.values import (
     LeaderboardEntry,
     LedgerEntry,
     LedgerKind,
+    Presence,
     RatingChange,
     RatingRow,
     RunningHand,
@@ -43,9 +49,14 @@ from studpoker.store.values import (
 
 __all__ = [
     "PROVISIONAL_RD",
+    "ROLES",
     "STUDY_FACTS",
     "Account",
+    "AccountSummary",
+    "Actor",
+    "AdminAction",
     "Competition",
+    "FreeChipsRefused",
     "HandPlayer",
     "HandRow",
     "InsufficientFunds",
@@ -57,6 +68,7 @@ __all__ = [
     "LedgerEntry",
     "LedgerKind",
     "NameTaken",
+    "Presence",
     "RatingChange",
     "RatingRow",
     "RunningHand",

@@ -30,6 +30,9 @@ def account_value(row: AccountModel) -> Account:
         guest=row.guest,
         created_at=row.created_at,
         password_hash=row.password_hash,
+        role=row.role,
+        banned_at=row.banned_at,
+        muted_until=row.muted_until,
     )
 
 
@@ -101,6 +104,7 @@ class Accounts(StoreBase):
             guest=bool(guest),
             balance=0,
             created_at=self._now(),
+            role="player",
         )
         try:
             with self._transaction() as session:
@@ -146,7 +150,8 @@ class Accounts(StoreBase):
         token = secrets.token_urlsafe(32)
         now = self._now()
         with self._transaction() as session:
-            self._account_row(session, account_id)
+            if self._account_row(session, account_id).banned_at is not None:
+                raise StoreError(f"account {account_id} is banned: no session is made for it")
             session.add(
                 SessionModel(
                     token_hash=_token_hash(token),

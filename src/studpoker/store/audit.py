@@ -1,5 +1,5 @@
 """The audit: every amount of money the store keeps is the sum of its ledger rows, and
-the room's chips change only by deposits (DESIGN idea 4)."""
+the room's chips change only by deposits, withdrawals and free chips (DESIGN idea 4)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ from studpoker.store.models import (
 )
 from studpoker.store.money import books_differences
 from studpoker.store.values import LedgerKind, TableMode
+
+MONEY_IN_AND_OUT = (LedgerKind.DEPOSIT, LedgerKind.FREE_CHIPS, LedgerKind.WITHDRAWAL)
+"""The only ledger rows that change the room's money: the operator's deposits and
+withdrawals, and a play-money room's free chips (DESIGN idea 4)."""
 
 
 def _total(session: Session) -> int:
@@ -255,12 +259,15 @@ class Audit(StoreBase):
         return problems
 
     def _audit_total(self, session: Session) -> list[str]:
-        deposits = session.scalar(
+        came_in = session.scalar(
             select(func.coalesce(func.sum(LedgerModel.balance_change), 0)).where(
-                LedgerModel.kind == LedgerKind.DEPOSIT.value
+                LedgerModel.kind.in_([kind.value for kind in MONEY_IN_AND_OUT])
             )
         )
         total = _total(session)
-        if total != deposits:
-            return [f"the room holds {total} chips but {deposits} were deposited"]
+        if total != came_in:
+            return [
+                f"the room holds {total} chips but {came_in} came in "
+                "(deposits and free chips, less withdrawals)"
+            ]
         return []

@@ -40,6 +40,8 @@ GAME_LENGTH = 32
 ACTION_LENGTH = 32
 TOURNAMENT_NAME_LENGTH = 64
 ENTRY_NAME_LENGTH = 32  # an account's name, then "#2" for a re-entry
+ROLE_LENGTH = 16
+OPERATOR_LENGTH = 64  # who did an operator's action: an account's name, or "console (user)"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -90,6 +92,14 @@ class AccountModel(Base):
     guest: Mapped[bool] = mapped_column(Boolean)
     balance: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # "player", or "operator": may use the operator's tools (docs/operating.md).
+    role: Mapped[str] = mapped_column(
+        String(ROLE_LENGTH), default="player", server_default="player"
+    )
+    # Banned by the operator: no login, no session, no seat (the reason is the log's).
+    banned_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    # Muted by the operator until then: no chat line.
+    muted_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class SessionModel(Base):
@@ -249,6 +259,8 @@ class RoomTableModel(Base):
     )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     seating: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Paused by the operator: the table deals no hand until resumed, whoever runs it.
+    paused_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class RunningHandModel(Base):
@@ -437,3 +449,68 @@ study_players = Table(
     *(Column(name, SmallInteger, nullable=False) for name in STUDY_FACTS),
     Index(None, "name"),
 )
+
+
+class PasswordResetModel(Base):
+    """A one-time password reset the operator made for an account: only the token's
+    SHA-256 is kept; it is used once, before it expires."""
+
+    __tablename__ = "password_resets"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Id, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class AdminActionModel(Base):
+    """Every action of an operator (the admin log: who, when, what, why), and what of it
+    a running room still has to carry out: an action on a table is ``done`` once the
+    process that runs the table has (``result`` says how), and every process of the room
+    reads the actions after the last it read (room/operator.py)."""
+
+    __tablename__ = "admin_log"
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    operator: Mapped[str] = mapped_column(String(OPERATOR_LENGTH))
+    operator_id: Mapped[int | None] = mapped_column(
+        Id, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True
+    )
+    action: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(128))
+    reason: Mapped[str] = mapped_column(Text)
+    details: Mapped[str] = mapped_column(Text)  # JSON
+    # The table a running room must act on, until it has (then done_at and result).
+    table_id: Mapped[str | None] = mapped_column(String(TABLE_ID_LENGTH), nullable=True)
+    done_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class PresenceModel(Base):
+    """Who each process of a running room has online and where (JSON), written every
+    few seconds, for the operator's "who is online" from any process or the console."""
+
+    __tablename__ = "room_presence"
+
+    owner: Mapped[str] = mapped_column(String(128), primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    seen_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    online: Mapped[str] = mapped_column(Text)
+
+
+class FreeChipsModel(Base):
+    """A grant of free chips (a play-money room's): to whom, asked from which address,
+    when; the money itself moves in the ledger (``free_chips``)."""
+
+    __tablename__ = "free_chips"
+    __table_args__ = (Index(None, "address", "at"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    account_id: Mapped[int] = mapped_column(Id, ForeignKey("accounts.id"), index=True)
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    chips: Mapped[int] = mapped_column(BigInteger)

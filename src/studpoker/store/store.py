@@ -10,6 +10,7 @@ from studpoker.store.fences import Fences
 from studpoker.store.hands import Hands
 from studpoker.store.journal import Journal
 from studpoker.store.money import Money
+from studpoker.store.operators import Operators
 from studpoker.store.ratings import Ratings
 from studpoker.store.study import Study
 from studpoker.store.tables import Tables
@@ -28,6 +29,7 @@ class Store(
     Tables,
     Tournaments,
     Study,
+    Operators,
 ):
     """The room's database: ``Store("sqlite:///room.db")``, ``Store("sqlite://")`` (in
     memory) or ``Store("postgresql://user@host/db")``.

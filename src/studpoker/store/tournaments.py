@@ -4,8 +4,9 @@ at the end in one transaction, and the director's state kept for a restart.
 A tournament holds the buy-ins of its entries in its ``pool`` and the fees in
 ``fees`` (the room's); both count in the room's money (audit.py): an entry moves
 ``buy_in + fee`` from a balance into them, a refund moves them back, and the prizes
-empty the pool into the winners' balances.  Every change comes with its ledger row,
-naming the tournament.  A computer player's entry (practice tournaments) has no
+empty the pool into the winners' balances (a tournament cancelled once started: into
+the balances of those still in it, by chip count).  Every change comes with its
+ledger row, naming the tournament.  A computer player's entry (practice tournaments) has no
 account and pays nothing.
 """
 
@@ -34,7 +35,8 @@ from studpoker.store.values import LedgerKind, TournamentEntry, TournamentRow
 __all__ = ["TOURNAMENT_STATES", "Tournaments"]
 
 # registering: open for entries; running: dealt (late entries still possible);
-# finished: prizes paid; cancelled: every entry paid back.
+# finished: prizes paid; cancelled: every entry paid back (before the start), or the
+# pool shared by chip count among the entries still in (after it: chop_tournament).
 TOURNAMENT_STATES = ("registering", "running", "finished", "cancelled")
 
 
@@ -198,10 +200,14 @@ class Tournaments(StoreBase):
         session.execute(delete(TournamentEntryModel).where(TournamentEntryModel.id == entry.id))
         return entry.paid
 
-    def cancel_tournament(self, tournament_id: int) -> None:
-        """Cancel a tournament that has not started: every entry is paid back."""
+    def cancel_tournament(self, tournament_id: int, *, fence: int | None = None) -> tuple[int, int]:
+        """Cancel a tournament that has not started: every entry is paid back its
+        buy-in and fee, in one transaction.  Returns the number of entries and the
+        chips paid back.  With ``fence`` (its director's token), refused as a stale
+        director's (StaleOwner) if another has written since."""
         now = self._now()
         with self._transaction() as session:
+            check_fence(session, tournament_key(tournament_id), fence)
             row = self._tournament_row(session, tournament_id)
             if row.state != "registering":
                 raise StoreError(f"tournament {tournament_id} is {row.state}")
@@ -210,10 +216,73 @@ class Tournaments(StoreBase):
                 .where(TournamentEntryModel.tournament_id == tournament_id)
                 .order_by(TournamentEntryModel.id)
             ).all()
-            for name in names:
-                self._refund(session, row, name, now)
+            refunded = sum(self._refund(session, row, name, now) for name in names)
             row.state = "cancelled"
             row.finished_at = now
+            return len(names), refunded
+
+    def chop_tournament(
+        self,
+        tournament_id: int,
+        shares: Mapping[str, int],
+        director: str,
+        *,
+        fence: int | None = None,
+    ) -> None:
+        """Cancel a running tournament: its pool paid out as ``shares`` (by entry
+        name, each one's chips of the pool), in one transaction with a
+        ``tourney_chop`` ledger row for each share above 0, and the tournament
+        cancelled with the director's state at the cancel (``director``, the stacks
+        the shares were reckoned from).  The shares must add up to the pool; the fees
+        stay the room's, earned by the play so far.  With ``fence``, refused as a
+        stale director's (StaleOwner) if another has written since."""
+        now = self._now()
+        with self._transaction() as session:
+            check_fence(session, tournament_key(tournament_id), fence)
+            row = self._tournament_row(session, tournament_id)
+            if row.state != "running":
+                raise StoreError(f"tournament {tournament_id} is {row.state}")
+            entries = {
+                entry.name: entry
+                for entry in session.scalars(
+                    select(TournamentEntryModel).where(
+                        TournamentEntryModel.tournament_id == tournament_id
+                    )
+                )
+            }
+            unknown = sorted(set(shares) - set(entries))
+            if unknown:
+                raise StoreError(f"tournament {tournament_id} has no entries {unknown}")
+            total = 0
+            for name, share in shares.items():
+                total += whole(share, "a share", minimum=0)
+                if share and entries[name].account_id is None:
+                    raise StoreError(f"{name} has no account to be paid a share")
+            if total != row.pool:
+                raise StoreError(
+                    f"tournament {tournament_id} has {row.pool} to share: "
+                    f"the shares must add up to it, not to {total}"
+                )
+            # The accounts locked in one order (as the prizes lock them): two
+            # transactions never wait on each other.
+            for name in sorted(shares, key=lambda n: (entries[n].account_id or 0, n)):
+                entry = entries[name]
+                entry.prize = shares[name]
+                if entry.prize:
+                    assert entry.account_id is not None
+                    self._account_row(session, entry.account_id, lock=True)
+                    credit(session, entry.account_id, entry.prize)
+                    write(
+                        session,
+                        now,
+                        LedgerKind.TOURNAMENT_CHOP,
+                        account_id=entry.account_id,
+                        balance_change=entry.prize,
+                        tournament_id=tournament_id,
+                        note=name,
+                    )
+            row.pool = 0
+            row.state, row.finished_at, row.director = "cancelled", now, director
 
     def start_tournament(
         self, tournament_id: int, director: str, *, fence: int | None = None

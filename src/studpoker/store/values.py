@@ -44,6 +44,12 @@ class LedgerKind(StrEnum):
     """A tournament's buy-in and fee back to the balance (unregistered, cancelled)."""
     TOURNAMENT_PRIZE = "tourney_prize"
     """From a tournament's pool to a balance."""
+    TOURNAMENT_CHOP = "tourney_chop"
+    """A cancelled tournament's pool shared by chip count among those still in it."""
+    WITHDRAWAL = "withdrawal"
+    """The operator took money out of an account's balance (a cash-out to the player)."""
+    FREE_CHIPS = "free_chips"
+    """Chips a play-money room gives an account (a new one, or one that ran low)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +63,14 @@ class Account:
     guest: bool
     created_at: datetime
     password_hash: str | None = field(default=None, repr=False)
+    role: str = "player"
+    """``player``, or ``operator``: may use the operator's tools."""
+    banned_at: datetime | None = None
+    muted_until: datetime | None = None
+
+    @property
+    def operator(self) -> bool:
+        return self.role == "operator"
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,3 +316,62 @@ class TournamentEntry:
     registered_at: datetime
     place: int | None
     prize: int
+
+
+ROLES = ("player", "operator")
+"""An account's roles: an operator may use the operator's tools (docs/operating.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who does an operator's action: an operator's account (``account_id``), or the
+    console (``stud admin``, ``name`` "console (user)")."""
+
+    name: str
+    account_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AccountSummary:
+    """An account as the operator's list shows it: its money on the balance and at the
+    tables, its role, and whether it is banned or muted."""
+
+    id: int
+    name: str
+    balance: int
+    at_tables: int
+    role: str
+    guest: bool
+    bot: bool
+    created_at: datetime
+    banned_at: datetime | None
+    muted_until: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class AdminAction:
+    """One line of the admin log: ``operator`` did ``action`` to ``target`` at ``at``
+    for ``reason``; ``details`` (JSON text) what exactly.  An action a running room has
+    to carry out at a table names it (``table_id``) until done (``done_at``, ``result``)."""
+
+    id: int
+    at: datetime
+    operator: str
+    action: str
+    target: str
+    reason: str
+    details: str
+    table_id: str | None = None
+    done_at: datetime | None = None
+    result: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """Who one process of the room had online at ``seen_at`` (JSON text: each account's
+    name and the tables it sits or watches at)."""
+
+    owner: str
+    started_at: datetime
+    seen_at: datetime
+    online: str

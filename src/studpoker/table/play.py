@@ -118,6 +118,14 @@ class TablePlay(TableDecisions, TableCompetitions):
             self._notify(TableUpdate("halted", self.table_id, change=reason))
             self._wake.set()
 
+    def pause(self, paused: bool = True) -> None:
+        """The room's operator pauses the table (no hand is dealt from the end of the
+        one being played) or lets it deal again."""
+        if paused != self._paused:
+            self._paused = paused
+            self._notify(TableUpdate("paused", self.table_id, change="paused" if paused else ""))
+            self._wake.set()
+
     async def _before_hand(self) -> None:
         """What waits for a hand to end, when the last one ended early; the
         competition's end; the practice table's computer players and chips."""
@@ -159,7 +167,7 @@ class TablePlay(TableDecisions, TableCompetitions):
 
     def _players_in(self) -> list[Seat] | None:
         """The seats to deal in, in seat order, or None if there is no hand to play."""
-        if self._halted is not None:
+        if self._halted is not None or self._paused:
             return None
         if self.config.mode == "competition" and self._competition is None:
             return None

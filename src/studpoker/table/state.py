@@ -91,6 +91,7 @@ class TableState:
         self._competition: Competition | None = None
         self._closed = False
         self._halted: str | None = None
+        self._paused = False  # by the room's operator: no hand is dealt until resumed
         self._wake = asyncio.Event()  # a seat changed: a waiting table looks again
         # Held while a hand is dealt and while its stacks are released, and by
         # whoever leaves between hands meanwhile.

@@ -33,6 +33,8 @@ UpdateKind = Literal[
     "competition_started",
     "competition_ended",
     "halted",
+    "paused",
+    "closed",
 ]
 
 
@@ -59,6 +61,10 @@ class TableUpdate:
       stack is as it was before it);
     * ``competition_started``; ``competition_ended``: ``standings``;
     * ``halted``: ``change`` says why the table deals no more hands.
+    * ``paused``: ``change`` is ``paused`` when the room's operator paused the table,
+      empty when it deals again.
+    * ``closed``: the room closed the table for good (its operator's; told by the room,
+      not the table).
     """
 
     kind: UpdateKind

@@ -90,6 +90,11 @@ class TableViews(TableState):
         return self._closed
 
     @property
+    def paused(self) -> bool:
+        """Whether the room's operator paused the table (it deals no hand until resumed)."""
+        return self._paused
+
+    @property
     def halted(self) -> str | None:
         """Why the table deals no more hands (its books disagree with the room's), or
         None while it plays."""
@@ -123,6 +128,7 @@ class TableViews(TableState):
             "hands_per_hour": round((len(recent) - 1) * 3600 / span) if span > 0 else 0,
             "competition": self._competition is not None,
             "halted": self._halted,
+            "paused": self._paused,
             "mix": None if self.config.rotation is None else self.config.rotation.name,
         }
 
@@ -169,6 +175,7 @@ class TableViews(TableState):
             "last_hand_number": self._kept[-1].number if self._kept else None,
             "rollover": hand.carry_in if hand is not None else self.rollover,
             "halted": self._halted,
+            "paused": self._paused,
             "seats": [self._seat_dict(number, stacks) for number in range(self.config.seats)],
             "hand": view,
             "turn": None

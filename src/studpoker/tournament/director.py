@@ -77,6 +77,7 @@ __all__ = [
     "Table",
     "Tournament",
     "TournamentError",
+    "chop",
     "entry_name",
     "player_of",
 ]
@@ -191,6 +192,41 @@ def _first_after(seats: list[int], seat: int) -> int:
     """The first of the occupied ``seats`` after ``seat``, round the table: the seat
     dealt first in the next hand."""
     return next((held for held in seats if held > seat), seats[0])
+
+
+def _carry_shares(table: Table) -> dict[str, int]:
+    """R6.8: the chips rolled over at ``table`` split among its players, the odd chips
+    to the first in seat order."""
+    seated = [held for held in table.seats if held is not None]
+    if not table.carry or not seated:
+        return {}
+    share, odd = divmod(table.carry, len(seated))
+    return {held: share + (i < odd) for i, held in enumerate(seated)}
+
+
+def chop(pool: int, stacks: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """``pool`` shared by chip count among ``stacks`` (entry, chips), given in the
+    order the entries entered: each is paid ``pool * chips // total``, and the few
+    left over (fewer than there are stacks) go one each to the biggest stacks, the
+    earlier entry first among equal stacks.  The shares add up to ``pool``, and a
+    bigger stack is never paid less than a smaller one.
+
+    >>> chop(1000, [("ann", 500), ("bob", 300), ("cy", 300)])
+    {'ann': 455, 'bob': 273, 'cy': 272}
+    """
+    if pool < 0:
+        raise TournamentError("bad_chop", f"a pool is 0 chips or more, not {pool}")
+    if not stacks or any(chips <= 0 for _, chips in stacks):
+        raise TournamentError(
+            "bad_chop", f"a pool is shared among stacks of 1 chip or more, not {list(stacks)}"
+        )
+    total = sum(chips for _, chips in stacks)
+    shares = {entry: pool * chips // total for entry, chips in stacks}
+    left = pool - sum(shares.values())
+    biggest = sorted(range(len(stacks)), key=lambda i: -stacks[i][1])  # stable: entry order
+    for i in biggest[:left]:
+        shares[stacks[i][0]] += 1
+    return shares
 
 
 def _name(player: Any) -> str:
@@ -619,11 +655,10 @@ class Tournament:
             # (Hypothesis found a break with nowhere to seat its last player).
             victim.breaking = False
             return []
-        if victim.carry:  # R6.8: split among its players, the odd chips by seat order
-            seated = [held for held in victim.seats if held is not None]
-            share, odd = divmod(victim.carry, len(seated))
-            for i, held in enumerate(seated):
-                self.stacks[held] += share + (i < odd)
+        shared = _carry_shares(victim)
+        for held, share in shared.items():
+            self.stacks[held] += share
+        if shared:
             victim.carry = 0
         moves = []
         for seat in victim.occupied:
@@ -678,6 +713,16 @@ class Tournament:
             out += [Place(entry, place, share + (i < odd)) for i, entry in enumerate(group)]
             place += len(group)
         return out
+
+    def chop(self, pool: int) -> dict[str, int]:
+        """``pool`` shared by chip count among the entries still in (a cancelled
+        tournament, :func:`chop`): each one's chips with its share of the chips rolled
+        over at its table (R6.8, as when a table breaks), in the order they entered."""
+        chips = dict(self.stacks)
+        for table in self.running_tables:
+            for held, share in _carry_shares(table).items():
+                chips[held] += share
+        return chop(pool, [(entry, chips[entry]) for entry in self.entries if entry in chips])
 
     def standings(self) -> list[tuple[str, int]]:
         """The entries still in, by their chips, the most first (ties by name)."""
