@@ -8,8 +8,10 @@ Usage (from the repository root; by hand, never by the tests)::
 
 It prepares an SQLite file in a temporary directory — the accounts below, each with a
 session, and ``reader`` with about 1,000 practice hands of Razz played by the engine and
-stored as the room stores a hand that ends — then starts ``stud serve`` on it on a free
-port with the room's real limits (``LIMITS``, as deployed) and ``--pause 0``.
+stored as the room stores a hand that ends, and the real PokerStars hands of
+``../shared/handhistories/pokerstars`` imported as its own — then starts ``stud serve``
+on it on a free port with the room's real limits (``LIMITS``, as deployed) and
+``--pause 0``.
 
 A bystander, the account ``bystander``, has its own WebSocket, opened before the first
 attack, in a process of its own (so that the attacker's work in this process is not timed
@@ -33,9 +35,22 @@ next (one address may hold ``sockets_per_address`` sockets, the bystander's incl
 * ``chat``: one account floods 2,000 chat lines at a table that anonymous sockets
   watch — as many as the address's socket cap leaves beside the bystander's and the
   flooder's, all from 127.0.0.1;
-* ``slowloris``: 500 TCP connections each sending half an HTTP request, held 15 s.
+* ``slowloris``: 500 TCP connections each sending half an HTTP request, held 15 s;
+* ``upload``: one account, ``uploader``, POSTs /api/study/hands a file a megabyte over
+  ``import_bytes``, sent chunked (no Content-Length to refuse it by), then 15 files at
+  once — its rate (``import_per_account``) lets 10 through at once, the oversized one's
+  among them — each a PokerStars file of 90% of ``import_bytes`` (47 MB as deployed: the
+  32 hands of ``../shared/handhistories/pokerstars`` again and again, renumbered as
+  bench/study.py does, each file numbered apart so that none is a duplicate);
+* ``replay``: ``reader`` asks replays for 10 s in 30 lanes, each back to back: its room
+  hands' (``GET /api/tables/bench-razz/hands/N/replay``) and its imported hands'
+  (``GET /api/study/hands/ID``) in turn;
+* ``stats``: ``reader`` asks statistics for 10 s in 30 lanes, each back to back: its
+  statistics and its winnings graph (``GET /api/study/stats``, ``/api/study/winnings``,
+  with ``mine``) in turn, under filters that change from one request to the next.
 
-``--scale`` multiplies every count (not the times, nor the watchers the cap allows).
+``--scale`` multiplies every count and the uploads' size (not the times, nor the watchers
+the cap allows).
 """
 
 from __future__ import annotations
@@ -43,18 +58,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import math
 import multiprocessing
 import os
 import random
+import re
 import resource
 import shutil
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from multiprocessing.connection import Connection
@@ -74,13 +91,15 @@ from served import cpu_seconds, free_port, start_server, stop_server, wait_ready
 from studpoker.engine import Action, ActionKind, Hand, PotAwarded
 from studpoker.games import preset
 from studpoker.history import to_phh
+from studpoker.history.text import read_text
 from studpoker.room import hash_password
 from studpoker.server.limits import LIMITS
 from studpoker.store import HandPlayer, HandRow, Store
+from studpoker.study.importer import import_files
 from studpoker.table.snapshot import event_dict
 
 PASSWORD = "bench abuse password"
-ACCOUNTS = ("bystander", "reader", "victim", "tabler", "chatter")
+ACCOUNTS = ("bystander", "reader", "victim", "tabler", "chatter", "uploader")
 GOAL_MS = 50.0  # the bystander's round-trip p99 during any attack
 PING_EVERY = 0.06  # seconds: under the 20 messages a second a socket may send
 PINGS_OUT = 10  # pings unanswered at most: a frozen room is not also flooded by the bystander
@@ -94,6 +113,11 @@ TABLE = "practice-razz"  # the table the chat flood is at
 HANDS_TABLE = "bench-razz"  # the table id of the reader's stored hands
 SEATS = 6
 STACK = 20_000
+SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "handhistories" / "pokerstars"
+UPLOAD_SHARE = 0.9  # an upload's size, of import_bytes
+UPLOADS_BEYOND = 5  # uploads past what the rate lets through at once
+LANES = 30  # requests in flight at once in a flood of replays or statistics (40 an address)
+FLOOD = 10.0  # seconds a flood of replays or statistics lasts
 
 
 # -- the database ---------------------------------------------------------------------------
@@ -118,8 +142,9 @@ def played_hand(rng: random.Random) -> Hand:
 
 
 def prepare(database: str, hands: int) -> dict[str, str]:
-    """The accounts of :data:`ACCOUNTS` with a session each (their tokens by name), and
-    ``hands`` practice hands of ``reader`` stored as ``Room._hand_ended`` stores one."""
+    """The accounts of :data:`ACCOUNTS` with a session each (their tokens by name),
+    ``hands`` practice hands of ``reader`` stored as ``Room._hand_ended`` stores one, and
+    the real PokerStars hands of :data:`SHARED` imported as ``reader``'s own."""
     rng = random.Random(2026)
     tokens = {}
     with Store(database) as store:
@@ -155,6 +180,7 @@ def prepare(database: str, hands: int) -> dict[str, str]:
                     ],
                 )
             )
+        import_files(store, ids["reader"], sorted(SHARED.glob("*.txt")))
     return tokens
 
 
@@ -352,6 +378,7 @@ class Target:
     port: int
     tokens: dict[str, str]
     scale: float
+    hands: int  # the reader's stored hands, numbered 1 to hands
 
     def count(self, full: int) -> int:
         return max(1, round(full * self.scale))
@@ -384,6 +411,10 @@ class Answers:
     retry_after: list[int] = field(default_factory=list)
     messages: dict[int, str] = field(default_factory=dict)
     cut_off: int = 0  # connections the room closed before any answer (over its cap)
+
+    @property
+    def total(self) -> int:
+        return self.statuses.total() + self.cut_off
 
     def add(self, answer: httpx.Response | None) -> None:
         if answer is None:
@@ -716,6 +747,218 @@ async def slowloris(target: Target, windows: Windows) -> Outcome:
     )
 
 
+# -- the study tools' attacks (issue 34) -----------------------------------------------------
+
+_NUMBER = re.compile(r"^(PokerStars (?:Hand|Game) #)(\d+)", re.MULTILINE)
+_MARK = b"#@@@"  # where an upload's own number goes, before each hand's
+
+
+def upload_template(size: int) -> bytes:
+    """A PokerStars file of about ``size`` bytes: the real hands of :data:`SHARED` again
+    and again, the n-th numbered ``@@@`` and n in eight digits (as bench/study.py
+    numbers them, none the same), for :func:`numbered` to give each upload its own."""
+    hands: list[tuple[str, str]] = []  # each hand's header to its '#', and the rest
+    for one in sorted(SHARED.glob("*.txt")):
+        text = read_text(one)
+        found = list(_NUMBER.finditer(text))
+        ends = [m.start() for m in found[1:]] + [len(text)]
+        hands += [
+            (m.group(1), text[m.end() : end].strip() + "\n\n\n")
+            for m, end in zip(found, ends, strict=True)
+        ]
+    parts: list[bytes] = []
+    written = 0
+    while written < size:
+        for head, rest in hands:
+            part = f"{head}@@@{len(parts) + 1:08d}{rest}".encode()
+            parts.append(part)
+            written += len(part)
+            if written >= size:
+                break
+    return b"".join(parts)
+
+
+def numbered(template: bytes, upload: int) -> bytes:
+    """``template`` with upload ``upload``'s number before each hand's (9, then three
+    digits: its hands are no other upload's)."""
+    return template.replace(_MARK, b"#9%03d" % upload)
+
+
+async def upload(target: Target, windows: Windows) -> Outcome:
+    burst = LIMITS.import_per_account.events
+    count = target.count(burst + UPLOADS_BEYOND)
+    size = round(LIMITS.import_bytes * UPLOAD_SHARE * target.scale)
+    template = upload_template(size)
+    bodies = [numbered(template, n) for n in range(count)]
+    hands = template.count(_MARK)
+    over = LIMITS.import_bytes + 1024 * 1024
+
+    async def chunked() -> AsyncIterator[bytes]:
+        # No Content-Length: the room must count the bytes as they come.
+        sent = 0
+        while sent < over:
+            piece = template[: min(1024 * 1024, over - sent)]
+            sent += len(piece)
+            yield piece
+
+    results: list[tuple[httpx.Response | None, float]] = []
+    failed: Counter[str] = Counter()
+    async with target.http("uploader", limits=httpx.Limits(max_connections=count)) as http:
+
+        async def one(body: bytes | AsyncIterator[bytes]) -> tuple[httpx.Response | None, float]:
+            began = time.perf_counter()
+            try:
+                answer = await http.post(
+                    "/api/study/hands", params={"name": "flood.txt"}, content=body
+                )
+            except httpx.TransportError as error:
+                failed[type(error).__name__] += 1
+                answer = None
+            return answer, time.perf_counter() - began
+
+        await http.get("/api/tables")  # connections warm
+        await windows.baseline()
+        oversized, refused_in = await one(chunked())
+        results += await asyncio.gather(*(one(body) for body in bodies))
+        took = windows.end()
+        await windows.settle()
+    answers = Answers()
+    added = duplicates = 0
+    times = []
+    for answer, seconds in results:
+        if answer is not None:
+            answers.add(answer)
+        if answer is not None and answer.status_code == 200:
+            report = answer.json()
+            added += report["added"]
+            duplicates += report["duplicates"]
+            times.append(seconds)
+    times.sort()
+    over_said = "failed" if oversized is None else f"{oversized.status_code}"
+    if oversized is not None and oversized.status_code >= 400:
+        over_said += f" {oversized.json().get('code')}"
+    answered = f"; imported in {times[0]:.1f}–{times[-1]:.1f} s" if times else ""
+    errors = f"; {said(failed)}" if failed else ""
+    peak = peak_memory(windows.server)
+    return Outcome(
+        sent=f"one chunked file of {over / 1e6:.0f} MB, then {count:,} POST /api/study/hands "
+        f"at once, {size / 1e6:.0f} MB ({hands:,} hands) each, as one account",
+        outcome=f"the {over / 1e6:.0f} MB file {over_said} in {refused_in:.1f} s; then "
+        f"{answers}{errors}; {added:,} hands added, {duplicates:,} duplicates{answered}; "
+        f"the room's process at {peak:,.0f} MB at most",
+        seconds=took,
+        counts={
+            "uploads": count,
+            "bytes_each": size,
+            "hands_each": hands,
+            "oversized": over_said,
+            **answers.counts(),
+            "failed": dict(failed),
+            "added": added,
+            "duplicates": duplicates,
+            "answered_seconds": [round(t, 2) for t in times],
+            "server_peak_mb": round(peak),
+        },
+    )
+
+
+def peak_memory(pid: int) -> float:
+    """The most memory process ``pid`` has held (its resident high-water mark), in MB
+    (its worker processes' not counted)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def flood(
+    target: Target, windows: Windows, urls: Callable[[int], tuple[str, dict[str, Any]]]
+) -> tuple[Answers, float, list[float]]:
+    """GETs as ``reader`` in :data:`LANES` lanes, each lane's back to back, for
+    :data:`FLOOD` seconds, the n-th to ``urls(n)``: the answers, how long, and how long
+    each 200 took."""
+    answers = Answers()
+    times: list[float] = []
+    numbers = itertools.count()
+    lanes = httpx.Limits(max_connections=LANES, max_keepalive_connections=LANES)
+    async with target.http("reader", limits=lanes) as http:
+
+        async def lane() -> None:
+            while time.perf_counter() < windows.began + FLOOD:
+                url, params = urls(next(numbers))
+                began = time.perf_counter()
+                try:
+                    answer = await http.get(url, params=params)
+                except httpx.TransportError:
+                    answer = None
+                answers.add(answer)
+                if answer is not None and answer.status_code == 200:
+                    times.append(time.perf_counter() - began)
+
+        await asyncio.gather(*(http.get("/api/tables") for _ in range(LANES)))  # warm
+        await windows.baseline()
+        await asyncio.gather(*(lane() for _ in range(LANES)))
+        took = windows.end()
+        await windows.settle()
+    return answers, took, sorted(times)
+
+
+def _answered(times: list[float]) -> str:
+    return f"; each 200 in {times[0] * 1000:,.0f}–{times[-1] * 1000:,.0f} ms" if times else ""
+
+
+async def replay(target: Target, windows: Windows) -> Outcome:
+    async with target.http("reader") as http:
+        listed = (await http.get("/api/study/hands", params={"limit": 500})).json()
+    imported = [hand["id"] for hand in listed]
+    hands = target.hands
+    rng = random.Random(34)
+
+    def urls(number: int) -> tuple[str, dict[str, Any]]:
+        if number % 2 and imported:
+            return f"/api/study/hands/{rng.choice(imported)}", {}
+        return f"/api/tables/{HANDS_TABLE}/hands/{rng.randint(1, hands)}/replay", {}
+
+    answers, took, times = await flood(target, windows, urls)
+    return Outcome(
+        sent=f"{answers.total:,} replays as one account in {FLOOD:g} s, {LANES} lanes back to "
+        f"back: its room hands' and its {len(imported)} imported hands' in turn",
+        outcome=f"{answers}{_answered(times)}",
+        seconds=took,
+        counts={"requests": answers.total, **answers.counts(), "answered_ms": _spread(times)},
+    )
+
+
+async def stats(target: Target, windows: Windows) -> Outcome:
+    filters: list[dict[str, Any]] = [
+        {},
+        {"game": "razz"},
+        {"game": "seven_card_stud"},
+        {"since": "2000-01-01"},
+        {"until": "2100-01-01"},
+        {"table_size": 6},
+        {"currency": "chips"},
+    ]
+
+    def urls(number: int) -> tuple[str, dict[str, Any]]:
+        route = "/api/study/winnings" if number % 2 else "/api/study/stats"
+        where = filters[(number // 2) % len(filters)]
+        return route, {"player": "reader", "mine": "true", **where}
+
+    answers, took, times = await flood(target, windows, urls)
+    return Outcome(
+        sent=f"{answers.total:,} statistics as one account in {FLOOD:g} s, {LANES} lanes back "
+        "to back: its statistics and its winnings graph in turn, under changing filters",
+        outcome=f"{answers}{_answered(times)}",
+        seconds=took,
+        counts={"requests": answers.total, **answers.counts(), "answered_ms": _spread(times)},
+    )
+
+
+def _spread(times: list[float]) -> list[float]:
+    return [round(times[0] * 1000), round(times[-1] * 1000)] if times else []
+
+
 ATTACKS: dict[str, Callable[[Target, Windows], Awaitable[Outcome]]] = {
     "lobby": lobby,
     "sockets": sockets,
@@ -724,6 +967,9 @@ ATTACKS: dict[str, Callable[[Target, Windows], Awaitable[Outcome]]] = {
     "logins": logins,
     "chat": chat,
     "slowloris": slowloris,
+    "upload": upload,
+    "replay": replay,
+    "stats": stats,
 }
 
 
@@ -793,7 +1039,7 @@ async def run(args: argparse.Namespace, err: Console) -> dict[str, Any]:
         if not await asyncio.to_thread(mine.poll, 30):
             raise SystemExit("the bystander did not connect")
         mine.recv()
-        target = Target(url, port, tokens, args.scale)
+        target = Target(url, port, tokens, args.scale, hands)
         for name in args.attack:
             err.log(f"attack [bold]{name}[/]…")
             windows = Windows(server.pid)

@@ -13,14 +13,17 @@ a name, a socket), and the backoff of failed logins.  Numbers are in
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from studpoker.server.messages import Limited
+from studpoker.server.metrics import refused
 
 __all__ = [
     "LIMITS",
@@ -31,6 +34,7 @@ __all__ = [
     "Limiter",
     "Limits",
     "Rate",
+    "SessionLimits",
     "retry_after",
 ]
 
@@ -62,6 +66,12 @@ class Limits:
     history_per_account: Rate = Rate(6, 60.0)
     import_per_account: Rate = Rate(10, 600.0)  # uploads of one's own hand histories
     import_bytes: int = 50 * 1024 * 1024  # one upload's size at most
+    # Replays (the replayer's hands, each with its equities) and statistics (a player's
+    # shares or winnings graph) an account asks; an asker without an account, its address.
+    # The table's HUD asks each opponent's statistics once a minute (web/study.js): four
+    # full tables' worth fit.
+    replay_per_account: Rate = Rate(30, 60.0)
+    stats_per_account: Rate = Rate(60, 60.0)
     sockets_per_address: int = 20
     # TCP connections one address holds open (HTTP and WebSocket), refused as they come.
     connections_per_address: int = 40
@@ -84,6 +94,8 @@ NO_LIMITS = Limits(
     tables_per_guest=10**6,
     history_per_account=_NONE,
     import_per_account=_NONE,
+    replay_per_account=_NONE,
+    stats_per_account=_NONE,
     sockets_per_address=10**9,
     connections_per_address=10**9,
     messages_per_socket=_NONE,
@@ -102,6 +114,8 @@ TOO_MANY: dict[Limited, str] = {
     "tables": "new tables",
     "hand_histories": "hand history downloads",
     "imports": "hand history imports",
+    "replays": "hand replays",
+    "statistics": "statistics requests",
 }
 """What came too often, in the words of a refusal ("too many new tables: …"), by the
 ``what`` of its ``rate_limited``."""
@@ -223,8 +237,53 @@ class AddressLimits:
         await self.app(scope, receive, send)
 
 
+class SessionLimits:
+    """ASGI middleware: the study tools' rates — replays, statistics, imports — by the
+    session asking (its bearer token; without one, its address), applied before a
+    request is read or routed, so that one session's flood is refused for microseconds a
+    request rather than a routed request's milliseconds (FastAPI's dependencies, the
+    session read).  The routes apply the same rates again by account, so that the
+    sessions of one account share them (server/study_routes.py)."""
+
+    def __init__(self, app: Any, limits: Limits, *, clock: Callable[[], float] = time.monotonic):
+        self.app = app
+        replays = Limiter(limits.replay_per_account, clock=clock)
+        statistics = Limiter(limits.stats_per_account, clock=clock)
+        imports = Limiter(limits.import_per_account, clock=clock)
+        self.routes: list[tuple[str, re.Pattern[str], Limiter, Limited]] = [
+            ("GET", re.compile(r"/api/study/(stats|winnings)"), statistics, "statistics"),
+            ("GET", re.compile(r"/api/study/hands/[^/]+"), replays, "replays"),
+            ("GET", re.compile(r"/api/tables/[^/]+/hands/[^/]+/replay"), replays, "replays"),
+            ("POST", re.compile(r"/api/study/hands"), imports, "imports"),
+        ]
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            for method, path, limiter, what in self.routes:
+                if scope["method"] == method and path.fullmatch(scope["path"]):
+                    wait = limiter.take(_session(scope))
+                    if wait > 0:
+                        await _too_many(send, what, wait)
+                        return
+                    break
+        await self.app(scope, receive, send)
+
+
+def _session(scope: Any) -> str:
+    """Whose requests a request's rate counts: its bearer token's (as a digest: a key
+    kept in memory is no token), or without one its address's."""
+    for name, value in scope["headers"]:
+        if name == b"authorization":
+            scheme, _, token = bytes(value).partition(b" ")
+            if scheme.lower() == b"bearer" and token.strip():
+                return "session " + hashlib.blake2b(token.strip(), digest_size=16).hexdigest()
+    client = scope.get("client")
+    return "address " + (str(client[0]) if client else "unknown")
+
+
 async def _too_many(send: Any, what: Limited, wait: float) -> None:
     """The 429 of server.answers.slow_down, written before any route is reached."""
+    refused(what)
     after = retry_after(wait)
     refusal = {
         "detail": f"too many {TOO_MANY[what]}: try again in {after} s",

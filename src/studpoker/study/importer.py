@@ -22,7 +22,7 @@ from studpoker.store import Store, StoreError, StudyPlayerRow, StudyRow
 from studpoker.study.facts import facts_of
 from studpoker.study.hands import StudyHand, from_phh_text, from_record
 
-__all__ = ["ImportReport", "import_bytes", "import_files", "study_row"]
+__all__ = ["ImportReport", "import_bytes", "import_files", "study_row", "upload_name"]
 
 BATCH = 2000  # hands a transaction
 
@@ -68,9 +68,11 @@ def import_files(
     paths: Iterable[str | Path],
     *,
     read: Callable[[int], None] | None = None,
+    batch_size: int = BATCH,
 ) -> ImportReport:
-    """Import every hand of ``paths`` as ``owner_id``'s; ``read`` is told how many
-    characters (PHH: bytes) each step read, for a progress bar."""
+    """Import every hand of ``paths`` as ``owner_id``'s, ``batch_size`` hands a
+    transaction; ``read`` is told how many characters (PHH: bytes) each step read, for
+    a progress bar."""
     report = ImportReport()
     batch: list[StudyRow] = []
 
@@ -86,7 +88,7 @@ def import_files(
     for path in map(Path, paths):
         for hand in _hands(path, report, read):
             batch.append(study_row(hand))
-            if len(batch) >= BATCH:
+            if len(batch) >= batch_size:
                 flush()
     if batch:
         flush()
@@ -95,14 +97,25 @@ def import_files(
 
 def import_bytes(store: Store, owner_id: int, name: str, data: bytes) -> ImportReport:
     """:func:`import_files` of one file's bytes (an upload), named ``name`` in errors."""
+    with tempfile.TemporaryDirectory(prefix="stud-import-") as folder:
+        path = Path(folder) / upload_name(name)
+        path.write_bytes(data)
+        return import_files(store, owner_id, [path])
+
+
+def upload_name(name: str) -> str:
+    r"""The name an uploaded file is saved under to be read, which its errors say: the
+    last part of the name its sender gave, printable, without ``:``, 100 characters at
+    most — never a path of ours.
+
+    >>> upload_name("../../etc/passwd"), upload_name("C:\\hands\\razz.txt"), upload_name("..")
+    ('passwd', 'razz.txt', 'hands.txt')
+    """
     base = name.replace("\\", "/").rsplit("/", 1)[-1]
     safe = "".join(ch for ch in base if ch.isprintable() and ch != ":").strip()[:100]
     if safe in ("", ".", ".."):
         safe = "hands.txt"  # a name the user's file system would not give: ours
-    with tempfile.TemporaryDirectory(prefix="stud-import-") as folder:
-        path = Path(folder) / safe
-        path.write_bytes(data)
-        return import_files(store, owner_id, [path])
+    return safe
 
 
 def _hands(

@@ -7,7 +7,9 @@ imported hand: the record is already what its player saw, the hands shown among 
 The equity at a street is each live player's share of the pot against the cards known
 *at that moment* (the viewer's own down cards and every up card dealt so far; the folded
 up cards out of the deck), as ``stud equity`` computes it: exact where it fits, Monte
-Carlo with its interval else."""
+Carlo with its interval else.  Its amounts are the hand's integers; ``money_unit`` says
+how many make one unit of its money (R1.4: 100 when they are cents, "4.00", with the
+``currency`` sign of a site's record, "$4.00"; 1 when they are chips, "400")."""
 
 from __future__ import annotations
 
@@ -166,6 +168,7 @@ def replay_view(
         "small_bet": hand.small_bet,
         "big_bet": hand.big_bet,
         "currency": hand.currency,
+        "money_unit": hand.scale,
         "seats": [{"seat": s, "name": n, "stack": c} for s, n, c in hand.seats],
         "viewer": viewer,
         "streets": [

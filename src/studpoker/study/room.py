@@ -1,5 +1,5 @@
 """A hand played in the room, to study: its stored events and players, and its stakes
-from its record (PHH)."""
+and how its table wrote money from its record (PHH)."""
 
 from __future__ import annotations
 
@@ -31,9 +31,23 @@ def room_hand(stored: StoredHand) -> StudyHand:
         ],
         events=json.loads(stored.events),
         played_at=stored.started_at.strftime("%Y-%m-%d %H:%M:%S"),
+        scale=_money_unit(stored.game, doc),
         table_size=_table_size(stored.game, doc),
         record=stored.record,
     )
+
+
+def _money_unit(game: str, doc: dict[str, object]) -> int:
+    """How the hand's table wrote money (R1.4), the unit of its amounts: written in the
+    record when not the preset's (``_money_unit = 1``: a tournament's chips), else the
+    preset's (100 for the fixed-limit games' cents, 1 for Show Hand's chips)."""
+    unit = doc.get("_money_unit")
+    if isinstance(unit, int) and not isinstance(unit, bool):
+        return unit
+    try:
+        return preset(game).money_unit
+    except ValueError:  # not a preset's game: its amounts as they are
+        return 1
 
 
 def _table_size(game: str, doc: dict[str, object]) -> int | None:

@@ -109,11 +109,30 @@ def player_stats(store: Store, name: str, where: StudyFilter | None = None) -> S
 @dataclass(frozen=True, slots=True)
 class Winnings:
     """The winnings graph: after each hand, the total in big bets, and its parts won at
-    showdowns and without."""
+    showdowns and without (after every ``every``-th hand and the last, when thinned).
+
+    >>> Winnings([1.0, 2.0, 3.0, 4.0, 5.0], [0.0] * 5, [1.0, 2.0, 3.0, 4.0, 5.0]).thinned(2)
+    Winnings(total=[3.0, 5.0], showdown=[0.0, 0.0], no_showdown=[3.0, 5.0], every=3)
+    """
 
     total: list[float]
     showdown: list[float]
     no_showdown: list[float]
+    every: int = 1
+
+    def thinned(self, most: int) -> Winnings:
+        """The graph at about ``most`` points: after every n-th hand, and the last."""
+        count = len(self.total)
+        every = max(1, -(-count // most))
+        picked = [*range(every - 1, count, every)]
+        if count and picked[-1:] != [count - 1]:
+            picked.append(count - 1)
+        return Winnings(
+            [self.total[i] for i in picked],
+            [self.showdown[i] for i in picked],
+            [self.no_showdown[i] for i in picked],
+            every * self.every,
+        )
 
 
 def winnings(store: Store, name: str, where: StudyFilter | None = None) -> Winnings:
