@@ -936,9 +936,9 @@ def test_community_card_hands_keep_the_board_out_of_the_players_cards() -> None:
 def test_a_tournament_hand_names_its_buy_in_its_level_and_a_mixed_game() -> None:
     """Issue 17: the room's tournaments as PokerStars writes its own (the Triple Stud
     file of ../shared/handhistories: ``Tournament #664712833, $2.00+$0.20 USD Triple
-    Stud (7 Card Stud Limit) - Level XXXI (250/500)``), the buy-in in the room's chips
-    as a play-money one, no currency; and our reader reads it back, the level's stakes
-    and the tournament's number."""
+    Stud (7 Card Stud Limit) - Level XXXI (250/500)``), the buy-in in cents of the
+    balance written as that money (issue 34: it was ``200+20``, 100 times the 2.00 paid);
+    and our reader reads it back, the level's stakes and the tournament's number."""
     deck = deal_streets("Kh 7d  Kc 3s  Ks 2d")
     hand = Hand(seven_card_stud(ante=50, bring_in=75, small_bet=250, big_bet=500),
                 [6920, 5000], deck=deck)  # fmt: skip
@@ -948,8 +948,8 @@ def test_a_tournament_hand_names_its_buy_in_its_level_and_a_mixed_game() -> None
         level=31, buy_in=(200, 20), mix="Triple Stud", names=["Hero", "Villain"],
     )  # fmt: skip
     assert text.splitlines()[0] == (
-        "PokerStars Hand #91: Tournament #664712833, 200+20 Triple Stud (7 Card Stud Limit) "
-        "- Level XXXI (250/500) - 2024/05/01 14:30:00 ET"
+        "PokerStars Hand #91: Tournament #664712833, $2.00+$0.20 USD Triple Stud "
+        "(7 Card Stud Limit) - Level XXXI (250/500) - 2024/05/01 14:30:00 ET"
     )
     (read,) = read_pokerstars(text)
     assert not isinstance(read, Exception)

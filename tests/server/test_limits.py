@@ -150,7 +150,7 @@ def test_logging_out_logs_the_open_sockets_out():
         assert client.until(lambda m: m["type"] == "welcome")["account"]["name"] == "leaver"
         httpx.delete(f"{server.url}/api/sessions", headers=bearer(token))
         told = client.until(lambda m: m["type"] == "logged_out")
-        assert told["message"] == "logged out"
+        assert (told["message"], told["reason"]) == ("logged out", "logout")
         client.send(type="sit", table="practice-razz", id="sit")
         refused = client.until(lambda m: m.get("id") == "sit")
         assert (refused["code"], refused["message"]) == ("login", "log in or play as a guest first")
@@ -167,7 +167,9 @@ def test_an_expired_session_logs_the_socket_out():
         time.sleep(1.1)
         client.send(type="chat", table="practice-razz", text="hello", id="say")
         told = client.until(lambda m: m["type"] == "logged_out")
-        assert told["message"] == "the session has expired: log in again"
+        assert (told["message"], told["reason"]) == (
+            "the session has expired: log in again", "expired"
+        )  # fmt: skip
         refused = client.until(lambda m: m.get("id") == "say")
         assert refused["code"] == "login"
 

@@ -72,8 +72,10 @@ def test_register_log_in_and_out(api: TestClient):
         "id": 1,
         "name": "ann",
         "balance": 0,
+        "money_unit": 100,
         "guest": False,
         "bot": False,
+        "role": "player",
     }
     token = made.json()["token"]
     assert api.get("/api/me", headers=bearer(token)).json()["name"] == "ann"

@@ -24,7 +24,7 @@ OPEN_PAIR = """() => {
     up_cards: up, stack: 3900, bet: 0, folded: false, all_in: false, shown: false});
   stud.ui.state = {
     table: "crafted", game: "seven_card_stud", name: "", mode: "chips",
-    stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400},
+    stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400}, money_unit: 100,
     viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
     seats: [seat(0, "Ann"), seat(1, "Bob")],
     hand: {players: [player(0, ["9s", "9d"]), player(1, ["Kc", "4h"])],
@@ -129,7 +129,7 @@ FOURTH = """([turn, bets, legal, seq]) => {
     shown: false});
   stud.ui.state = {
     table: "crafted", game: "seven_card_stud", name: "", mode: "chips",
-    stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400},
+    stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400}, money_unit: 100,
     viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
     seats: [seat(0, "Ann"), seat(1, "Bob")],
     hand: {players: [player(0, ["9s", "5d"]), player(1, ["Kc", "4h"])],
@@ -279,7 +279,7 @@ def test_show_hand_sets_its_amount_by_box_slider_or_preset(room: Server, browser
               const player = (n) => ({seat: n, down_cards: n ? [null] : ["Ah"], up_cards: ["Kd"],
                 stack: 990, bet: 0, folded: false, all_in: false, shown: false});
               stud.ui.state = {table: "crafted", game: "show_hand", name: "", mode: "practice",
-                stakes: {ante: 10, min_bet: 10}, viewer: 0, hand_number: 1,
+                stakes: {ante: 10, min_bet: 10}, money_unit: 1, viewer: 0, hand_number: 1,
                 last_hand_number: null, rollover: 0, seats: [seat(0, "Ann"), seat(1, "Bob")],
                 hand: {players: [player(0), player(1)], pots: [{amount: 100, eligible: [0, 1]}],
                        pot_total: 100, carry_in: 0, is_over: false, street_name: "second",

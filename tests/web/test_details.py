@@ -25,6 +25,7 @@ CRAFTED = """([game, pots, carry, rollover, clock, remaining, bank]) => {
   stud.ui.state = {
     table: "crafted", game, name: "", mode: "practice",
     stakes: {ante: 5, bring_in: 10, small_bet: 20, big_bet: 40, min_bet: 10},
+    money_unit: game === "show_hand" ? 1 : 100,
     viewer: null, hand_number: 3, last_hand_number: 2, rollover,
     seats: [seat(0, "Ann"), seat(1, "Bob"), seat(2, "Cy")],
     hand: {players: [], pots, pot_total: pots.reduce((a, p) => a + p.amount, 0),
@@ -305,7 +306,7 @@ OWN_TURN = """([game]) => {
     folded: false, all_in: false, down_cards: [down], up_cards: [up], shown: false,
     best: n === 0 ? aces : null});
   stud.ui.state = {
-    table: "crafted", game, name: "", mode: "chips", stakes: {ante: 10, min_bet: 10},
+    table: "crafted", game, name: "", mode: "chips", stakes: {ante: 10, min_bet: 10}, money_unit: 1,
     viewer: 0, hand_number: 1, last_hand_number: null, rollover: 0,
     seats: [seat(0, "Ann"), seat(1, "Bob")],
     hand: {players: [player(0, "As", "Ad"), player(1, null, "Kh")], pots: [{amount: 20}],

@@ -254,7 +254,7 @@ def test_the_create_form_takes_its_presets_from_the_server(room: Server, browser
         expect(page.locator("#create-ante")).to_have_value("0.30")
         page.select_option("#create-game", "show_hand")
         expect(page.locator("#create-sh-ante")).to_have_value("10")
-        assert page.evaluate("stud.unitOf('show_hand')") == 1
-        assert page.evaluate("stud.unitOf('razz')") == 100
+        assert page.evaluate("stud.ui.games.show_hand.money_unit") == 1
+        assert page.evaluate("stud.ui.games.razz.money_unit") == 100
     finally:
         context.close()

@@ -31,7 +31,7 @@ SHOWDOWN = """(names) => {
     all_in: false, shown: true, best: best[n] ?? null});
   stud.ui.state = {
     table: "crafted", game: "seven_card_stud", name: "", mode: "chips",
-    stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400},
+    stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400}, money_unit: 100,
     viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
     seats: [seat(0, "Ann"), seat(1, "Bob"), null, seat(3, "Cy"), null, seat(5, "Dee"), null, null],
     hand: {players: [player(0), player(1), player(3), player(5)],

@@ -22,7 +22,7 @@ SECOND_STREET = """() => {
     time_bank: 60, top_up: 0, waiting: null});
   stud.ui.state = {
     table: "crafted", game: "show_hand", name: "", mode: "chips",
-    stakes: {ante: 10, min_bet: 10},
+    stakes: {ante: 10, min_bet: 10}, money_unit: 1,
     viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
     seats: [seat(0, "Ann"), seat(1, "Bob")],
     hand: {players: [

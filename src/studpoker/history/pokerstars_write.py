@@ -34,8 +34,10 @@ Choices where the PokerStars records have no word:
   ``$1``, ``$3318``; ``USD`` in the header); ``currency=None`` prints chips (``1144``).
 * **Tournaments.** ``tournament=N`` writes the tournament header: ``Tournament #N,
   Freeroll  7 Card Stud Limit - Level I (200/400)``, or with ``buy_in=(100, 10)``
-  ``Tournament #N, 100+10 7 Card Stud Limit - Level III (20/40)`` (the room's chips, a
-  buy-in as PokerStars writes a play-money one, no currency), ``level`` its number in
+  ``Tournament #N, $1.00+$0.10 USD 7 Card Stud Limit - Level III (20/40)`` (the buy-in
+  and fee are cents of the room's balance, the money its chips tables' hands write in
+  dollars: written as PokerStars writes a tournament bought with money, the Triple Stud
+  file's ``$2.00+$0.20 USD``), ``level`` its number in
   Roman numerals (a competition, R7.3, is a freeroll of one level, ``I``); a mixed
   game (``mix="Triple Stud"``) names itself, then the game in brackets: ``Triple Stud
   (7 Card Stud Limit) - Level XXXI (250/500)``, and at a ring table with the stakes in
@@ -227,7 +229,7 @@ def to_pokerstars(
     dealing order (default 1 to n), ``max_seats`` the table's size (default the
     game's).  Amounts print in ``currency`` (``"$"``: the engine's amounts are
     cents) or as chips; ``tournament`` writes a tournament hand, in chips, at
-    ``level`` with ``buy_in`` (the buy-in and fee; None a freeroll); ``mix`` names a
+    ``level`` with ``buy_in`` (the buy-in and fee, in cents; None a freeroll); ``mix`` names a
     mixed game the hand is part of (``Triple Stud``).
     """
     if not hand.is_over:
@@ -299,7 +301,7 @@ def _header(
     if tournament is not None:
         if mix is not None:
             game = f"{mix} ({game})"
-        paid = "Freeroll " if buy_in is None else f"{buy_in[0]}+{buy_in[1]}"
+        paid = "Freeroll " if buy_in is None else f"{_dollars(buy_in[0])}+{_dollars(buy_in[1])} USD"
         return (
             f"PokerStars Hand #{hand_id}: Tournament #{tournament}, {paid} {game} - "
             f"Level {roman(level)} ({low}/{high}) - {time}"
@@ -309,6 +311,11 @@ def _header(
     if mix is not None:  # HORSE (Razz Limit, $0.10/$0.20 USD), as PokerStars writes a mix
         return f"PokerStars Hand #{hand_id}:  {mix} ({game}, {money}) - {time}"
     return f"PokerStars Hand #{hand_id}:  {game} ({money}) - {time}"
+
+
+def _dollars(cents: int) -> str:
+    """A tournament's buy-in or fee as PokerStars writes one: ``$2.00``, ``$0.20``."""
+    return f"${cents // 100}.{cents % 100:02d}"
 
 
 def _eastern(started: datetime | None) -> datetime:

@@ -29,6 +29,7 @@ from studpoker.games.spec import MAX_SEATS, MIN_SEATS, Game
 from studpoker.room import Busy, RoomError
 from studpoker.server.limits import TOO_MANY, retry_after
 from studpoker.server.messages import AccountView, Limited, ServerError
+from studpoker.server.metrics import refused as refused_by_limit
 from studpoker.server.state import Chips, GameOptions, MoneyUnit, SeatNumber, Stakes
 from studpoker.server.wire import wire
 from studpoker.table.config import TableConfig, most_seats, stake_names
@@ -80,6 +81,9 @@ class Me(AccountView):
     """The asker's account, fresh, and the seats it holds."""
 
     seats: list[HeldSeat]
+    free_chips: int | None
+    """The chips "Get chips" would give now (written by ``money_unit``): a room that gives
+    free chips, to an account whose balance is below the smallest buy-in; None else."""
 
 
 @wire
@@ -284,6 +288,10 @@ class TournamentInfo(TypedDict):
     practice: bool
     buy_in: int
     fee: int
+    money_unit: MoneyUnit
+    """How ``buy_in``, ``fee``, ``prize_pool`` and the prizes are written: as the balance
+    they come from and go to (100 chips a unit: 110 is 1.10).  The chips of its tables
+    (the structure, the level, ``average_stack``) are whole chips."""
     seats: int
     """A table's seats."""
     capacity: int | None
@@ -312,7 +320,14 @@ class TournamentInfo(TypedDict):
 
 _STATUSES: dict[int, tuple[str, ...]] = {
     401: ("login", "wrong_password"),
-    403: ("guests_practice_only", "bots_practice_only"),
+    403: (
+        "guests_practice_only",
+        "bots_practice_only",
+        "banned",
+        "operator_only",
+        "muted",
+        "free_chips_guest",
+    ),
     404: ("no_table", "no_player", "no_hand", "no_account", "not_found", "no_tournament"),
     405: ("method_not_allowed",),
     409: (
@@ -349,9 +364,21 @@ _STATUSES: dict[int, tuple[str, ...]] = {
         "tournament_busted",
         "tournament_not_registered",
         "not_supported",
+        "refused",
+        "tournament_table",
+        "computer_player",
+        "free_chips_off",
+        "free_chips_balance",
+        "withdrawal_too_large",
     ),
     413: ("too_large",),
-    429: ("rate_limited", "chat_limit", "too_many_sockets"),
+    429: (
+        "rate_limited",
+        "chat_limit",
+        "too_many_sockets",
+        "free_chips_wait",
+        "free_chips_address",
+    ),
     500: ("internal",),
     503: ("busy", "no_guest_name"),
 }
@@ -510,6 +537,7 @@ def slow_down(wait: float, what: Limited) -> None:
     """A 429 ``rate_limited`` when ``wait`` (seconds before the next try is allowed) is
     above 0; ``what`` came too often (limits.TOO_MANY says it in words)."""
     if wait > 0:
+        refused_by_limit(what)
         after = retry_after(wait)
         raise Refusal(
             f"too many {TOO_MANY[what]}: try again in {after} s",

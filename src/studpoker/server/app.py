@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import logging
 import unicodedata
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
@@ -22,7 +22,6 @@ from fastapi import (
     WebSocket,
     WebSocketDisconnect,
 )
-from fastapi import Path as PathParam
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
@@ -34,9 +33,12 @@ from starlette.exceptions import HTTPException
 from studpoker import __version__
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, STAKE_MAX
 from studpoker.room import Busy, Room, RoomError, known_game
+from studpoker.room.cashier import FreeChips, smallest_buy_in
+from studpoker.room.operator import RoomOperator
 from studpoker.room.ownership import RedisLeases
 from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
 from studpoker.room.relay import Broker, RedisBroker, check_redis_url
+from studpoker.server.admin import admin_router
 from studpoker.server.answers import (
     HAND_HISTORIES,
     OPTIONAL,
@@ -48,11 +50,6 @@ from studpoker.server.answers import (
     RatingHistory,
     Refusal,
     Session,
-    StudyHandInfo,
-    StudyImport,
-    StudyStake,
-    StudyStats,
-    StudyWinnings,
     TournamentInfo,
     busy,
     game_infos,
@@ -70,14 +67,24 @@ from studpoker.server.hands import (
     known_language,
 )
 from studpoker.server.headers import SecurityHeaders
+from studpoker.server.health import health_router
 from studpoker.server.limits import (
     LIMITS,
     AddressLimits,
     Backoff,
     Limiter,
     Limits,
+    SessionLimits,
 )
-from studpoker.server.messages import AccountView, FullMessage, LobbyTable, ServerError
+from studpoker.server.messages import (
+    BALANCE_UNIT,
+    AccountView,
+    FullMessage,
+    LobbyTable,
+    ServerError,
+)
+from studpoker.server.metrics import LoopLag, RoomMetrics
+from studpoker.server.metrics import refused as refused_by_limit
 from studpoker.server.peers import Peers, account_data, account_of
 from studpoker.server.protocol import (
     MAX_MESSAGE,
@@ -101,14 +108,11 @@ from studpoker.server.protocol import (
     message_id,
     read_message,
 )
+from studpoker.server.proxies import Network, ProxyHeaders, TrustedProxies
 from studpoker.server.state import TableState
-from studpoker.store import Account, Store, StoreError, StudyFilter
-from studpoker.store.checks import LARGEST
+from studpoker.server.study_routes import StudyDesk
+from studpoker.store import Account, Store
 from studpoker.store.models import NAME_LENGTH
-from studpoker.study.importer import import_bytes
-from studpoker.study.replay import imported_replay, replay_view
-from studpoker.study.room import room_hand
-from studpoker.study.stats import player_stats, room_hands_studied, winnings
 from studpoker.table.config import (
     CLOCK_MAX,
     CLOCK_MIN,
@@ -127,7 +131,6 @@ SUBPROTOCOL = "studpoker"
 BEARER = "bearer."
 # A REST request's session token (None: no token, or not a bearer one).
 Token = Annotated[str | None, Depends(SESSION)]
-DATE = r"^\d{4}-\d{2}-\d{2}$"  # YYYY-MM-DD
 
 
 class _Body(BaseModel):
@@ -149,6 +152,25 @@ class Credentials(_Body):
 
 class NewAccount(Credentials):
     bot: bool = False
+
+
+class NewPassword(_Body):
+    """A one-time reset's token (from the operator's link) and the new password."""
+
+    token: Annotated[str, Field(min_length=1, max_length=128)]
+    password: Annotated[str, Field(min_length=1, max_length=PASSWORD_LENGTH), Unicode]
+
+
+# Why "Get chips" gives none now (room/cashier.py).
+FREE_CHIPS = (
+    "free_chips_off",
+    "free_chips_balance",
+    "free_chips_wait",
+    "free_chips_address",
+    "free_chips_guest",
+)
+# The balance below which "Get chips" gives chips: the smallest buy-in of a chips table.
+LOW = smallest_buy_in()
 
 
 # A stake a player sets (the room takes the game's own: table.config.stake_names).
@@ -276,8 +298,10 @@ def account_dict(account: Account) -> AccountView:
         "id": account.id,
         "name": account.name,
         "balance": account.balance,
+        "money_unit": BALANCE_UNIT,
         "guest": account.guest,
         "bot": account.bot,
+        "role": "operator" if account.operator else "player",
     }
 
 
@@ -289,6 +313,12 @@ def create_app(
     redis: str | None = None,
     redis_prefix: str = "stud:",
     broker: Broker | None = None,
+    free_chips: int = 0,
+    free_chips_hours: float = 4.0,
+    free_chips_per_address: int = 3,
+    trusted_proxies: Sequence[Network | str] = (),
+    metrics: bool = True,
+    metrics_token: str | None = None,
     **room_options: Any,
 ) -> FastAPI:
     """The room's web application; ``room`` (or a room over ``database``) starts and
@@ -297,7 +327,16 @@ def create_app(
     ``redis`` (a URL) makes this process one of several serving one room: the tables'
     leases are kept in Redis and the processes speak through it (server/peers.py),
     under names beginning with ``redis_prefix``;
-    ``broker`` is the same for a room given with leases of its own (tests)."""
+    ``broker`` is the same for a room given with leases of its own (tests).
+
+    ``free_chips`` a new account is given, and again on asking when it runs low, at most
+    once every ``free_chips_hours`` and ``free_chips_per_address`` times a day an address
+    (room/cashier.py; 0: only the operator adds money).  ``metrics``: Prometheus' at
+    ``/metrics`` for an operator or the bearer ``metrics_token`` (server/metrics.py).
+
+    ``trusted_proxies`` (addresses or networks) are the reverse proxies whose
+    ``X-Forwarded-For`` / ``Forwarded`` headers give the client's address to every
+    limit by address (server/proxies.py); anyone else's are ignored."""
     if redis is not None:
         leases = RedisLeases(check_redis_url(redis), prefix=redis_prefix)
         room_options.setdefault("leases", leases)
@@ -305,6 +344,13 @@ def create_app(
     the_room = room if room is not None else Room(Store(database), **room_options)
     hub = Hub(the_room, limits)
     peers = None if broker is None else Peers(hub, broker, the_room.owner, _handle)
+    operator = RoomOperator(the_room)  # the operator's actions, as this process's part
+    operator.logged_out.append(hub.banned)
+    operator.online = hub.online
+    cashier = FreeChips(the_room.store, free_chips, free_chips_hours, free_chips_per_address)
+    lag = LoopLag()
+    measured = RoomMetrics(the_room, hub, lag) if metrics else None
+    leases_of_redis = room_options.get("leases") if redis is not None else None
     failures = Backoff(limits.login_failures_free, limits.login_backoff_cap)
     new_tables = Limiter(limits.table_per_account)
     downloads = Limiter(limits.history_per_account)
@@ -358,6 +404,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await the_room.start()
+        await operator.start()
+        if measured is not None:
+            lag.start()
         if peers is not None:
             await peers.start()
         lobby = asyncio.create_task(hub.run())
@@ -365,6 +414,8 @@ def create_app(
             yield
         finally:
             lobby.cancel()
+            await lag.stop()
+            await operator.stop()
             await the_room.stop()  # the clients see a hand cut short, and who left
             await hub.close()
             if peers is not None:
@@ -382,10 +433,14 @@ def create_app(
     # The client's files and the larger answers go compressed to a browser that asks
     # (the client's modules are 96 KB, 28 KB gzipped); the WebSocket is left alone.
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    app.add_middleware(SessionLimits, limits=limits)  # replays, statistics, imports by session
     app.add_middleware(AddressLimits, limits=limits)  # logins, accounts, guests by address
     app.add_middleware(SecurityHeaders)
+    if trusted_proxies:  # outermost: every limit below sees the client a proxy names
+        app.add_middleware(ProxyHeaders, proxies=TrustedProxies(trusted_proxies))
     app.state.room = the_room
     app.state.hub = hub
+    app.state.operator = operator
 
     @app.exception_handler(HTTPException)
     async def refusal(_request: Request, error: HTTPException) -> Response:
@@ -415,16 +470,56 @@ def create_app(
         tags=["accounts"],
         responses=problems("malformed", *NEW_ACCOUNT, "rate_limited", "busy"),
     )
-    async def register(body: NewAccount) -> Session:
+    async def register(body: NewAccount, request: Request) -> Session:
         """Create an account (``bot``: a remote computer player's, for practice tables);
-        the answer holds a session token."""
+        the answer holds a session token.  A room that gives free chips gives the new
+        account its first (room/cashier.py)."""
         try:
             account, token = await the_room.register(body.name, body.password, bot=body.bot)
         except RoomError as error:
             raise refused(error) from None
         except Busy as error:
             raise busy(error) from None
+        if await cashier.first(account, client_address(request)) is not None:
+            account = await the_room.fresh(account)
         return Session(token=token, account=account_dict(account))
+
+    @app.post(
+        "/api/password-reset",
+        tags=["accounts"],
+        responses=problems("reset_invalid", "password_too_short", "password_too_long", "busy"),
+    )
+    async def use_reset(body: NewPassword) -> Session:
+        """Set one's password with the one-time link the operator gave (its token), and
+        log in: every other session of the account ends."""
+        try:
+            account, token = await the_room.reset_password(body.token, body.password)
+        except RoomError as error:
+            raise refused(error) from None
+        except Busy as error:
+            raise busy(error) from None
+        return Session(token=token, account=account_dict(account))
+
+    @app.post(
+        "/api/me/chips",
+        tags=["accounts"],
+        responses=problems("login", "guests_practice_only", *FREE_CHIPS, invalid=False),
+    )
+    async def get_chips(request: Request, account: Annotated[Account, Depends(current)]) -> Me:
+        """Free chips ("Get chips"): in a room that gives them, to an account whose balance
+        is below the smallest buy-in, once every few hours (``free_chips_wait`` says
+        when again) and a few times a day from one address."""
+        if account.guest:
+            raise Refusal("guests play practice tables only: register for chips",
+                          "guests_practice_only", {})  # fmt: skip
+        try:
+            await cashier.ask(account, client_address(request))
+        except RoomError as error:
+            headers = None
+            if "retry_after" in error.params:
+                headers = {"Retry-After": str(error.params["retry_after"])}
+            raise Refusal(str(error), error.code, error.params, headers=headers) from None
+        return await me(account)
 
     @app.post(
         "/api/sessions",
@@ -478,7 +573,8 @@ def create_app(
         if peers is not None:  # and at the tables the other processes run
             held.update(await peers.seats_of(account.id))
         seats: list[HeldSeat] = [{"table": t, "seat": held[t]} for t in sorted(held)]
-        return {**account_dict(fresh), "seats": seats}
+        low = cashier.on and not fresh.guest and not fresh.bot and fresh.balance < LOW
+        return {**account_dict(fresh), "seats": seats, "free_chips": cashier.chips if low else None}
 
     # -- the lobby --------------------------------------------------------------------
 
@@ -623,191 +719,8 @@ def create_app(
 
     # -- study (issue 18) ------------------------------------------------------------------
 
-    imports = Limiter(limits.import_per_account)
-    studying = asyncio.Lock()  # the room's new hands turned into facts, one at a time
-
-    @app.post(
-        "/api/study/hands",
-        tags=["study"],
-        responses=problems("login", "too_large", "rate_limited"),
-        openapi_extra={
-            "requestBody": {
-                "required": True,
-                "description": "A hand history file as the site wrote it (PokerStars or "
-                "Full Tilt text in any of their encodings, or PHH).",
-                "content": {"application/octet-stream": {"schema": {"type": "string",
-                                                                     "format": "binary"}}},
-            }
-        },
-    )  # fmt: skip
-    async def import_hands(
-        request: Request,
-        account: Annotated[Account, Depends(current)],
-        name: Annotated[str, Query(min_length=1, max_length=100)] = "hands.txt",
-    ) -> StudyImport:
-        """Import one of the asker's hand history files (the body, as the site wrote it;
-        ``name`` is how errors name it): each hand read, turned into facts and stored
-        as the asker's own, seen only by them.  A hand imported before is skipped, a
-        hand that cannot be read is reported and skipped, the rest imported."""
-        slow_down(imports.take(str(account.id)), "imports")
-        most = limits.import_bytes
-        body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > most:
-                raise Refusal(
-                    f"a file is {most} bytes at most", "too_large",
-                    {"maximum": most, "length": len(body)},
-                )  # fmt: skip
-        data = bytes(body)
-        report = await asyncio.to_thread(import_bytes, the_room.store, account.id, name, data)
-        return {
-            "added": report.added,
-            "duplicates": report.duplicates,
-            "other_games": report.other_games,
-            "errors": report.errors,
-        }
-
-    async def study_filter(
-        token: Token,
-        game: str | None = None,
-        big_bet: Annotated[int | None, Query(ge=0, le=STAKE_MAX)] = None,
-        since: Annotated[str | None, Query(pattern=DATE)] = None,
-        until: Annotated[str | None, Query(pattern=DATE)] = None,
-        table_size: Annotated[int | None, Query(ge=2, le=MAX_SEATS)] = None,
-        currency: Annotated[str | None, Query(pattern=r"^(chips|[^\s\w]{1,3})$")] = None,
-        mine: bool = False,
-    ) -> StudyFilter:
-        """The hands a statistic or a graph counts, from its query (``mine``: the
-        asker's imported ones too, so a login; ``currency``: a site's money sign, or
-        ``chips``); the room's new hands studied first."""
-        if game is not None:
-            try:
-                known_game(game)
-            except RoomError as error:
-                raise refused(error) from None
-        owner = (await current(token)).id if mine else None
-        async with studying:
-            await asyncio.to_thread(room_hands_studied, the_room.store)
-        return StudyFilter(
-            owner_id=owner, game=game, big_bet=big_bet, since=since, until=until,
-            table_size=table_size, currency="" if currency == "chips" else currency,
-        )  # fmt: skip
-
-    @app.get(
-        "/api/study/stats",
-        tags=["study"],
-        responses=problems("login", "unknown_game"),
-        openapi_extra=OPTIONAL,
-    )
-    async def study_stats(
-        player: Annotated[str, Query(min_length=1, max_length=64)],
-        where: Annotated[StudyFilter, Depends(study_filter)],
-    ) -> StudyStats:
-        """A player's statistics (docs/study.md) over the room's hands and, with
-        ``mine``, the asker's imported hands: each share with its sample, results in big
-        bets per 100 hands with a 95% interval."""
-        stats = await asyncio.to_thread(player_stats, the_room.store, player, where)
-        stakes = await asyncio.to_thread(the_room.store.study_stakes, player, where)
-        frequency = stats.aggression_frequency
-        return {
-            "player": player,
-            "hands": stats.hands,
-            "bb_per_100": stats.bb_per_100,
-            "interval": None if stats.interval is None else list(stats.interval),
-            "aggression": stats.aggression,
-            "aggression_frequency": {
-                "key": "aggression_frequency",
-                "label": "Aggression frequency (fourth street on)",
-                "count": frequency.count,
-                "sample": frequency.sample,
-            },
-            "stats": [
-                {"key": key, "label": label, "count": share.count, "sample": share.sample}
-                for key, (label, share) in stats.keyed().items()
-            ],
-            "stakes": cast("list[StudyStake]", stakes),
-        }
-
-    @app.get(
-        "/api/study/winnings",
-        tags=["study"],
-        responses=problems("login", "unknown_game"),
-        openapi_extra=OPTIONAL,
-    )
-    async def study_winnings(
-        player: Annotated[str, Query(min_length=1, max_length=64)],
-        where: Annotated[StudyFilter, Depends(study_filter)],
-    ) -> StudyWinnings:
-        """A player's winnings graph over the hands ``study/stats`` would count: the
-        running total in big bets, and its showdown and non-showdown parts."""
-        graph = await asyncio.to_thread(winnings, the_room.store, player, where)
-        count = len(graph.total)
-        every = max(1, -(-count // 500))
-        picked = [*range(every - 1, count, every)]
-        if count and picked[-1:] != [count - 1]:
-            picked.append(count - 1)
-        return {
-            "player": player,
-            "hands": count,
-            "every": every,
-            "total": [round(graph.total[i], 3) for i in picked],
-            "showdown": [round(graph.showdown[i], 3) for i in picked],
-            "no_showdown": [round(graph.no_showdown[i], 3) for i in picked],
-        }
-
-    @app.get("/api/study/hands", tags=["study"], responses=problems("login"))
-    async def my_study_hands(
-        account: Annotated[Account, Depends(current)],
-        limit: Annotated[int, Query(ge=1, le=500)] = 100,
-        before: Annotated[int | None, Query(ge=1, le=LARGEST)] = None,
-    ) -> list[StudyHandInfo]:
-        """The asker's imported hands, the newest first (``before``: the next page)."""
-        rows = await asyncio.to_thread(
-            the_room.store.study_hands_of, account.id, limit=limit, before=before
-        )
-        return cast(list[StudyHandInfo], rows)
-
-    @app.get("/api/study/hands/{hand_id}", tags=["study"], responses=problems("login", "no_hand"))
-    async def my_study_hand(
-        hand_id: Annotated[int, PathParam(ge=1, le=LARGEST)],
-        account: Annotated[Account, Depends(current)],
-    ) -> dict[str, Any]:
-        """One of the asker's imported hands for the replayer: every card its record
-        holds, street by street, with each player's equity against the cards the
-        record's own player knew at that street (docs/study.md)."""
-        found = await asyncio.to_thread(the_room.store.study_hand, account.id, hand_id)
-        if found is None:
-            raise Refusal(f"no hand {hand_id} of yours", "no_hand", {"number": hand_id})
-        return await asyncio.to_thread(imported_replay, *found)
-
-    @app.get(
-        "/api/tables/{table_id}/hands/{number}/replay",
-        tags=["study"],
-        responses=problems("no_hand"),
-        openapi_extra=OPTIONAL,
-    )
-    async def room_replay(
-        table_id: Annotated[str, PathParam(min_length=1, max_length=64)],
-        number: Annotated[int, PathParam(ge=1, le=LARGEST)],
-        token: Token,
-    ) -> dict[str, Any]:
-        """A hand played in the room for the replayer (its shareable link): what an
-        onlooker saw — the up cards, the hands shown — unless the asker played in it,
-        who sees their own down cards too; each player's equity at every street against
-        the cards the viewer knew then."""
-        account = await the_room.account(token)
-        try:
-            stored = await asyncio.to_thread(the_room.store.hand, table_id, number)
-        except StoreError:  # not a table id the store could hold
-            stored = None
-        if stored is None:
-            raise Refusal(f"no hand {number} of {table_id}", "no_hand", {"number": number})
-        viewer = None
-        if account is not None:
-            viewer = next((p.seat for p in stored.players if p.account_id == account.id), None)
-        hand = room_hand(stored)
-        return await asyncio.to_thread(replay_view, hand, viewer=viewer)
+    app.state.study = study = StudyDesk(the_room, limits, current)
+    app.include_router(study.router)
 
     # -- tournaments (issue 17) ---------------------------------------------------------
 
@@ -821,11 +734,13 @@ def create_app(
         """Every tournament the room has open or running, and the last finished; with
         a token, the asker's entry and table in each."""
         account = await the_room.account(token)
-        return cast(list[TournamentInfo], await the_room.tournaments_now(account))
+        listed = await the_room.tournaments_now(account)
+        return [cast(TournamentInfo, info | {"money_unit": BALANCE_UNIT}) for info in listed]
 
     async def tournament_of(tid: int, account: Account | None) -> TournamentInfo:
         try:
-            return cast(TournamentInfo, await the_room.tournament_now(tid, account))
+            info = await the_room.tournament_now(tid, account)
+            return cast(TournamentInfo, info | {"money_unit": BALANCE_UNIT})
         except RoomError as error:
             raise refused(error) from None
         except Busy as error:
@@ -915,6 +830,7 @@ def create_app(
         where = socket.client.host if socket.client is not None else "unknown"
         await socket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         if not hub.admit(where):
+            refused_by_limit("sockets")
             most = limits.sockets_per_address
             refused_socket: FullMessage = {
                 "type": "error",
@@ -999,6 +915,12 @@ def create_app(
             with contextlib.suppress(Exception):
                 await writer
 
+    app.include_router(admin_router(the_room, operator, register=_register(the_room)))
+    redis_ping = None if leases_of_redis is None else leases_of_redis.ping
+    app.include_router(
+        health_router(the_room, measured, redis=redis_ping, metrics_token=metrics_token)
+    )
+
     if WEB.is_dir() and (WEB / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     else:
@@ -1011,6 +933,19 @@ def create_app(
             )
 
     return app
+
+
+def client_address(request: Request) -> str:
+    """The address a request came from (the client's, behind a trusted proxy)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _register(room: Room) -> Callable[[str, str], Awaitable[Account]]:
+    async def register(name: str, password: str) -> Account:
+        account, _token = await room.register(name, password)
+        return account
+
+    return register
 
 
 async def _write(socket: WebSocket, client: Client) -> None:
@@ -1067,6 +1002,7 @@ def _in_time(client: Client, limits: Limits) -> bool:
     if not wait:
         return True
     client.refused += 1
+    refused_by_limit("messages")
     rate = limits.messages_per_socket
     after = round(wait, 3)
     _error(
@@ -1159,10 +1095,12 @@ async def _handle(hub: Hub, client: Client, text: str) -> None:
                 await room.top_up(account, table_id, amount)
                 client.send({"type": "ok", "id": ref, "v": VERSION})
             case Act(table=table_id, seq=seq, action=action):
+                hub.acted(table_id)
                 room.act(account, table_id, action, seq)
             case Chat(table=table_id, text=said):
                 wait = hub.chat_limit.take(str(account.id))
                 if wait:
+                    refused_by_limit("chat")
                     rate, after = hub.limits.chat_per_socket, round(wait, 3)
                     _error(
                         client,

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -23,10 +24,12 @@ import orjson
 from studpoker.engine import Hand, StreetStarted
 from studpoker.hands.best import best_hand_names
 from studpoker.room import ChatLine, Room
+from studpoker.room.timings import Timings
 from studpoker.server.limits import LIMITS, Limiter, Limits
 from studpoker.server.messages import (
     ChatMessage,
     LobbyTable,
+    LoggedOutReason,
     PatchOp,
     ServerMessage,
     TableMessage,
@@ -58,7 +61,15 @@ FLUSH_AFTER = 0.005
 LOBBY_EVERY = 1.0
 # Updates after which the lobby changes (who sits where, hands played).
 _LOBBY_CHANGES = frozenset(
-    {"seat", "hand_ended", "competition_started", "competition_ended", "halted"}
+    {
+        "seat",
+        "hand_ended",
+        "competition_started",
+        "competition_ended",
+        "halted",
+        "paused",
+        "closed",
+    }
 )
 
 
@@ -178,12 +189,12 @@ class Client:
         out (it may still watch) and told so."""
         expires = self.expires
         if self.account is not None and expires is not None and datetime.now(UTC) >= expires:
-            self.log_out("the session has expired: log in again")
+            self.log_out("the session has expired: log in again", "expired")
         return self.account
 
-    def log_out(self, why: str) -> None:
+    def log_out(self, why: str, reason: LoggedOutReason = "logout") -> None:
         self.account, self.session, self.expires = None, None, None
-        self.send({"type": "logged_out", "message": why, "v": VERSION})
+        self.send({"type": "logged_out", "message": why, "reason": reason, "v": VERSION})
 
 
 def seat_state(public: TableState, table: Table, seat: int | None) -> TableState:
@@ -418,6 +429,7 @@ def _chat(table_id: str, line: ChatLine) -> ChatMessage:
         "table": table_id,
         "name": line.name or "",
         "text": line.text,
+        "room": line.room,
         "v": VERSION,
     }
 
@@ -456,8 +468,24 @@ class Hub:
         self._events_of: dict[str, tuple[Hand, dict[int, tuple[Any, Any]]]] = {}
         # The room's other processes (server/peers.py), when it runs on several.
         self.peers: Peers | None = None
+        # What the metrics read (server/metrics.py): hands ended and actions received,
+        # and each action's round trip — from its message to the table's next news sent.
+        self.hands = 0
+        self.actions = 0
+        self.action_seconds = Timings()
+        self._acted: dict[str, float] = {}  # by table: when its first unanswered act came
         room.listeners.append(self.table_changed)
         room.chat_listeners.append(self.chat)
+
+    def acted(self, table_id: str) -> None:
+        """An action for ``table_id`` came: timed until the table's next news goes out."""
+        self.actions += 1
+        if table_id not in self._acted:
+            self._acted[table_id] = time.perf_counter()
+
+    def accounts_online(self) -> int:
+        """Accounts with a socket open here."""
+        return len(self._sockets)
 
     def admit(self, address: str) -> bool:
         """Whether another socket from ``address`` may open (``sockets_per_address``)."""
@@ -516,6 +544,40 @@ class Hub:
                 self.absent(client)
                 if self.peers is not None:
                     self.peers.logged_out(client)
+
+    def banned(self, account_id: int) -> None:
+        """The room's operator banned ``account_id``: its sockets here are logged out
+        (they may still watch) and told so."""
+        for client in list(self.clients):
+            if client.relayed:  # another process's socket: that process logs it out
+                continue
+            if client.account is not None and client.account.id == account_id:
+                client.log_out("the room has banned this account", "banned")
+                self.absent(client)
+                if self.peers is not None:
+                    self.peers.logged_out(client)
+
+    def online(self) -> list[dict[str, Any]]:
+        """Who this process has online: each account with its sockets, the address of
+        one, the tables they watch and the seats they hold here."""
+        people: dict[int, dict[str, Any]] = {}
+        for client in self.clients:
+            account = client.account
+            if account is None or client.relayed:
+                continue
+            person = people.setdefault(
+                account.id,
+                {"account": account.id, "name": account.name, "sockets": 0,
+                 "address": client.address, "watching": [], "seats": {}},
+            )  # fmt: skip
+            person["sockets"] += 1
+            person["watching"] = sorted({*person["watching"], *client.watching, *client.remote})
+        for person in people.values():
+            for table_id in self.room.tables:
+                seat = self.room.seat_of(person["account"], table_id)
+                if seat is not None:
+                    person["seats"][table_id] = seat
+        return sorted(people.values(), key=lambda person: str(person["name"]))
 
     def watch(self, client: Client, table_id: str, ref: Any = None) -> None:
         held = self.room.table(table_id)
@@ -615,8 +677,15 @@ class Hub:
         once, so a message never mixes two hands."""
         if update.kind in _LOBBY_CHANGES:
             self.lobby_changed(update.table_id)
+            if update.kind == "hand_ended":
+                self.hands += 1
         watchers = self._by_table.get(update.table_id)
         if not watchers:
+            return
+        if update.kind == "closed":  # gone: its watchers were told by the room's chat line
+            self._pending.pop(update.table_id, None)
+            for client in list(watchers):
+                self.unwatch(client, update.table_id)
             return
         if update.kind in ("event", "seat"):
             before = self._pending.get(update.table_id)
@@ -655,6 +724,9 @@ class Hub:
             self._flush_table(table_id, kind)
 
     def _flush_table(self, table_id: str, kind: Change, update: TableUpdate | None = None) -> None:
+        acted = self._acted.pop(table_id, None)
+        if acted is not None:
+            self.action_seconds.observe(time.perf_counter() - acted)
         watchers = self._by_table.get(table_id)
         held = self.room.tables.get(table_id)
         if not watchers or held is None:

@@ -12,9 +12,9 @@ a message answers (None when that message could not be read).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, Final, Literal, NotRequired
 
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 from typing_extensions import TypedDict
 
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, Game
@@ -38,6 +38,7 @@ from studpoker.server.wire import wire
 from studpoker.table.config import Mode
 
 __all__ = [
+    "BALANCE_UNIT",
     "AccountView",
     "AddOp",
     "AlreadyInSeatMessage",
@@ -91,17 +92,31 @@ __all__ = [
 Version = Literal[1]
 
 
+BALANCE_UNIT: Final = 100
+"""How the balance is written (R1.4), the one answer the server sends with it
+(``AccountView.money_unit``) and with a tournament's buy-in, fee and prizes
+(``TournamentInfo.money_unit``): as the fixed-limit games write money, 100 chips a unit
+(95225 chips are 952.25)."""
+
+
 @wire
 class AccountView(TypedDict):
-    """An account as its own player sees it (``welcome``, the REST sessions)."""
+    """An account as its own player sees it (``welcome``, the REST sessions, ``GET
+    /api/me``)."""
 
     id: int
     name: str
     balance: int
     """Chips on the account, off the tables."""
+    money_unit: MoneyUnit
+    """How ``balance`` is written (R1.4): 100 chips a unit, as the fixed-limit games write
+    money (95225 is 952.25), whatever the game of a table they are taken to."""
     guest: bool
     bot: bool
     """A remote computer player's account (practice tables only)."""
+    role: Literal["player", "operator"]
+    """``operator``: the account may use the operator's tools (``/api/admin``), and the
+    page offers them."""
 
 
 @wire
@@ -124,6 +139,8 @@ class LobbyTable(TypedDict):
     competition: bool
     """Whether a competition is being played."""
     halted: str | None
+    paused: bool
+    """Paused by the room's operator: no hand is dealt until resumed."""
     clock: Seconds
     """Seconds a player has for a decision (R8.1), before the time bank."""
     buy_in: tuple[Chips, Chips]
@@ -248,7 +265,10 @@ class ChatMessage(TypedDict):
     type: Literal["chat"]
     table: str
     name: str
+    """Who said it (empty for the room)."""
     text: str
+    room: bool
+    """Said by the room's operator, not a player."""
     v: Version
 
 
@@ -272,6 +292,11 @@ class PongMessage(TypedDict):
     v: Version
 
 
+LoggedOutReason = Literal["logout", "expired", "banned"]
+"""Why a socket was logged out: its session was logged out (in any tab), it expired, or
+the room's operator banned the account."""
+
+
 @wire
 class LoggedOutMessage(TypedDict):
     """The session has ended (logged out from any tab, or expired): the connection is an
@@ -279,6 +304,7 @@ class LoggedOutMessage(TypedDict):
 
     type: Literal["logged_out"]
     message: str
+    reason: LoggedOutReason
     v: Version
 
 
@@ -342,6 +368,8 @@ Limited = Literal[
     "tables",
     "hand_histories",
     "imports",
+    "replays",
+    "statistics",
     "password_hashing",
     "table_owner",
     "tournament_director",
@@ -710,6 +738,23 @@ class BalanceMessage(_Error):
 
 
 @wire
+class WithdrawalParams(TypedDict):
+    name: str
+    balance: Chips
+    """What the account has on its balance."""
+    amount: Chips
+    """What the operator asked to withdraw."""
+
+
+@wire
+class WithdrawalMessage(_Error):
+    """A withdrawal larger than the balance: chips at tables are never withdrawn."""
+
+    code: Literal["withdrawal_too_large"]
+    params: WithdrawalParams
+
+
+@wire
 class AlreadySeatedParams(TypedDict):
     name: str
     table: str
@@ -830,8 +875,133 @@ class TournamentRefusedMessage(_Error):
     params: TournamentParams
 
 
+@wire
+class MutedParams(TypedDict):
+    until: Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]
+    """Until when the account may not chat (UTC)."""
+
+
+@wire
+class MutedMessage(_Error):
+    """The room's operator muted the account: no chat line until ``until``."""
+
+    code: Literal["muted"]
+    params: MutedParams
+
+
+@wire
+class AccountRefusedMessage(_Error):
+    """The account named may not: it is banned (a login), or it is not an operator's
+    (the operator's tools)."""
+
+    code: Literal["banned", "operator_only"]
+    params: NameParams
+
+
+@wire
+class OperatorRefusedMessage(_Error):
+    """The operator's tools refused: a one-time password reset unknown, used or
+    expired; free chips where the room gives none, or to a guest; the store refused
+    (``detail`` says why)."""
+
+    code: Literal["reset_invalid", "free_chips_off", "free_chips_guest", "refused"]
+
+
+@wire
+class AmountParams(TypedDict):
+    amount: str
+    """The amount as written."""
+
+
+@wire
+class AmountRangeMessage(_Error):
+    """An amount in the room's unit that is not above 0 with two decimals at most."""
+
+    code: Literal["amount_range"]
+    params: AmountParams
+
+
+@wire
+class FreeChipsWaitParams(TypedDict):
+    retry_after: Seconds
+    """Seconds until the account may ask for free chips again."""
+
+
+@wire
+class FreeChipsWaitMessage(_Error):
+    """Free chips once every few hours an account."""
+
+    code: Literal["free_chips_wait"]
+    params: FreeChipsWaitParams
+
+
+@wire
+class FreeChipsAddressParams(TypedDict):
+    maximum: Annotated[int, Field(ge=1)]
+    """Grants a day from one address."""
+
+
+@wire
+class FreeChipsAddressMessage(_Error):
+    """Free chips a few times a day from one address (so new accounts cannot farm them)."""
+
+    code: Literal["free_chips_address"]
+    params: FreeChipsAddressParams
+
+
+@wire
+class FreeChipsBalanceParams(TypedDict):
+    balance: Chips
+    below: Chips
+    """Free chips are for a balance below this: the smallest buy-in."""
+
+
+@wire
+class FreeChipsBalanceMessage(_Error):
+    code: Literal["free_chips_balance"]
+    params: FreeChipsBalanceParams
+
+
+@wire
+class TableSeatParams(TypedDict):
+    table: str
+    seat: SeatNumber
+
+
+@wire
+class OperatorSeatMessage(_Error):
+    """The operator removes people, not computer players (they come and go with the
+    people at a practice table)."""
+
+    code: Literal["computer_player"]
+    params: TableSeatParams
+
+
+@wire
+class TournamentTableParams(TypedDict):
+    table: str
+    tournament: int
+
+
+@wire
+class TournamentTableMessage(_Error):
+    """A tournament's table closes with its tournament (cancel the tournament)."""
+
+    code: Literal["tournament_table"]
+    params: TournamentTableParams
+
+
 ServerError = Annotated[
     TournamentRefusedMessage
+    | MutedMessage
+    | AccountRefusedMessage
+    | OperatorRefusedMessage
+    | AmountRangeMessage
+    | FreeChipsWaitMessage
+    | FreeChipsAddressMessage
+    | FreeChipsBalanceMessage
+    | OperatorSeatMessage
+    | TournamentTableMessage
     | ErrorMessage
     | RetryLaterMessage
     | ChatLimitMessage
@@ -854,6 +1024,7 @@ ServerError = Annotated[
     | ClockRangeMessage
     | BuyInRangeMessage
     | BalanceMessage
+    | WithdrawalMessage
     | AlreadySeatedMessage
     | AlreadyInSeatMessage
     | TopUpLimitMessage

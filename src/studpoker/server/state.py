@@ -258,6 +258,8 @@ class TableState(TypedDict):
     rollover: Chips
     halted: str | None
     """Why the table deals no more hands (its books disagree with the database)."""
+    paused: bool
+    """Paused by the room's operator: no hand is dealt until resumed."""
     seats: list[SeatState | None]
     """One entry a seat, None when it is empty."""
     hand: HandState | None

@@ -5,7 +5,7 @@
 import { ui } from "./state.js";
 import { $ } from "./page.js";
 import { refusal, t, word } from "./words.js";
-import { money, unitOf } from "./money.js";
+import { inUnits, money, toChips, unitStep } from "./money.js";
 import { send } from "./net.js";
 
 /** @typedef {import("./protocol.js").TableState} TableState */
@@ -24,6 +24,12 @@ function actionLabel(kind) {
   return word(kind);
 }
 
+/** An amount of the table open, in its money unit (the state's).
+   @param {number} amount */
+function tableMoney(amount) {
+  return money(amount, ui.state ? ui.state.money_unit : 1);
+}
+
 /**
  * @param {LegalOption} option
  * @param {number} [amount]
@@ -32,9 +38,9 @@ function actionText(option, amount) {
   const label = actionLabel(option.kind);
   if (["fold", "check", "show", "muck"].includes(option.kind)) return label;
   if (option.kind === "bring_in" || option.kind === "call" || option.kind === "showhand") {
-    return option.minimum ? `${label} ${money(option.minimum)}` : label;
+    return option.minimum ? `${label} ${tableMoney(option.minimum)}` : label;
   }
-  return `${label} ${money(amount ?? option.minimum)}`;
+  return `${label} ${tableMoney(amount ?? option.minimum)}`;
 }
 
 /** An action's refusal in the page's language, from its code and parameters
@@ -48,7 +54,7 @@ export function actRefusal(message) {
       return option.choices.map((amount) => actionText(option, amount)).join(` ${t("or")} `);
     }
     if (["bet", "raise", "complete"].includes(option.kind) && option.maximum > option.minimum) {
-      return `${actionLabel(option.kind)} ${money(option.minimum)}–${money(option.maximum)}`;
+      return `${actionLabel(option.kind)} ${tableMoney(option.minimum)}–${tableMoney(option.maximum)}`;
     }
     return actionText(option);
   }).join(t("list_sep"));
@@ -63,7 +69,7 @@ export function actRefusal(message) {
   if (["not_your_turn", "stale_decision", "no_turn", "not_seated"].includes(message.code)) {
     return t(`r_${message.code}`);
   }
-  return refusal(message, ui.state && ui.state.game);
+  return refusal(message, ui.state && ui.state.money_unit);
 }
 
 /* The buttons of one's decision: each fixed-limit amount a button of its own (R2.6,
@@ -107,14 +113,16 @@ export function renderActions() {
     if (input) {
       input.type = "number";
       input.className = "amount";
-      const scale = unitOf(s.game);
-      input.min = String(option.minimum / scale);
-      input.max = String(option.maximum / scale);
-      input.step = scale === 1 ? "1" : "0.01";
-      input.value = String(option.minimum / scale);
+      const unit = s.money_unit;
+      input.min = String(inUnits(option.minimum, unit));
+      input.max = String(inUnits(option.maximum, unit));
+      input.step = unitStep(unit);
+      input.value = String(inUnits(option.minimum, unit));
       input.setAttribute("aria-label", actionLabel(option.kind));
       input.addEventListener("input", () => {
-        button.textContent = `${actionLabel(option.kind)} ${input.value}`;
+        /* what the button will put in, written as the table writes money */
+        const typed = input.value.trim() === "" ? NaN : toChips(input.value, unit);
+        button.textContent = `${actionLabel(option.kind)} ${Number.isFinite(typed) ? tableMoney(typed) : input.value}`;
         if (slider) slider.value = input.value;
       });
       group.append(input);
@@ -126,16 +134,16 @@ export function renderActions() {
         slider.className = "amount-slider";
         slider.min = input.min;
         slider.max = input.max;
-        slider.step = "1";
+        slider.step = input.step;
         slider.value = input.value;
         slider.setAttribute("aria-label", actionLabel(option.kind));
         const set = (/** @type {number} */ amount) => {
           const value = Math.min(option.maximum, Math.max(option.minimum, Math.round(amount)));
-          input.value = String(value);
-          slider.value = String(value);
-          button.textContent = `${actionLabel(option.kind)} ${value}`;
+          input.value = String(inUnits(value, unit));
+          slider.value = input.value;
+          button.textContent = `${actionLabel(option.kind)} ${tableMoney(value)}`;
         };
-        slider.addEventListener("input", () => set(Number(slider.value)));
+        slider.addEventListener("input", () => set(toChips(slider.value, unit)));
         const presets = document.createElement("span");
         presets.className = "presets";
         const pot = (s.hand && s.hand.pot_total) || 0;
@@ -289,8 +297,7 @@ function act(option, input, chosen) {
   if (["bet", "raise", "complete"].includes(option.kind)) {
     let amount = chosen ?? option.minimum;
     if (input) {
-      const scale = unitOf(s.game);
-      amount = Math.round(Number(input.value) * scale);
+      amount = toChips(input.value, s.money_unit);
       if (!Number.isFinite(amount) || amount <= 0) amount = option.minimum;
     }
     action = `${option.kind} ${amount}`;

@@ -5,24 +5,22 @@
 import { ui } from "./state.js";
 import { $, status } from "./page.js";
 import { t } from "./words.js";
-import { money, unitOf } from "./money.js";
+import { inUnits, money, toChips, unitStep } from "./money.js";
 import { send } from "./net.js";
 
 /** @typedef {import("./protocol.js").LobbyTable} LobbyTable */
 
-/** A chips table: the buy-in, within the table's range, before sitting (R7.2).
-   @param {string} game */
-function buyInScale(game) { return unitOf(game); }
-
-/** @param {LobbyTable} table */
+/** A chips table: the buy-in, within the table's range, before sitting (R7.2), typed
+   in the table's money unit (its lobby entry's).
+   @param {LobbyTable} table */
 export function askBuyIn(table) {
   const [low, high] = table.buy_in;
-  const scale = buyInScale(table.game);
+  const unit = table.money_unit;
   const input = $("buy-in-amount", HTMLInputElement);
-  input.min = String(low / scale);
-  input.max = String(high / scale);
-  input.step = scale === 1 ? "1" : "0.01";
-  input.value = String(low / scale);
+  input.min = String(inUnits(low, unit));
+  input.max = String(inUnits(high, unit));
+  input.step = unitStep(unit);
+  input.value = String(inUnits(low, unit));
   $("buy-in").dataset.table = table.id;
   renderBuyIn();
   $("buy-in-box").hidden = false;
@@ -35,7 +33,7 @@ export function renderBuyIn() {
   if (!table) { $("buy-in-box").hidden = true; return; }
   const name = t(table.game) + (table.name && table.name !== table.id ? ` — ${table.name}` : "");
   $("buy-in-label").textContent = t("buy_in_range", {
-    table: name, min: money(table.buy_in[0], table.game), max: money(table.buy_in[1], table.game),
+    table: name, min: money(table.buy_in[0], table.money_unit), max: money(table.buy_in[1], table.money_unit),
   });
 }
 
@@ -46,7 +44,7 @@ export function sitWithBuyIn(event) {
   const table = ui.tables.find((x) => x.id === form.dataset.table);
   if (!table || !form.reportValidity()) return;
   const [low, high] = table.buy_in;
-  const amount = Math.round(Number($("buy-in-amount", HTMLInputElement).value) * buyInScale(table.game));
+  const amount = toChips($("buy-in-amount", HTMLInputElement).value, table.money_unit);
   if (!(amount >= low && amount <= high)) return;
   const id = send({ type: "sit", table: table.id, buy_in: amount });
   if (id === null) { status(t("disconnected"), true); return; }
@@ -72,15 +70,13 @@ export function askTopUp() {
   if (room === null || !ui.state) return;
   const box = $("top-up-box");
   if (room <= 0) { box.hidden = true; status(t("top_up_full"), true); return; }
-  const game = ui.state.game;
-  const scale = buyInScale(game);
+  const unit = ui.state.money_unit;
   const input = $("top-up-amount", HTMLInputElement);
-  const step = scale === 1 ? 1 : 0.01;
-  input.min = String(step);
-  input.max = String(room / scale);
-  input.step = String(step);
-  if (box.hidden) input.value = String(room / scale);
-  $("top-up-label").textContent = t("top_up_range", { min: money(1, game), max: money(room, game) });
+  input.min = unitStep(unit);
+  input.max = String(inUnits(room, unit));
+  input.step = unitStep(unit);
+  if (box.hidden) input.value = String(inUnits(room, unit));
+  $("top-up-label").textContent = t("top_up_range", { min: money(1, unit), max: money(room, unit) });
   box.hidden = false;
   /* the box comes into view below the buttons, which stay in view above it */
   input.focus({ preventScroll: true });
@@ -94,7 +90,7 @@ export function topUp(event) {
   const room = topUpRoom();
   if (room === null || !ui.state || !ui.tableId) return;
   if (!$("top-up-box", HTMLFormElement).reportValidity()) return;
-  const amount = Math.round(Number($("top-up-amount", HTMLInputElement).value) * buyInScale(ui.state.game));
+  const amount = toChips($("top-up-amount", HTMLInputElement).value, ui.state.money_unit);
   if (!(amount >= 1 && amount <= room)) return;
   send({ type: "top_up", table: ui.tableId, amount });
   $("top-up-box").hidden = true;

@@ -5,10 +5,11 @@
 import { ui } from "./state.js";
 import { $, status } from "./page.js";
 import { refusal, t } from "./words.js";
-import { money, stakesText, unitOf } from "./money.js";
+import { money, stakesParts, toChips } from "./money.js";
 import { authHeaders, fetchMe, send } from "./net.js";
 import { askBuyIn } from "./chips.js";
 import { openTable } from "./table.js";
+import { closeAdmin } from "./admin.js";
 
 /** @typedef {import("./protocol.js").LobbyTable} LobbyTable */
 /** @typedef {import("./money.js").FixedLimitStakes} FixedLimitStakes */
@@ -27,40 +28,115 @@ const MODE_IDS = ["practice", "chips", "competition"];
 export function renderAccount() {
   const account = ui.account;
   const signed = Boolean(account);
-  $("login").hidden = signed;
+  /* a password link being used: its form, not the login's */
+  $("login").hidden = signed || !$("reset").hidden;
   $("account").hidden = !signed;
+  /* the operator's page: for an operator's account only (the server says the role) */
+  const operator = Boolean(account && account.role === "operator");
+  $("admin-open").hidden = !operator;
+  if (!operator) closeAdmin();
+  /* free chips, when the room would give some now (GET /api/me's free_chips) */
+  const chips = $("get-chips");
+  chips.hidden = !(account && !account.guest && ui.freeChips !== null);
+  chips.title = account && ui.freeChips !== null
+    ? t("get_chips_title", { amount: money(ui.freeChips, account.money_unit) }) : "";
   const label = account
     ? account.name + (account.guest ? ` (${t("guest")})` : "")
     : "";
   $("account-name").textContent = label;
-  /* the balance beside the name (not for guests, who play practice only, R7.2): money
-     as the fixed-limit games write it, 10000 chips = 100.00 (R1.4) */
+  /* the balance beside the name (not for guests, who play practice only, R7.2), in
+     the unit the server sends with it (10000 chips = 100.00, R1.4), never a table's;
+     on a phone under the name, whole, the name cut short if it must be */
   const balance = account && !account.guest && Number.isInteger(account.balance)
-    ? ` · ${t("balance_words", { amount: money(account.balance, "seven_card_stud") })}`
+    ? t("balance_words", { amount: money(account.balance, account.money_unit) })
     : "";
-  $("who").textContent = label + balance;
-  $("who").title = label + balance;
+  const who = $("who");
+  who.textContent = "";
+  const name = document.createElement("span");
+  name.className = "who-name";
+  name.textContent = label;
+  who.append(name);
+  if (balance) {
+    const gap = document.createElement("span");
+    gap.className = "who-gap";
+    gap.textContent = " · ";
+    const amount = document.createElement("span");
+    amount.className = "who-balance";
+    amount.textContent = balance;
+    who.append(gap, amount);
+  }
+  who.title = who.textContent;
 }
 
-/* The account as the server holds it now: after a buy-in, a top-up, leaving a chips
-   table or the end of one of its hands, the balance in the header is read again. */
+/* The account as the server holds it now: after every change of the balance — a
+   buy-in, a top-up, the end of a chips table's hand, a tournament's entry, its
+   unregistering and its prize — the header reads it again (GET /api/me). */
 /** @type {ReturnType<typeof setTimeout> | null} */
 let balanceSoon = null;
 
-export function refreshBalance() {
+/** Read the balance again in a moment (many changes at once read it once).
+   @param {number} [delay] milliseconds */
+export function refreshBalance(delay = 300) {
   if (!ui.token || !ui.account || ui.account.guest || balanceSoon) return;
   balanceSoon = setTimeout(async () => {
     balanceSoon = null;
     try {
       const me = await fetchMe();
       if (me && ui.account && me.id === ui.account.id) {
-        ui.account = { ...ui.account, balance: me.balance };
+        ui.account = { ...ui.account, balance: me.balance, money_unit: me.money_unit, role: me.role };
+        ui.freeChips = me.free_chips;
         renderAccount();
+        followCashOut(me);
       }
     } catch (_error) {
       /* the next change reads it again */
     }
-  }, 300);
+  }, delay);
+}
+
+/* "Get chips": free chips from a room that gives them, to an account whose balance ran
+   low (POST /api/me/chips); the header's balance is the answer's, or the reason why not
+   now in the player's language ("again in 3 h 12 min"). */
+export async function getChips() {
+  const account = ui.account;
+  if (!account || !ui.token) return;
+  try {
+    const answer = await fetch("/api/me/chips", { method: "POST", headers: authHeaders() });
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) throw new Error(refusal(data, account.money_unit) || answer.statusText);
+    /** @type {import("./protocol.js").Me} */
+    const me = data;
+    const gained = me.balance - account.balance;
+    ui.account = { ...account, balance: me.balance, money_unit: me.money_unit, role: me.role };
+    ui.freeChips = me.free_chips;
+    renderAccount();
+    status(t("got_chips", { amount: money(gained, me.money_unit) }));
+  } catch (error) {
+    status(/** @type {Error} */ (error).message, true);
+  }
+}
+
+/* A chips seat left pays its stack back when it leaves the table: at once between
+   hands, at the end of the hand it plays (R7.2). Until the account holds no seat
+   there, the balance is read again every two seconds; once more after, for the
+   cash-out written as the seat went. */
+const CASH_OUT_READS = 300; // ten minutes: the longest hand's clocks and time banks
+
+/** The chips table a seat was left at: its stack is on its way back to the balance.
+   @param {string} table */
+export function awaitCashOut(table) {
+  ui.cashOut = { table, reads: CASH_OUT_READS };
+  refreshBalance();
+}
+
+/** @param {import("./protocol.js").Me} me */
+function followCashOut(me) {
+  const pending = ui.cashOut;
+  if (!pending) return;
+  const seated = me.seats.some((held) => held.table === pending.table);
+  pending.reads -= 1;
+  if (!seated || pending.reads <= 0) ui.cashOut = null;
+  refreshBalance(seated ? 2000 : 1000);
 }
 
 export function renderLobby() {
@@ -80,18 +156,34 @@ export function renderLobby() {
     gameName.textContent = table.mix ? `${t(table.mix)} (${t(table.game)})` : t(table.game);
     game.append(gameName, table.name && table.name !== table.id ? ` — ${table.name}` : "");
     row.append(game);
+    const stakes = document.createElement("td");
+    stakes.className = "stakes";
+    /* each of the stakes whole on its line ("強制開注 0.50" not broken in two) */
+    stakesParts(table.stakes, table.game, table.money_unit).forEach((part, i) => {
+      const whole = document.createElement("span");
+      whole.className = "stake";
+      whole.textContent = part;
+      stakes.append(...(i ? [" · ", whole] : [whole]));
+    });
+    row.append(stakes);
     const cells = [
-      stakesText(table.stakes, table.game),
       t(table.mode) + (table.level ? ` · ${t(`level_${table.level}`)}` : "") +
         (table.competition ? ` · ${t("running")}` : "") +
         (table.halted ? ` · ${t("stopped")}` : ""),
       seatedText(table),
-      money(table.average_pot || 0, table.game),
+      money(table.average_pot || 0, table.money_unit),
     ];
     for (const text of cells) {
       const cell = document.createElement("td");
       cell.textContent = text;
       row.append(cell);
+    }
+    /* the room's operator paused it: no hand until resumed */
+    if (table.paused) {
+      const mark = document.createElement("span");
+      mark.className = "paused-mark";
+      mark.textContent = t("paused_lobby");
+      /** @type {HTMLElement} */ (row.children[2]).append(mark);
     }
     const cell = document.createElement("td");
     const button = document.createElement("button");
@@ -172,11 +264,12 @@ export async function createTable(event) {
   event.preventDefault();
   if (!ui.account || !ui.token) { status(t("login_first"), true); return; }
   const game = $("create-game", HTMLSelectElement).value;
-  const unit = unitOf(game);
+  const info = ui.games[game];
+  if (!info) { status(t("disconnected"), true); return; } // GET /api/games: its money unit
   const number = (/** @type {string} */ id) => Number($(id, HTMLInputElement).value);
-  const cents = (/** @type {string} */ id) => Math.round(number(id) * unit);
+  const cents = (/** @type {string} */ id) => toChips($(id, HTMLInputElement).value, info.money_unit);
   const stakes = game === "show_hand"
-    ? { ante: number("create-sh-ante"), min_bet: number("create-min-bet") }
+    ? { ante: cents("create-sh-ante"), min_bet: cents("create-min-bet") }
     : {
       ante: cents("create-ante"), bring_in: cents("create-bring-in"),
       small_bet: cents("create-small-bet"), big_bet: cents("create-big-bet"),
@@ -265,14 +358,14 @@ export function fillStakes() {
   input("create-seats").value = String(info.seats);
   if (showHand) {
     const stakes = /** @type {ShowHandStakes} */ (info.stakes);
-    input("create-sh-ante").value = String(stakes.ante);
-    input("create-min-bet").value = String(stakes.min_bet);
+    input("create-sh-ante").value = money(stakes.ante, info.money_unit);
+    input("create-min-bet").value = money(stakes.min_bet, info.money_unit);
   } else {
     const stakes = /** @type {FixedLimitStakes} */ (info.stakes);
-    input("create-ante").value = money(stakes.ante, game);
-    input("create-bring-in").value = money(stakes.bring_in, game);
-    input("create-small-bet").value = money(stakes.small_bet, game);
-    input("create-big-bet").value = money(stakes.big_bet, game);
+    input("create-ante").value = money(stakes.ante, info.money_unit);
+    input("create-bring-in").value = money(stakes.bring_in, info.money_unit);
+    input("create-small-bet").value = money(stakes.small_bet, info.money_unit);
+    input("create-big-bet").value = money(stakes.big_bet, info.money_unit);
   }
 }
 

@@ -25,14 +25,17 @@ export function addLines(lines) {
 }
 
 /**
+ * A chat line: a player's, or the room's operator's (`room`), which says it as the room.
  * @param {string} name
  * @param {string} text
+ * @param {boolean} [room]
  */
-export function addChat(name, text) {
+export function addChat(name, text, room) {
   const log = $("chat-log");
   const item = document.createElement("li");
   const who = document.createElement("b");
-  who.textContent = `${name}: `;
+  who.textContent = `${room ? t("room_word") : name}: `;
+  if (room) item.className = "room-line";
   item.append(who, document.createTextNode(text));
   log.append(item);
   while (log.children.length > 100) /** @type {ChildNode} */ (log.firstChild).remove();
@@ -120,7 +123,8 @@ export function showStandings(rows) {
   body.textContent = "";
   for (const row of rows) {
     const line = document.createElement("tr");
-    const cells = [String(row.place), row.name, money(row.chips), row.busted ? t("out") : ""];
+    const unit = ui.state ? ui.state.money_unit : 1; // the competition's table's
+    const cells = [String(row.place), row.name, money(row.chips, unit), row.busted ? t("out") : ""];
     for (const text of cells) {
       const cell = document.createElement("td");
       cell.textContent = text;

@@ -7,9 +7,9 @@
 import { ui } from "./state.js";
 import { $ } from "./page.js";
 import { t } from "./words.js";
-import { unitOf } from "./money.js";
+import { money } from "./money.js";
 import { connect, logIn, receive, send } from "./net.js";
-import { createTable, fillChoices, fillStakes, loadBoard, loadGames, quickSeat, renderBoard, renderLobby, showLevel } from "./lobby.js";
+import { createTable, fillChoices, fillStakes, getChips, loadBoard, loadGames, quickSeat, renderAccount, renderBoard, renderLobby, showLevel } from "./lobby.js";
 import { askTopUp, renderBuyIn, sitWithBuyIn, topUp } from "./chips.js";
 import { leaveTable, openTable, renderClock, renderCompetition, renderTable } from "./table.js";
 import { downloadHistory, showLastHand, showStandings } from "./log.js";
@@ -17,6 +17,7 @@ import { onKey, renderActions } from "./actions.js";
 import { applyOptions, options } from "./options.js";
 import { fillTournamentForm, renderTournamentNote, renderTournaments, startTournaments } from "./tournaments.js";
 import { renderStudy, startStudy } from "./study.js";
+import { renderAdmin, startAdmin } from "./admin.js";
 
 /* The static page in the page's language, and whatever is open redrawn in it. */
 function translatePage() {
@@ -42,6 +43,36 @@ function translatePage() {
   if (!$("last-box").hidden) showLastHand(Number($("last-box").dataset.hand));
   if (!$("top-up-box").hidden) askTopUp();
   if (!$("standings-box").hidden && ui.standings) showStandings(ui.standings);
+  renderAdmin();
+}
+
+/* The one-time link an operator gives a player, /#reset=TOKEN (a fragment: no server or
+   proxy logs it): its form, which sets the password and logs in. */
+function resetToken() {
+  const found = /(?:^#|&)reset=([^&]+)/.exec(location.hash);
+  return found ? decodeURIComponent(found[1]) : null;
+}
+
+/** @param {boolean} [done] the link was used (or put aside): the URL forgets it */
+function showReset(done) {
+  if (done && resetToken()) history.replaceState(null, "", location.pathname + location.search);
+  const token = done ? null : resetToken();
+  $("reset").hidden = !token;
+  renderAccount();
+  if (token) $("reset-password").focus();
+}
+
+/** @param {SubmitEvent} event */
+async function usePasswordLink(event) {
+  event.preventDefault();
+  const token = resetToken();
+  if (!token) { showReset(true); return; }
+  const password = $("reset-password", HTMLInputElement).value;
+  if (await logIn("/api/password-reset", { token, password })) {
+    $("reset-password", HTMLInputElement).value = "";
+    ui.notice = t("reset_done", { name: ui.account ? ui.account.name : "" });
+    showReset(true);
+  }
 }
 
 function start() {
@@ -54,6 +85,10 @@ function start() {
     translatePage();
   });
   $("guest").addEventListener("click", () => logIn("/api/guests"));
+  $("get-chips").addEventListener("click", getChips);
+  $("reset-form").addEventListener("submit", usePasswordLink);
+  $("reset-cancel").addEventListener("click", () => showReset(true));
+  window.addEventListener("hashchange", () => showReset());
   const credentials = () => ({
     name: $("name", HTMLInputElement).value, password: $("password", HTMLInputElement).value,
   });
@@ -71,6 +106,7 @@ function start() {
     }
     ui.token = null;
     ui.account = null;
+    ui.freeChips = null;
     localStorage.removeItem("stud.token");
     leaveTable();
     connect();
@@ -137,18 +173,20 @@ function start() {
   $("buy-in").addEventListener("submit", sitWithBuyIn);
   $("buy-in-cancel").addEventListener("click", () => { $("buy-in-box").hidden = true; });
   translatePage();
+  showReset();
   fillStakes();
   loadBoard();
   connect();
   startTournaments();
   startStudy();
+  startAdmin();
 }
 
 /* The one hook of the page for its browser tests (tests/web), whose page.evaluate()
    strings read and call these: a module's names are not globals. A test that captures
    what the page sends puts a socket of its own in stud.ui.socket. */
 Object.assign(window, {
-  stud: { ui, options, unitOf, openTable, renderTable, renderClock, renderActions, receive },
+  stud: { ui, options, money, openTable, renderTable, renderClock, renderActions, receive },
 });
 
 start();

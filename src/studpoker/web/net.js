@@ -12,6 +12,7 @@ import { addChat, addLines, showStandings } from "./log.js";
 import { actRefusal, renderActions } from "./actions.js";
 import { soundsOf } from "./options.js";
 import { applyPatch } from "./patch.js";
+import { tablesChanged } from "./admin.js";
 
 /* The REST answers read here, typed from the OpenAPI document (/openapi.json), whose
    bodies protocol.js holds beside the WebSocket's messages. */
@@ -37,9 +38,11 @@ async function post(path, body) {
 }
 
 /**
- * Log in (or register, or play as a guest) through `path`, then connect as that account.
+ * Log in (or register, play as a guest, set one's password with an operator's link)
+ * through `path`, then connect as that account; whether it did.
  * @param {string} path
- * @param {{name: string, password: string}} [body]
+ * @param {{name: string, password: string} | {token: string, password: string}} [body]
+ * @returns {Promise<boolean>}
  */
 export async function logIn(path, body) {
   try {
@@ -47,11 +50,14 @@ export async function logIn(path, body) {
     const session = await post(path, body);
     ui.token = session.token;
     ui.account = session.account;
+    ui.freeChips = null;
     localStorage.setItem("stud.token", ui.token);
     status("");
     connect();
+    return true;
   } catch (error) {
     status(/** @type {Error} */ (error).message, true);
+    return false;
   }
 }
 
@@ -124,10 +130,12 @@ export function receive(message) {
         ui.token = null;
         localStorage.removeItem("stud.token");
       }
-      status("");
+      status(ui.notice);
+      ui.notice = "";
       document.body.classList.remove("offline");
       $("actions").inert = false;
       renderAccount();
+      refreshBalance(0); // and what "Get chips" would give now
       loadHands();
       if (ui.tableId) send({ type: "watch", table: ui.tableId });
       else reclaimSeat();
@@ -135,10 +143,8 @@ export function receive(message) {
     case "lobby":
       ui.tables = message.tables;
       renderLobby();
-      if (ui.balanceStale && !ui.tableId) {
-        ui.balanceStale = false;
-        refreshBalance();
-      }
+      tablesChanged();
+      if (ui.cashOut) refreshBalance(); // the seat left may have gone: its chips are back
       break;
     case "table": {
       if (message.table !== ui.tableId) break;
@@ -158,7 +164,9 @@ export function receive(message) {
       }
       ui.handEvents.push(...(message.events || []));
       if (message.change !== "state") soundsOf(message);
-      if (message.result && state.mode === "chips") refreshBalance();
+      if ((message.result && state.mode === "chips") || message.change === "competition_ended") {
+        refreshBalance();
+      }
       if (message.change === "competition_ended" && message.standings) showStandings(message.standings);
       addLines(message.lines || []);
       if (state.turn) ui.turnAt = performance.now();
@@ -166,7 +174,7 @@ export function receive(message) {
       break;
     }
     case "chat":
-      if (message.table === ui.tableId) addChat(message.name, message.text);
+      if (message.table === ui.tableId) addChat(message.name, message.text, message.room);
       break;
     case "ok":
       refreshBalance();
@@ -182,11 +190,12 @@ export function receive(message) {
          where one logs in again; the seat, if any, waits for its player (reclaimSeat). */
       ui.account = null;
       ui.token = null;
+      ui.freeChips = null;
       localStorage.removeItem("stud.token");
       if (ui.state) ui.state.viewer = null;
       if (ui.tableId) leaveTable();
       renderAccount();
-      status(t("logged_out"), true);
+      status(t(message.reason === "banned" ? "banned_out" : "logged_out"), true);
       break;
     case "error": {
       if (ui.acting && message.id === ui.acting.id) {
@@ -198,15 +207,16 @@ export function receive(message) {
         renderActions();
         break;
       }
-      let game = ui.state && ui.state.game;
+      /* its amounts in the money of the table it was about (a buy-in's: the table's) */
+      let unit = ui.state && ui.state.money_unit;
       const pending = ui.pendingSit;
       if (pending && message.id === pending.id) {
         const table = ui.tables.find((x) => x.id === pending.table);
-        if (table) game = table.game;
+        if (table) unit = table.money_unit;
         ui.pendingSit = null;
       }
       if (message.code === "login") status(t("login_first"), true);
-      else status(refusal(message, game), true);
+      else status(refusal(message, unit), true);
       break;
     }
     default:

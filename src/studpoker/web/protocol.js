@@ -10,13 +10,26 @@
  */
 
 /**
- * An account as its own player sees it (`welcome`, the REST sessions).
+ * The account named may not: it is banned (a login), or it is not an operator's (the operator's tools).
+ * @typedef {object} AccountRefusedMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"banned" | "operator_only"} code
+ * @property {NameParams} params
+ */
+
+/**
+ * An account as its own player sees it (`welcome`, the REST sessions, `GET /api/me`).
  * @typedef {object} AccountView
  * @property {number} id
  * @property {string} name
  * @property {number} balance - Chips on the account, off the tables.
+ * @property {1 | 100} money_unit - How `balance` is written (R1.4): 100 chips a unit, as the fixed-limit games write money (95225 is 952.25), whatever the game of a table they are taken to.
  * @property {boolean} guest
  * @property {boolean} bot - A remote computer player's account (practice tables only).
+ * @property {"player" | "operator"} role - `operator`: the account may use the operator's tools (`/api/admin`), and the page offers them.
  */
 
 /**
@@ -78,6 +91,22 @@
  * @typedef {object} AlreadySeatedParams
  * @property {string} name
  * @property {string} table
+ */
+
+/**
+ * @typedef {object} AmountParams
+ * @property {string} amount - The amount as written.
+ */
+
+/**
+ * An amount in the room's unit that is not above 0 with two decimals at most.
+ * @typedef {object} AmountRangeMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"amount_range"} code
+ * @property {AmountParams} params
  */
 
 /**
@@ -207,8 +236,9 @@
  * @typedef {object} ChatMessage
  * @property {"chat"} type
  * @property {string} table
- * @property {string} name
+ * @property {string} name - Who said it (empty for the room).
  * @property {string} text
+ * @property {boolean} room - Said by the room's operator, not a player.
  * @property {1} v
  */
 
@@ -312,6 +342,54 @@
  * @typedef {object} FoldEvent
  * @property {"Fold"} type
  * @property {number} seat
+ */
+
+/**
+ * Free chips a few times a day from one address (so new accounts cannot farm them).
+ * @typedef {object} FreeChipsAddressMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"free_chips_address"} code
+ * @property {FreeChipsAddressParams} params
+ */
+
+/**
+ * @typedef {object} FreeChipsAddressParams
+ * @property {number} maximum - Grants a day from one address.
+ */
+
+/**
+ * @typedef {object} FreeChipsBalanceMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"free_chips_balance"} code
+ * @property {FreeChipsBalanceParams} params
+ */
+
+/**
+ * @typedef {object} FreeChipsBalanceParams
+ * @property {number} balance
+ * @property {number} below - Free chips are for a balance below this: the smallest buy-in.
+ */
+
+/**
+ * Free chips once every few hours an account.
+ * @typedef {object} FreeChipsWaitMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"free_chips_wait"} code
+ * @property {FreeChipsWaitParams} params
+ */
+
+/**
+ * @typedef {object} FreeChipsWaitParams
+ * @property {number} retry_after - Seconds until the account may ask for free chips again.
  */
 
 /**
@@ -443,6 +521,7 @@
  * @property {number} hands_per_hour
  * @property {boolean} competition - Whether a competition is being played.
  * @property {string | null} halted
+ * @property {boolean} paused - Paused by the room's operator: no hand is dealt until resumed.
  * @property {number} clock - Seconds a player has for a decision (R8.1), before the time bank.
  * @property {[number, number]} buy_in - The least and the most a player brings to a seat.
  * @property {GameOptions} options - The options its player opened the table with (the preset's where none was set).
@@ -455,6 +534,7 @@
  * @typedef {object} LoggedOutMessage
  * @property {"logged_out"} type
  * @property {string} message
+ * @property {"logout" | "expired" | "banned"} reason
  * @property {1} v
  */
 
@@ -490,6 +570,22 @@
  * @property {"Muck"} type
  * @property {number} seat
  * @property {Array<string | null> | null} cards
+ */
+
+/**
+ * The room's operator muted the account: no chat line until `until`.
+ * @typedef {object} MutedMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"muted"} code
+ * @property {MutedParams} params
+ */
+
+/**
+ * @typedef {object} MutedParams
+ * @property {string} until - Until when the account may not chat (UTC).
  */
 
 /**
@@ -590,6 +686,27 @@
  */
 
 /**
+ * The operator's tools refused: a one-time password reset unknown, used or expired; free chips where the room gives none, or to a guest; the store refused (`detail` says why).
+ * @typedef {object} OperatorRefusedMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"reset_invalid" | "free_chips_off" | "free_chips_guest" | "refused"} code
+ */
+
+/**
+ * The operator removes people, not computer players (they come and go with the people at a practice table).
+ * @typedef {object} OperatorSeatMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"computer_player"} code
+ * @property {TableSeatParams} params
+ */
+
+/**
  * @typedef {object} Ping
  * @property {number | string | null} [id]
  * @property {1} [v]
@@ -680,7 +797,7 @@
 
 /**
  * @typedef {object} RetryParams
- * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "imports" | "password_hashing" | "table_owner" | "tournament_director"} what
+ * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "imports" | "replays" | "statistics" | "password_hashing" | "table_owner" | "tournament_director"} what
  * @property {number} retry_after - Seconds before the next try is read (a REST answer's `Retry-After`).
  */
 
@@ -839,7 +956,7 @@
  * @typedef {object} TableMessage
  * @property {"table"} type
  * @property {string} table
- * @property {"state" | "hand_started" | "event" | "turn" | "seat" | "hand_ended" | "hand_cancelled" | "competition_started" | "competition_ended" | "halted"} change
+ * @property {"state" | "hand_started" | "event" | "turn" | "seat" | "hand_ended" | "hand_cancelled" | "competition_started" | "competition_ended" | "halted" | "paused" | "closed"} change
  * @property {TableState} [state] - The whole table as the client's seat sees it: in the answer to `watch`.
  * @property {Array<PatchOp>} [patch] - What changed since the last `table` message of this table, as JSON Patch operations (RFC 6902) to apply in order to the state it left.
  * @property {Array<HandEvent>} events - The hand's events this client has not been sent yet, as its seat may see them.
@@ -867,6 +984,12 @@
  */
 
 /**
+ * @typedef {object} TableSeatParams
+ * @property {string} table
+ * @property {number} seat
+ */
+
+/**
  * Everything the viewer's seat may see of a table now (`table.snapshot(seat)`).
  * @typedef {object} TableState
  * @property {string} table_id
@@ -880,6 +1003,7 @@
  * @property {number | null} last_hand_number
  * @property {number} rollover
  * @property {string | null} halted - Why the table deals no more hands (its books disagree with the database).
+ * @property {boolean} paused - Paused by the room's operator: no hand is dealt until resumed.
  * @property {Array<SeatState | null>} seats - One entry a seat, None when it is empty.
  * @property {HandState | null} hand
  * @property {TurnState | null} turn
@@ -959,6 +1083,23 @@
  * @property {1} v
  * @property {"no_tournament" | "tournament_started" | "tournament_full" | "tournament_finished" | "tournament_registered" | "tournament_busted" | "tournament_not_registered"} code
  * @property {TournamentParams} params
+ */
+
+/**
+ * A tournament's table closes with its tournament (cancel the tournament).
+ * @typedef {object} TournamentTableMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"tournament_table"} code
+ * @property {TournamentTableParams} params
+ */
+
+/**
+ * @typedef {object} TournamentTableParams
+ * @property {string} table
+ * @property {number} tournament
  */
 
 /**
@@ -1050,13 +1191,31 @@
  */
 
 /**
+ * A withdrawal larger than the balance: chips at tables are never withdrawn.
+ * @typedef {object} WithdrawalMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"withdrawal_too_large"} code
+ * @property {WithdrawalParams} params
+ */
+
+/**
+ * @typedef {object} WithdrawalParams
+ * @property {string} name
+ * @property {number} balance - What the account has on its balance.
+ * @property {number} amount - What the operator asked to withdraw.
+ */
+
+/**
  * Any message the server sends, told apart by its `type` (an error by its `code`).
  * @typedef {WelcomeMessage | LobbyMessage | TableMessage | ChatMessage | OkMessage | PongMessage | LoggedOutMessage | ServerError} ServerMessage
  */
 
 /**
  * An `error`, told apart by its `code`: nothing was done.
- * @typedef {TournamentRefusedMessage | ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
+ * @typedef {TournamentRefusedMessage | MutedMessage | AccountRefusedMessage | OperatorRefusedMessage | AmountRangeMessage | FreeChipsWaitMessage | FreeChipsAddressMessage | FreeChipsBalanceMessage | OperatorSeatMessage | TournamentTableMessage | ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | WithdrawalMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
  */
 
 /**
@@ -1078,6 +1237,62 @@
    message holds: sessions, the account, games, ratings, hands, refusals. */
 
 /**
+ * The account named may not: it is banned (a login), or it is not an operator's
+(the operator's tools).
+ * @typedef {object} AccountRefusedProblem
+ * @property {string} detail
+ * @property {"banned" | "operator_only"} code
+ * @property {NameParams} params
+ */
+
+/**
+ * @typedef {object} ActionOutcome
+ * @property {string} code
+ * @property {Object<string, unknown>} params
+ */
+
+/**
+ * An account as the operator's list shows it.
+ * @typedef {object} AdminAccount
+ * @property {number} id
+ * @property {string} name
+ * @property {number} balance - Chips on the balance, written by ``money_unit``.
+ * @property {number} at_tables - Chips the account has at tables (bought in, not cashed out).
+ * @property {100} money_unit
+ * @property {"player" | "operator"} role
+ * @property {boolean} guest
+ * @property {boolean} bot
+ * @property {string} created_at
+ * @property {boolean} banned
+ * @property {string | null} muted_until
+ */
+
+/**
+ * A line of the admin log.
+ * @typedef {object} AdminActionView
+ * @property {number} id
+ * @property {string} at
+ * @property {string} operator
+ * @property {string} action
+ * @property {string} target
+ * @property {string} reason
+ * @property {Object<string, unknown>} details
+ * @property {string | null} table
+ * @property {string | null} done_at
+ * @property {string | null} result - What the room did, in English, once the process that runs the table has (None:
+not yet).
+ * @property {ActionOutcome | null} outcome - The same as a code and its params, for a page to write in its reader's language:
+``closed`` (people), ``paused``, ``resumed``, ``seat_removed`` (name, seat), ``said``,
+``tournament_cancelled`` (tournament), ``refused`` (the refusal's code and params),
+``failed``.
+ */
+
+/**
+ * @typedef {object} Alive
+ * @property {"alive"} status
+ */
+
+/**
  * @typedef {object} AlreadyInSeatProblem
  * @property {string} detail
  * @property {"already_in_seat"} code
@@ -1089,6 +1304,21 @@
  * @property {string} detail
  * @property {"already_seated"} code
  * @property {AlreadySeatedParams} params
+ */
+
+/**
+ * An amount in the room's unit that is not above 0 with two decimals at most.
+ * @typedef {object} AmountRangeProblem
+ * @property {string} detail
+ * @property {"amount_range"} code
+ * @property {AmountParams} params
+ */
+
+/**
+ * @typedef {object} AuditAnswer
+ * @property {Array<string>} differences
+ * @property {number} total - Every chip in the room: balances, tables, pools (written by ``money_unit``).
+ * @property {100} money_unit
  */
 
 /**
@@ -1176,6 +1406,29 @@ mark, a bidirectional control).
  */
 
 /**
+ * Free chips a few times a day from one address (so new accounts cannot farm them).
+ * @typedef {object} FreeChipsAddressProblem
+ * @property {string} detail
+ * @property {"free_chips_address"} code
+ * @property {FreeChipsAddressParams} params
+ */
+
+/**
+ * @typedef {object} FreeChipsBalanceProblem
+ * @property {string} detail
+ * @property {"free_chips_balance"} code
+ * @property {FreeChipsBalanceParams} params
+ */
+
+/**
+ * Free chips once every few hours an account.
+ * @typedef {object} FreeChipsWaitProblem
+ * @property {string} detail
+ * @property {"free_chips_wait"} code
+ * @property {FreeChipsWaitParams} params
+ */
+
+/**
  * No room: the table is full (a practice table and a competition seat 8 players at
 most, R7.1, R7.3), or the address has as many sockets open as it may.
  * @typedef {object} FullProblem
@@ -1238,9 +1491,20 @@ field wrong and why; ``code`` is ``malformed``, as on the WebSocket.
  * @property {number} id
  * @property {string} name
  * @property {number} balance - Chips on the account, off the tables.
+ * @property {1 | 100} money_unit - How ``balance`` is written (R1.4): 100 chips a unit, as the fixed-limit games write
+money (95225 is 952.25), whatever the game of a table they are taken to.
  * @property {boolean} guest
  * @property {boolean} bot - A remote computer player's account (practice tables only).
+ * @property {"player" | "operator"} role - ``operator``: the account may use the operator's tools (``/api/admin``), and the
+page offers them.
  * @property {Array<HeldSeat>} seats
+ * @property {number | null} free_chips - The chips "Get chips" would give now (written by ``money_unit``): a room that gives
+free chips, to an account whose balance is below the smallest buy-in; None else.
+ */
+
+/**
+ * @typedef {object} MessageBody
+ * @property {string} text
  */
 
 /**
@@ -1250,6 +1514,26 @@ R7.3), computer players (chips, R7.2; competition, R7.3).
  * @property {string} detail
  * @property {"no_top_ups" | "bots_practice_only"} code
  * @property {ModeParams} params
+ */
+
+/**
+ * @typedef {object} MoneyBody
+ * @property {string} amount - In the room's unit, as the operator types it: 12.50 is 1,250 chips.
+ * @property {string} [reason]
+ */
+
+/**
+ * @typedef {object} MuteBody
+ * @property {number} minutes
+ * @property {string} [reason]
+ */
+
+/**
+ * The room's operator muted the account: no chat line until ``until``.
+ * @typedef {object} MutedProblem
+ * @property {string} detail
+ * @property {"muted"} code
+ * @property {MutedParams} params
  */
 
 /**
@@ -1267,6 +1551,20 @@ Bot 3, Guest 123456), or no player of that name (``no_player``).
  * @property {string} name
  * @property {string} password
  * @property {boolean} [bot]
+ */
+
+/**
+ * @typedef {object} NewAccountBody
+ * @property {string} name
+ * @property {string | null} [password]
+ * @property {string} [reason]
+ */
+
+/**
+ * A one-time reset's token (from the operator's link) and the new password.
+ * @typedef {object} NewPassword
+ * @property {string} token
+ * @property {string} password
  */
 
 /**
@@ -1338,11 +1636,50 @@ of the buy-in at most) in chips, or free for practice with computer players.
  */
 
 /**
+ * @typedef {object} OnlinePerson
+ * @property {number} account
+ * @property {string} name
+ * @property {number} sockets
+ * @property {string} address
+ * @property {Array<string>} watching
+ * @property {Object<string, number>} seats
+ * @property {string} process
+ */
+
+/**
  * A player has ``most`` tables of their own open at once (docs/security.md).
  * @typedef {object} OpenTablesProblem
  * @property {string} detail
  * @property {"open_tables"} code
  * @property {OpenTablesParams} params
+ */
+
+/**
+ * The operator's tools refused: a one-time password reset unknown, used or
+expired; free chips where the room gives none, or to a guest; the store refused
+(``detail`` says why).
+ * @typedef {object} OperatorRefusedProblem
+ * @property {string} detail
+ * @property {"reset_invalid" | "free_chips_off" | "free_chips_guest" | "refused"} code
+ */
+
+/**
+ * The operator removes people, not computer players (they come and go with the
+people at a practice table).
+ * @typedef {object} OperatorSeatProblem
+ * @property {string} detail
+ * @property {"computer_player"} code
+ * @property {TableSeatParams} params
+ */
+
+/**
+ * A one-time password reset: the link to give the player (the token is in its
+fragment, which no server or proxy logs), usable once until ``expires``.
+ * @typedef {object} PasswordReset
+ * @property {AdminAccount} account
+ * @property {string} token
+ * @property {string} link
+ * @property {string} expires
  */
 
 /**
@@ -1361,12 +1698,31 @@ of the buy-in at most) in chips, or free for practice with computer players.
  */
 
 /**
+ * Ready, or not and why: each check's answer (``ok``, or what is wrong).
+ * @typedef {object} Readiness
+ * @property {"ready" | "not ready"} status
+ * @property {Object<string, string>} checks
+ */
+
+/**
+ * @typedef {object} RenameBody
+ * @property {string} name
+ * @property {string} [reason]
+ */
+
+/**
  * Too many messages (``rate_limited``), or the room too busy now (``busy``): the
 next one is read in ``retry_after`` seconds.
  * @typedef {object} RetryLaterProblem
  * @property {string} detail
  * @property {"rate_limited" | "busy"} code
  * @property {RetryParams} params
+ */
+
+/**
+ * @typedef {object} RoleBody
+ * @property {"player" | "operator"} role
+ * @property {string} [reason]
  */
 
 /**
@@ -1513,6 +1869,9 @@ table and place.
  * @property {boolean} practice
  * @property {number} buy_in
  * @property {number} fee
+ * @property {1 | 100} money_unit - How ``buy_in``, ``fee``, ``prize_pool`` and the prizes are written: as the balance
+they come from and go to (100 chips a unit: 110 is 1.10).  The chips of its tables
+(the structure, the level, ``average_stack``) are whole chips.
  * @property {number} seats - A table's seats.
  * @property {number | null} capacity - The most entries (a sit-and-go: its seats).
  * @property {number} entries
@@ -1565,6 +1924,14 @@ busted where there is no re-entry, or not registered (issue 17).
  */
 
 /**
+ * A tournament's table closes with its tournament (cancel the tournament).
+ * @typedef {object} TournamentTableProblem
+ * @property {string} detail
+ * @property {"tournament_table"} code
+ * @property {TournamentTableParams} params
+ */
+
+/**
  * @typedef {object} UnknownChoiceProblem
  * @property {string} detail
  * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix" | "unknown_level"} code
@@ -1583,6 +1950,19 @@ busted where there is no re-entry, or not registered (issue 17).
  * @property {string} detail
  * @property {"unknown_stakes"} code
  * @property {UnknownStakesParams} params
+ */
+
+/**
+ * @typedef {object} Why
+ * @property {string} [reason]
+ */
+
+/**
+ * A withdrawal larger than the balance: chips at tables are never withdrawn.
+ * @typedef {object} WithdrawalProblem
+ * @property {string} detail
+ * @property {"withdrawal_too_large"} code
+ * @property {WithdrawalParams} params
  */
 
 export {};

@@ -2,9 +2,10 @@
 /* The server's refusals in the page's language, by their stable code and params
    (docs/protocol.md, "Errors"): never by reading the English message. A template
    writes a param as {name}; the params that are amounts are written as the table
-   writes money, the waits as whole seconds. A code without a template in the
-   language asked for (English mostly: the server's message is English) is shown as
-   the server's message; so is a code this table does not know. */
+   writes money, the waits in hours, minutes or seconds, a date-time in the reader's
+   time. A code without a template in the language asked for (English mostly: the
+   server's message is English) is shown as the server's message; so is a code this
+   table does not know. */
 
 /** @typedef {"en" | "zh-Hant" | "zh-Hans"} Lang */
 
@@ -27,8 +28,8 @@ export const REFUSALS = Object.freeze({
   login: { "zh-Hant": "請先登入或以訪客身分遊戲", "zh-Hans": "请先登录或以访客身份游戏" },
   wrong_password: { "zh-Hant": "名稱或密碼錯誤", "zh-Hans": "名称或密码错误" },
   rate_limited: {
-    "zh-Hant": "操作太頻繁：請 {retry_after} 秒後再試",
-    "zh-Hans": "操作太频繁：请 {retry_after} 秒后再试",
+    "zh-Hant": "操作太頻繁：請 {retry_after}後再試",
+    "zh-Hans": "操作太频繁：请 {retry_after}后再试",
     waits: ["retry_after"],
   },
   chat_limit: {
@@ -36,8 +37,8 @@ export const REFUSALS = Object.freeze({
     "zh-Hans": "聊天太频繁：每 {seconds} 秒最多 {lines} 句",
   },
   busy: {
-    "zh-Hant": "房間正忙：請 {retry_after} 秒後再試",
-    "zh-Hans": "房间正忙：请 {retry_after} 秒后再试",
+    "zh-Hant": "房間正忙：請 {retry_after}後再試",
+    "zh-Hans": "房间正忙：请 {retry_after}后再试",
     waits: ["retry_after"],
   },
   too_many_sockets: {
@@ -142,6 +143,12 @@ export const REFUSALS = Object.freeze({
     "zh-Hans": "{name} 的余额是 {balance}，不足以买入 {buy_in}",
     en: "{name} has {balance} and cannot buy in for {buy_in}",
     amounts: ["balance", "buy_in"],
+  },
+  withdrawal_too_large: {
+    "zh-Hant": "{name} 的餘額是 {balance}，不能提取 {amount}（牌桌上的籌碼不會被提取）",
+    "zh-Hans": "{name} 的余额是 {balance}，不能提取 {amount}（牌桌上的筹码不会被提取）",
+    en: "{name} has {balance} on the balance and cannot have {amount} withdrawn (chips at tables are never withdrawn)",
+    amounts: ["balance", "amount"],
   },
   buy_in_range: {
     "zh-Hant": "買入須為 {minimum} 至 {maximum}，不能是 {amount}",
@@ -282,10 +289,108 @@ export const REFUSALS = Object.freeze({
     "zh-Hant": "聊天內容最多 {maximum} 個字元（這句有 {length} 個）",
     "zh-Hans": "聊天内容最多 {maximum} 个字符（这句有 {length} 个）",
   },
+  muted: {
+    "zh-Hant": "你被禁言至 {until}",
+    "zh-Hans": "你被禁言至 {until}",
+    en: "You may not chat until {until}",
+  },
+
+  // -- the room's operator (issue 34): their tools, a password link, free chips
+  operator_only: {
+    "zh-Hant": "只有牌室的管理員可以這樣做",
+    "zh-Hans": "只有牌室的管理员可以这样做",
+    en: "Only the room's operators may do that",
+  },
+  banned: {
+    "zh-Hant": "帳戶 {name} 已被牌室封鎖",
+    "zh-Hans": "账户 {name} 已被牌室封禁",
+    en: "The room has banned the account {name}",
+  },
+  reset_invalid: {
+    "zh-Hant": "這個密碼連結無效、已用過或已過期：請向牌室管理員索取新連結",
+    "zh-Hans": "这个密码链接无效、已用过或已过期：请向牌室管理员索取新链接",
+    en: "This password link is unknown, used or expired: ask the room's operator for a new one",
+  },
+  refused: {
+    "zh-Hant": "牌室拒絕了這個操作：沒有任何改變",
+    "zh-Hans": "牌室拒绝了这个操作：没有任何改变",
+  },
+  amount_range: {
+    "zh-Hant": "金額須大於 0，最多兩位小數，例如 12.50，不能是 {amount}",
+    "zh-Hans": "金额须大于 0，最多两位小数，例如 12.50，不能是 {amount}",
+    en: "An amount is a number above 0 with two decimals at most, such as 12.50, not {amount}",
+  },
+  computer_player: {
+    "zh-Hant": "{table} 的 {seat} 號座是電腦玩家：電腦玩家隨真人玩家來去",
+    "zh-Hans": "{table} 的 {seat} 号座是电脑玩家：电脑玩家随真人玩家来去",
+    en: "Seat {seat} of {table} is a computer player's: they come and go with the people",
+  },
+  tournament_table: {
+    "zh-Hant": "{table} 是錦標賽 {tournament} 的牌桌：取消錦標賽才會關閉",
+    "zh-Hans": "{table} 是锦标赛 {tournament} 的牌桌：取消锦标赛才会关闭",
+    en: "{table} is a table of tournament {tournament}: it closes when the tournament is cancelled",
+  },
+  free_chips_off: {
+    "zh-Hant": "這個牌室不送免費籌碼：由管理員存入",
+    "zh-Hans": "这个牌室不送免费筹码：由管理员存入",
+    en: "This room gives no free chips: its operator adds money",
+  },
+  free_chips_guest: {
+    "zh-Hant": "訪客沒有免費籌碼：請先註冊",
+    "zh-Hans": "访客没有免费筹码：请先注册",
+    en: "Guests get no free chips: register first",
+  },
+  free_chips_wait: {
+    "zh-Hant": "{retry_after}後才可再領取免費籌碼",
+    "zh-Hans": "{retry_after}后才可再领取免费筹码",
+    en: "Free chips again in {retry_after}",
+    waits: ["retry_after"],
+  },
+  free_chips_address: {
+    "zh-Hant": "同一地址每天最多領取 {maximum} 次免費籌碼：請明天再試",
+    "zh-Hans": "同一地址每天最多领取 {maximum} 次免费筹码：请明天再试",
+    en: "One address gets free chips {maximum} times a day at most: try again tomorrow",
+  },
+  free_chips_balance: {
+    "zh-Hant": "免費籌碼只給餘額低於 {below} 的帳戶：你的餘額是 {balance}",
+    "zh-Hans": "免费筹码只给余额低于 {below} 的账户：你的余额是 {balance}",
+    en: "Free chips are for a balance below {below}: yours is {balance}",
+    amounts: ["balance", "below"],
+  },
 });
 
 /** How each language joins the items of a list param (`allowed`, `stakes`). @type {Record<Lang, string>} */
 const LIST_SEPARATOR = { en: ", ", "zh-Hant": "、", "zh-Hans": "、" };
+
+/** How each language writes hours, minutes and seconds of a wait. @type {Record<Lang, {h: string, min: string, s: string, gap: string}>} */
+const TIME_UNITS = {
+  en: { h: " h", min: " min", s: " s", gap: " " },
+  "zh-Hant": { h: " 小時", min: " 分鐘", s: " 秒", gap: " " },
+  "zh-Hans": { h: " 小时", min: " 分钟", s: " 秒", gap: " " },
+};
+
+/**
+ * A wait of `seconds` as `lang` says it, never shorter than it is: "45 s" under a
+ * minute, "12 min" under an hour, "3 h 12 min" (each part rounded up: 3 h 11 min
+ * 20 s is 3 h 12 min).
+ * @param {number} seconds
+ * @param {Lang} lang
+ * @returns {string}
+ */
+export function waitText(seconds, lang) {
+  const units = TIME_UNITS[lang] || TIME_UNITS.en;
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return `${whole}${units.s}`;
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 60) return `${minutes}${units.min}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${hours}${units.h}${units.gap}${rest}${units.min}` : `${hours}${units.h}`;
+}
+
+/* A date-time param (a mute's `until`, in UTC on the wire) as the language writes one,
+   in the reader's own time. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /**
  * A refusal of the server in `lang`: the template of its `code` with its `params` put
@@ -310,7 +415,10 @@ export function refusalText(code, params, message, lang, formatMoney) {
       return formatMoney(value);
     }
     if (typeof value === "number" && words.waits && words.waits.includes(name)) {
-      return String(Math.max(1, Math.ceil(value)));
+      return waitText(value, lang);
+    }
+    if (typeof value === "string" && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))) {
+      return new Date(value).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
     }
     if (Array.isArray(value)) return value.join(LIST_SEPARATOR[lang]);
     return String(value);

@@ -60,7 +60,8 @@ export const ui = {
   retry: 0,
   /** @type {{id: number, table: string} | null} */
   pendingSit: null,
-  balanceStale: false, // the balance is read again back in the lobby (leaveTable)
+  /** @type {{table: string, reads: number} | null} */
+  cashOut: null, // a chips seat left: the balance is read again until its chips are back
   /** @type {Array<import("./protocol.js").Placing> | null} */
   standings: null, // a competition's standings, shown when it ended
   /** @type {number | null | undefined} */
@@ -68,6 +69,9 @@ export const ui = {
   /** @type {number | null} */
   shownTurn: null, // the decision whose buttons were scrolled into view
   tournamentTitle: "", // the name of the tournament whose table is shown (tournaments.js)
+  /** @type {number | null} */
+  freeChips: null, // what "Get chips" would give now (GET /api/me), in the balance's unit
+  notice: "", // said once the next welcome comes (a password just set)
 };
 
 /** The language saved on this browser, else the first of the browser's we have.

@@ -9,6 +9,7 @@ import { $, status } from "./page.js";
 import { refusal, t } from "./words.js";
 import { authHeaders } from "./net.js";
 import { cardElement } from "./cards.js";
+import { money } from "./money.js";
 
 /** @typedef {import("./protocol.js").StudyStats} StudyStats */
 /** @typedef {import("./protocol.js").StudyImport} StudyImport */
@@ -21,7 +22,7 @@ import { cardElement } from "./cards.js";
  *   exact: boolean | null, names: Object<string, Object<string, string>>,
  *   community?: string | null}} ReplayStreet
  * @typedef {{game: string, number: string, source: string, currency: string | null,
- *   seats: Array<{seat: number, name: string}>,
+ *   money_unit: number, seats: Array<{seat: number, name: string}>,
  *   streets: Array<ReplayStreet>, shown: Object<string, Array<string | null>>,
  *   shown_names: Object<string, Object<string, string>>}} Replay
  */
@@ -152,8 +153,10 @@ function fillStakes(stakes) {
   for (const stake of stakes) {
     const option = document.createElement("option");
     option.value = `${stake.game}|${stake.big_bet}|${stake.currency ?? "chips"}`;
-    const money = (/** @type {number} */ x) => stake.currency ? `${stake.currency}${(x / 100).toFixed(2)}` : String(x);
-    const amounts = stake.game === "show_hand" ? money(stake.big_bet) : `${money(stake.small_bet)}/${money(stake.big_bet)}`;
+    /* a site's money is read in cents, its chips and the room's hands as they are */
+    const unit = stake.currency ? 100 : 1;
+    const written = (/** @type {number} */ x) => `${stake.currency ?? ""}${money(x, unit)}`;
+    const amounts = stake.game === "show_hand" ? written(stake.big_bet) : `${written(stake.small_bet)}/${written(stake.big_bet)}`;
     option.textContent = `${game ? "" : `${t(stake.game)} `}${amounts} (${stake.hands})`;
     select.append(option);
   }
@@ -416,11 +419,12 @@ export function renderReplay() {
   drawChart();
 }
 
-/** An amount of the replayed hand: its site's money ($0.16), or chips.
+/** An amount of the replayed hand as its table wrote money, in the unit the server
+   sends with it: a room hand's 4.00 at a 2.00/4.00 table, a site's $0.16, chips 400.
    @param {number} amount */
 function chips(amount) {
-  const sign = replay && replay.currency;
-  return sign ? `${sign}${(amount / 100).toFixed(2)}` : String(amount);
+  if (!replay) return String(amount);
+  return `${replay.currency ?? ""}${money(amount, replay.money_unit)}`;
 }
 
 /* Each player's equity street by street: a line a player, to the street shown. */

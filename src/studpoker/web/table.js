@@ -8,6 +8,7 @@ import { t, word } from "./words.js";
 import { money, stakesText } from "./money.js";
 import { cardElement } from "./cards.js";
 import { send } from "./net.js";
+import { awaitCashOut } from "./lobby.js";
 import { renderActions } from "./actions.js";
 import { options } from "./options.js";
 import { hudLine } from "./study.js";
@@ -25,6 +26,7 @@ export function openTable(tableId) {
   $("last-box").hidden = true;
   $("standings-box").hidden = true;
   $("lobby").hidden = true;
+  $("admin").hidden = true;
   $("room").hidden = false;
   /* the table from its top, whatever of the lobby was scrolled to (a table created at
      the foot of its list): the title, the seats across and one's own in view */
@@ -47,12 +49,13 @@ export function leaveTable() {
     const seated = ui.state && ui.state.viewer !== null && ui.state.viewer !== undefined;
     if (seated && ui.state?.mode !== "tournament") {
       send({ type: "stand", table: ui.tableId });
+      /* a chips seat pays its stack back to the balance as it goes (R7.2) */
+      if (ui.state?.mode === "chips") awaitCashOut(ui.tableId);
     }
     send({ type: "unwatch", table: ui.tableId });
   }
   ui.tableId = null;
   ui.state = null;
-  ui.balanceStale = true; // a chips seat left pays back at the end of its hand
   $("room").hidden = true;
   $("lobby").hidden = false;
   send({ type: "lobby" });
@@ -75,6 +78,7 @@ export function renderTable() {
   for (const old of felt.querySelectorAll(".seat")) old.remove();
   $("actions").textContent = "";
   renderControls();
+  $("paused-note").hidden = !(s && s.paused);
   if (!s) {
     $("table-title").textContent = ui.tableId;
     $("table-stakes").textContent = "";
@@ -93,7 +97,7 @@ export function renderTable() {
   const note = $("table-note");
   note.hidden = !(s.game === "show_hand" && s.mode === "practice");
   note.textContent = note.hidden ? "" : t("no_showhand_practice");
-  $("table-stakes").textContent = stakesText(s.stakes, s.game) +
+  $("table-stakes").textContent = stakesText(s.stakes, s.game, s.money_unit) +
     (s.hand_number ? ` · ${t("hand", { n: s.hand_number })}` : "") + mixText(s.mix);
   const hand = s.hand;
   /** @type {Object<number, PlayerState>} */
@@ -109,6 +113,8 @@ export function renderTable() {
     const mine = turn.seat === s.viewer;
     streetText += " · " + (mine ? t("your_turn") : t("waiting", { name: actor.name }));
   }
+  /* the room's operator paused the table: the hand under way ends, no other starts */
+  if (s.paused && (!hand || hand.is_over)) streetText = t("paused_short");
   if (s.halted) streetText = t("halted");
   $("street").textContent = streetText;
   renderClock();
@@ -146,8 +152,8 @@ export function renderTable() {
     name.textContent = seat.name;
     const chips = document.createElement("div");
     chips.className = "stack";
-    chips.textContent = money(player ? player.stack : seat.chips, s.game) +
-      (seat.top_up ? ` (+${money(seat.top_up, s.game)})` : "") +
+    chips.textContent = money(player ? player.stack : seat.chips, s.money_unit) +
+      (seat.top_up ? ` (+${money(seat.top_up, s.money_unit)})` : "") +
       (player && player.all_in ? ` · ${word("all_in")}` : "") +
       (player && player.folded ? ` · ${word("folded")}` : "");
     el.append(name, chips);
@@ -193,13 +199,13 @@ export function renderTable() {
         el.classList.add("winner");
         const prize = document.createElement("div");
         prize.className = "won";
-        prize.textContent = t("wins", { amount: money(won, s.game) });
+        prize.textContent = t("wins", { amount: money(won, s.money_unit) });
         el.append(prize);
       }
       if (player.bet) {
         const bet = document.createElement("div");
         bet.className = "bet";
-        bet.textContent = money(player.bet, s.game);
+        bet.textContent = money(player.bet, s.money_unit);
         el.append(bet);
       }
     }
@@ -280,7 +286,7 @@ function movePots(s) {
     const pot = award.pot === 0 ? t("main_pot") : `${t("side_pot")} ${award.pot}`;
     const label = [pots > 1 ? pot : "", award.half === "whole" ? "" : t(`half_${award.half}`)]
       .filter(Boolean).join(" · ");
-    chip.textContent = (label ? `${label} ` : "") + money(award.amount, s.game);
+    chip.textContent = (label ? `${label} ` : "") + money(award.amount, s.money_unit);
     chip.setAttribute("aria-hidden", "true");
     felt.append(chip);
     const motion = chip.animate(
@@ -298,11 +304,11 @@ function renderPots(s) {
   const hand = s.hand;
   const pots = hand && Array.isArray(hand.pots) ? hand.pots.filter((p) => p.amount > 0) : [];
   if (pots.length > 1) {
-    $("pot").textContent = money(pots[0].amount, s.game);
+    $("pot").textContent = money(pots[0].amount, s.money_unit);
     $("side-pots").textContent = pots.slice(1)
-      .map((p) => ` · ${t("side_pot")} ${money(p.amount, s.game)}`).join("");
+      .map((p) => ` · ${t("side_pot")} ${money(p.amount, s.money_unit)}`).join("");
   } else {
-    $("pot").textContent = money(hand ? hand.pot_total : (s.rollover || 0), s.game);
+    $("pot").textContent = money(hand ? hand.pot_total : (s.rollover || 0), s.money_unit);
     $("side-pots").textContent = "";
   }
   /* R7.4: the community card, everyone's seventh */
@@ -314,7 +320,7 @@ function renderPots(s) {
   const carried = hand && hand.carry_in > 0 ? hand.carry_in : (s.rollover || 0);
   const box = $("rollover");
   box.hidden = !(carried > 0);
-  box.textContent = carried > 0 ? `${t("rollover")} ${money(carried, s.game)}` : "";
+  box.textContent = carried > 0 ? `${t("rollover")} ${money(carried, s.money_unit)}` : "";
 }
 
 /* Whose turn: the clock's countdown, then the seat's time bank (R8.1). */

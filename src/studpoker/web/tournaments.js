@@ -7,7 +7,7 @@
 import { ui } from "./state.js";
 import { $, status } from "./page.js";
 import { refusal, t } from "./words.js";
-import { money } from "./money.js";
+import { money, toChips } from "./money.js";
 import { authHeaders, send } from "./net.js";
 import { openTable } from "./table.js";
 import { refreshBalance } from "./lobby.js";
@@ -24,14 +24,20 @@ let mine = null; // the tournament whose table the page shows
 let playing = null;
 let readAt = 0;
 
-/** Every tournament, as the server lists them, with the asker's entries. */
+/** Every tournament, as the server lists them, with the asker's entries: one the asker
+   is in that ends or is cancelled moves the balance (a prize, a refund), read again. */
 export async function loadTournaments() {
   try {
     const answer = await fetch("/api/tournaments", { headers: authHeaders() });
     if (!answer.ok) return;
-    shown = await answer.json();
+    /** @type {Array<TournamentInfo>} */
+    const listed = await answer.json();
+    const moved = listed.some((info) => info.registered &&
+      shown.some((old) => old.id === info.id && old.state !== info.state));
+    shown = listed;
     readAt = Date.now();
     renderTournaments();
+    if (moved) refreshBalance();
   } catch (_error) {
     /* the next poll reads them again */
   }
@@ -54,10 +60,12 @@ function levelName(level) {
   return t("t_level_title", { n: level.number, stakes: pair });
 }
 
-/** @param {TournamentInfo} info */
+/** The buy-in and fee, written as the balance they come from (the tournament's
+   money_unit), not as its chips.
+   @param {TournamentInfo} info */
 function price(info) {
   if (info.practice) return t("t_free");
-  return `${money(info.buy_in, "seven_card_stud")} + ${money(info.fee, "seven_card_stud")}`;
+  return `${money(info.buy_in, info.money_unit)} + ${money(info.fee, info.money_unit)}`;
 }
 
 /** @param {TournamentInfo} info */
@@ -92,14 +100,15 @@ export function renderTournaments() {
     const cells = [
       price(info),
       `${info.entries}${info.capacity ? `/${info.capacity}` : ""}`,
-      money(info.prize_pool, "seven_card_stud"),
+      money(info.prize_pool, info.money_unit),
       stateText(info),
     ];
-    for (const text of cells) {
+    cells.forEach((text, i) => {
       const cell = document.createElement("td");
       cell.textContent = text;
+      if (i === 0 || i === 2) cell.className = "money"; // "1.00 + 0.10" on one line
       row.append(cell);
-    }
+    });
     const cell = document.createElement("td");
     const button = actionButton(info);
     if (button) cell.append(button);
@@ -141,7 +150,7 @@ async function entry(info, method) {
     const answer = await fetch(`/api/tournaments/${info.id}/entry`, { method, headers: authHeaders() });
     const data = await answer.json().catch(() => ({}));
     /* a buy-in is money as the balance shows it (10000 chips = 100.00) */
-    if (!answer.ok) throw new Error(refusal(data, "seven_card_stud") || answer.statusText);
+    if (!answer.ok) throw new Error(refusal(data, info.money_unit) || answer.statusText);
     const name = tournamentName(info);
     status(method === "POST" ? t("t_registered", { name }) : t("t_unregistered", { name }));
     shown = shown.map((old) => (old.id === data.id ? data : old));
@@ -212,12 +221,12 @@ function detailsRow(info) {
   }
   const prizes = document.createElement("p");
   prizes.textContent = `${t("t_payouts")}: ` + (info.practice ? t("t_no_prizes") : info.prizes
-    .map((prize, i) => `${i + 1}. ${money(prize, "seven_card_stud")}`).join(", "));
+    .map((prize, i) => `${i + 1}. ${money(prize, info.money_unit)}`).join(", "));
   cell.append(facts, levels, prizes);
   if (info.places) {
     const places = document.createElement("p");
     places.textContent = `${t("t_results")}: ` + info.places.slice(0, 10)
-      .map((p) => `${p.place}. ${p.name}${p.prize ? ` (${money(p.prize, "seven_card_stud")})` : ""}`).join(", ");
+      .map((p) => `${p.place}. ${p.name}${p.prize ? ` (${money(p.prize, info.money_unit)})` : ""}`).join(", ");
     cell.append(places);
   }
   row.append(cell);
@@ -242,6 +251,7 @@ export async function followTournament() {
     if (info.state === "finished" && info.place) {
       status(t("t_finished_place", { place: info.place, name: tournamentName(info) }));
       mine = null;
+      refreshBalance(); // a prize
     }
     renderTournamentNote();
   } catch (_error) {
@@ -262,7 +272,8 @@ export function renderTournamentNote() {
 }
 
 /* The create form: a scheduled one's start, late levels and re-entry shown only for it,
-   the buy-in and fee (money as the balance shows it: 1.00 = 100 chips) but for practice. */
+   the buy-in and fee (money as the balance shows it, in the account's money_unit: 1.00
+   = 100 chips) but for practice. */
 export function fillTournamentForm() {
   const scheduled = $("t-kind", HTMLSelectElement).value === "scheduled";
   /** @type {NodeListOf<HTMLElement>} */
@@ -292,19 +303,20 @@ export function fillTournamentForm() {
 /** @param {SubmitEvent} event */
 export async function createTournament(event) {
   event.preventDefault();
-  if (!ui.token) { status(t("login_first"), true); return; }
+  if (!ui.token || !ui.account) { status(t("login_first"), true); return; }
   const value = (/** @type {string} */ id) => $(id, HTMLInputElement).value;
   const scheduled = $("t-kind", HTMLSelectElement).value === "scheduled";
   const practice = $("t-practice", HTMLInputElement).checked;
   const game = $("t-game", HTMLSelectElement).value;
+  const unit = ui.account.money_unit; // the buy-in and fee come from the balance
   const body = {
     game,
     kind: scheduled ? "scheduled" : "sit_and_go",
     seats: Number(value("t-seats")),
     speed: $("t-speed", HTMLSelectElement).value,
     practice,
-    buy_in: practice ? 0 : Math.round(Number(value("t-buy-in")) * 100),
-    fee: practice ? 0 : Math.round(Number(value("t-fee")) * 100),
+    buy_in: practice ? 0 : toChips(value("t-buy-in"), unit),
+    fee: practice ? 0 : toChips(value("t-fee"), unit),
     name: value("t-name").trim(),
     mix: game === "seven_card_stud" && $("t-triple", HTMLInputElement).checked ? "triple_stud" : null,
     ...(scheduled ? {
@@ -319,7 +331,7 @@ export async function createTournament(event) {
       body: JSON.stringify(body),
     });
     const data = await answer.json().catch(() => ({}));
-    if (!answer.ok) throw new Error(refusal(data, "seven_card_stud") || answer.statusText);
+    if (!answer.ok) throw new Error(refusal(data, unit) || answer.statusText);
     status(t("t_created", { name: tournamentName(data) }));
     shown = [...shown.filter((old) => old.id !== data.id), data];
     $("t-name", HTMLInputElement).value = "";
