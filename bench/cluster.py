@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import tempfile
 import uuid
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -241,12 +242,17 @@ class Cluster:
 
 
 async def start_cluster(
-    processes: int, shared: bool, lease_seconds: float, err: Console
+    processes: int,
+    shared: bool,
+    lease_seconds: float,
+    err: Console,
+    extra: Sequence[str] = (),
 ) -> Cluster:
     work = Path(tempfile.mkdtemp(prefix="stud-bench-room-"))
     # No pause between hands, a clock of an hour (no decision times out), and no limits:
-    # thousands of clients from one address, on purpose.
-    options = ["--pause", "0", "--clock", "3600", "--no-limits"]
+    # thousands of clients from one address, on purpose.  ``extra``: more of stud
+    # serve's flags (``--no-metrics``).
+    options = ["--pause", "0", "--clock", "3600", "--no-limits", *extra]
     ports = [free_port() for _ in range(processes)]
     if not shared:
         cluster = Cluster(f"sqlite:///{work / 'room.db'}", work, options, ports)

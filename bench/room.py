@@ -652,7 +652,8 @@ async def run(
     PostgreSQL and Redis."""
     if args.clients > args.tables * PER_TABLE:
         raise SystemExit(f"{args.clients} clients need {-(-args.clients // PER_TABLE)} tables")
-    cluster = await start_cluster(processes, shared, args.lease_seconds, err)
+    extra = ["--no-metrics"] if getattr(args, "no_metrics", False) else []
+    cluster = await start_cluster(processes, shared, args.lease_seconds, err, extra)
     clients: Clients | None = None
     try:
         began = time.perf_counter()
@@ -1092,6 +1093,32 @@ def report(results: list[dict[str, Any]], console: Console) -> None:
             console.print(f"{result['processes']} process(es) log: {line}", markup=False)
 
 
+def metrics_cost(args: argparse.Namespace, err: Console) -> int:
+    """The servers' CPU an action with /metrics and without, alternating off and on
+    ``args.metrics_cost`` times on one process (the machine's other load shifts both
+    alike), and the ratio of the medians."""
+    cost: dict[str, list[float]] = {"off": [], "on": []}
+    for _ in range(args.metrics_cost):
+        for state in ("off", "on"):
+            one = argparse.Namespace(**vars(args))
+            one.no_metrics = state == "off"
+            one.failover = 0
+            result = asyncio.run(run(one, 1, args.shared, err))
+            cost[state].append(result["server_cpu_ms_per_action"])
+            err.log(f"metrics {state}: {result['server_cpu_ms_per_action']:.4f} ms an action")
+    off, on = statistics.median(cost["off"]), statistics.median(cost["on"])
+    summary = {"cpu_ms_per_action": cost, "median_off": off, "median_on": on,
+               "on_over_off": round(on / off, 4)}  # fmt: skip
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        Console().print(
+            f"servers' CPU an action: metrics off {off:.4f} ms, on {on:.4f} ms (medians of "
+            f"{args.metrics_cost}): on/off {on / off:.3f}"
+        )
+    return 0
+
+
 def ratio(results: list[dict[str, Any]]) -> float:
     return round(float(results[-1]["actions_per_second"] / results[0]["actions_per_second"]), 3)
 
@@ -1160,6 +1187,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--keep-logs", action="store_true", help="keep the servers' logs (their folder is told)"
     )
+    parser.add_argument(
+        "--no-metrics", action="store_true", help="the servers without /metrics (--no-metrics)"
+    )
+    parser.add_argument(
+        "--metrics-cost",
+        type=int,
+        metavar="K",
+        default=0,
+        help="K pairs of runs, metrics off then on (one process): the servers' CPU an action "
+        "of each, and the ratio of their medians (issue 34: within 3%%)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args(argv)
     if args.clients < 1 or args.tables < 1 or args.seconds <= 0:
@@ -1182,6 +1220,8 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 < args.lease_seconds <= 60:
         parser.error("--lease-seconds is above 0 and 60 at most")
     err = Console(stderr=True, quiet=args.json)
+    if args.metrics_cost:
+        return metrics_cost(args, err)
     results = []
     for count in counts:
         one = argparse.Namespace(**vars(args))
