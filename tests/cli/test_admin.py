@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import httpx
 import pytest
@@ -108,7 +107,7 @@ def test_an_action_at_a_table_needs_the_room_to_run(url, capsys):
         assert store.admin_log() == []
 
 
-def test_the_running_room_carries_out_the_consoles_actions_at_its_tables(tmp_path):
+def test_the_running_room_carries_out_the_consoles_actions_at_its_tables(tmp_path, capsys):
     """A real ``stud serve`` and the console beside it: pause, a message, resume and
     close of a table, each said back by the room; the table closed is gone."""
     database = f"sqlite:///{tmp_path / 'room.db'}"
@@ -116,10 +115,11 @@ def test_the_running_room_carries_out_the_consoles_actions_at_its_tables(tmp_pat
                       tmp_path / "serve.log") as room:  # fmt: skip
 
         def console(*argv: str) -> subprocess.CompletedProcess[str]:
-            return subprocess.run(
-                [sys.executable, "-m", "studpoker.cli", "admin", *argv, "--database", database],
-                capture_output=True, text=True, timeout=60, check=False,
-            )  # fmt: skip
+            """``stud admin …`` as the console runs it beside the room (this process is
+            not the room's: the room's process is ServeProcess's)."""
+            status = main(["admin", *argv, "--database", database])
+            out, err = capsys.readouterr()
+            return subprocess.CompletedProcess(argv, status, out, err)
 
         paused = console("pause", "chips-razz", "--reason", "a break")
         assert (paused.returncode, paused.stdout) == (

@@ -9,6 +9,7 @@ High:  Royal flush  [A♠ K♠ Q♠ J♠ T♠]
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -54,6 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"stud {args.command}: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (stud … | head): no traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit writes nowhere
+        return 0
     return status
 
 

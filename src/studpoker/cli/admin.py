@@ -14,33 +14,13 @@ The database comes from ``--database``, ``STUD_DATABASE`` (its password from
 from __future__ import annotations
 
 import argparse
-import getpass
-import json
-import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from studpoker.cli.backup import add_parsers as add_backup_parsers
-from studpoker.room.money import amount_text, parse_amount, withdrawal_refused
-from studpoker.room.operator import outcome_of
-from studpoker.store import (
-    Account,
-    AccountSummary,
-    Actor,
-    AdminAction,
-    InsufficientFunds,
-    Store,
-    StoreError,
-)
 
 __all__ = ["add_parser"]
-
-# Seconds a command waits for a running room to carry out an action at a table.
-TABLE_WAIT = 10.0
 
 
 def add_parser(commands: Any) -> None:
@@ -52,61 +32,60 @@ def add_parser(commands: Any) -> None:
     )
     actions = admin.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    def action(name: str, run: Callable[[argparse.Namespace, Store], int], text: str,
-               ) -> argparse.ArgumentParser:  # fmt: skip
+    def action(name: str, run: str, text: str) -> argparse.ArgumentParser:
         parser: argparse.ArgumentParser = actions.add_parser(name, help=text, description=text)
         parser.add_argument("--database", help="the room's database (default: as stud serve)")
         parser.add_argument("--config", type=Path, help="a TOML file of stud serve's settings")
-        parser.set_defaults(run=_with_store(run))
+        parser.set_defaults(run=_on_the_database(run))
         return parser
 
-    listed = action("accounts", _accounts, "list accounts, or those whose name holds QUERY")
+    listed = action("accounts", "_accounts", "list accounts, or those whose name holds QUERY")
     listed.add_argument("query", nargs="?", default="")
     listed.add_argument("--limit", type=int, default=50)
     listed.add_argument("--json", action="store_true", help="one JSON object an account")
 
-    create = action("create", _create, "create an account; prints a link to set its password")
+    create = action("create", "_create", "create an account; prints a link to set its password")
     create.add_argument("name")
     create.add_argument(
         "--password-stdin", action="store_true", help="read its password from standard input"
     )
     _reason(create)
 
-    reset = action("reset-password", _reset, "a one-time link that sets NAME's password")
+    reset = action("reset-password", "_reset", "a one-time link that sets NAME's password")
     reset.add_argument("name")
     _url(reset)
     _reason(reset)
 
-    grant = action("grant", _grant, "give NAME a role: operator (the Admin page), or player")
+    grant = action("grant", "_grant", "give NAME a role: operator (the Admin page), or player")
     grant.add_argument("name")
     grant.add_argument("role", choices=("operator", "player"))
     _reason(grant)
 
-    ban = action("ban", _ban, "ban NAME: logged out, seats stood at the end of their hands")
+    ban = action("ban", "_ban", "ban NAME: logged out, seats stood at the end of their hands")
     ban.add_argument("name")
     _reason(ban, required=True)
-    unban = action("unban", _unban, "let NAME log in again")
+    unban = action("unban", "_unban", "let NAME log in again")
     unban.add_argument("name")
     _reason(unban)
 
-    mute = action("mute", _mute, "no chat from NAME for MINUTES")
+    mute = action("mute", "_mute", "no chat from NAME for MINUTES")
     mute.add_argument("name")
     mute.add_argument("--minutes", type=int, default=60)
     _reason(mute)
-    unmute = action("unmute", _unmute, "let NAME chat again")
+    unmute = action("unmute", "_unmute", "let NAME chat again")
     unmute.add_argument("name")
 
-    rename = action("rename", _rename, "give NAME another name")
+    rename = action("rename", "_rename", "give NAME another name")
     rename.add_argument("name")
     rename.add_argument("new_name")
     _reason(rename)
 
-    deposit = action("deposit", _deposit, "put AMOUNT (the room's unit) on NAME's balance")
+    deposit = action("deposit", "_deposit", "put AMOUNT (the room's unit) on NAME's balance")
     deposit.add_argument("name")
     deposit.add_argument("amount", help="in the room's unit: 25 or 12.50")
     _reason(deposit, also="--note")
     withdraw = action(
-        "withdraw", _withdraw, "take AMOUNT off NAME's balance (never chips at a table)"
+        "withdraw", "_withdraw", "take AMOUNT off NAME's balance (never chips at a table)"
     )
     withdraw.add_argument("name")
     withdraw.add_argument("amount", help="in the room's unit: 25 or 12.50")
@@ -117,26 +96,26 @@ def add_parser(commands: Any) -> None:
         ("pause", "deal no new hand at TABLE until resumed"),
         ("resume", "let TABLE deal again"),
     ):
-        table = action(name, _table_action(name), text)
+        table = action(name, f"_table_{name}", text)
         table.add_argument("table")
         _reason(table)
-    remove = action("remove-seat", _remove_seat, "the person at SEAT of TABLE leaves, paid out")
+    remove = action("remove-seat", "_remove_seat", "the person at SEAT of TABLE leaves, paid out")
     remove.add_argument("table")
     remove.add_argument("seat", type=int, help="the seat's number, from 1")
     _reason(remove)
-    message = action("message", _message, "say TEXT at TABLE (or --all tables), as the room")
+    message = action("message", "_message", "say TEXT at TABLE (or --all tables), as the room")
     message.add_argument("text")
     where = message.add_mutually_exclusive_group(required=True)
     where.add_argument("--table")
     where.add_argument("--all", action="store_true")
 
-    cancel = action("cancel-tournament", _cancel, "cancel tournament ID (refunded, or chopped)")
+    cancel = action("cancel-tournament", "_cancel", "cancel tournament ID (refunded, or chopped)")
     cancel.add_argument("tournament", type=int)
     _reason(cancel, required=True)
 
-    action("online", _online, "who is online in the running room, and where")
-    action("audit", _audit, "check every balance and holding against the ledger")
-    log = action("log", _log, "the admin log: who did what, when and why (newest first)")
+    action("online", "_online", "who is online in the running room, and where")
+    action("audit", "_audit", "check every balance and holding against the ledger")
+    log = action("log", "_log", "the admin log: who did what, when and why (newest first)")
     log.add_argument("--limit", type=int, default=30)
     add_backup_parsers(actions)
 
@@ -151,320 +130,13 @@ def _url(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--url", help="the room's address, for the link (default from settings)")
 
 
-# -- the database ------------------------------------------------------------------------
+def _on_the_database(name: str) -> Callable[[argparse.Namespace], int]:
+    """Action ``name`` of cli/console.py, on the room's database: imported when run, so
+    that ``stud`` starts at once (the room and the store are most of a second)."""
 
+    def run(args: argparse.Namespace) -> int:
+        from studpoker.cli import console
 
-def _with_store(run: Callable[[argparse.Namespace, Store], int]) -> Callable[..., int]:
-    def command(args: argparse.Namespace) -> int:
-        with _store(args) as store:
-            try:
-                return run(args, store)
-            except StoreError as error:
-                print(f"stud admin {args.action}: {error}", file=sys.stderr)
-                return 2
-
-    return command
-
-
-@contextmanager
-def _store(args: argparse.Namespace) -> Iterator[Store]:
-    from studpoker.server.settings import settings_from
-
-    flags = {"database": args.database} if args.database else {}
-    settings = settings_from(flags, config=args.config)
-    args.settings = settings
-    store = Store(settings.database_url())
-    try:
-        store.migrate()
-        yield store
-    finally:
-        store.close()
-
-
-def _by() -> Actor:
-    try:
-        user = getpass.getuser()
-    except (KeyError, OSError):
-        user = "unknown"
-    return Actor(f"console ({user})")
-
-
-def _account(store: Store, name: str) -> Account:
-    account = store.account(name)
-    if account is None:
-        raise StoreError(f"no account {name!r}")
-    return account
-
-
-def _amount(text: str) -> int:
-    try:
-        return parse_amount(text)
-    except ValueError as error:
-        raise StoreError(str(error)) from None
-
-
-def _line(row: AccountSummary) -> str:
-    marks = [row.role] if row.role != "player" else []
-    marks += ["guest"] * row.guest + ["computer"] * row.bot
-    if row.banned_at is not None:
-        marks.append("banned")
-    if row.muted_until is not None and row.muted_until > datetime.now(UTC):
-        marks.append(f"muted until {row.muted_until:%Y-%m-%d %H:%M}")
-    said = f" ({', '.join(marks)})" if marks else ""
-    return (f"{row.name}{said}: balance {amount_text(row.balance)}, "
-            f"at tables {amount_text(row.at_tables)}")  # fmt: skip
-
-
-# -- accounts ------------------------------------------------------------------------------
-
-
-def _accounts(args: argparse.Namespace, store: Store) -> int:
-    rows = store.accounts(args.query, limit=max(1, args.limit))
-    for row in rows:
-        if args.json:
-            print(json.dumps({
-                "id": row.id, "name": row.name, "balance": row.balance,
-                "at_tables": row.at_tables, "role": row.role, "guest": row.guest,
-                "bot": row.bot, "banned": row.banned_at is not None,
-                "muted_until": None if row.muted_until is None else row.muted_until.isoformat(),
-            }, ensure_ascii=False))  # fmt: skip
-        else:
-            print(_line(row))
-    if not args.json:
-        print(f"{len(rows)} account{'s' * (len(rows) != 1)}")
-    return 0
-
-
-def _create(args: argparse.Namespace, store: Store) -> int:
-    from studpoker.room import RoomError
-    from studpoker.room.names import player_name
-    from studpoker.room.passwords import check_password_rules, hash_password
-
-    try:
-        name = player_name(args.name)
-        password = sys.stdin.readline().rstrip("\n") if args.password_stdin else None
-        if password is not None:
-            check_password_rules(password)
-    except RoomError as error:
-        raise StoreError(str(error)) from None
-    hashed = hash_password(password) if password is not None else None
-    account = store.create_account(name, hashed)
-    store.room_action("create", account.name, by=_by(), reason=args.reason,
-                      details={"account": account.id})  # fmt: skip
-    if password is not None:
-        print(f"{account.name}: created")
-        return 0
-    token = store.password_reset(account.id, by=_by(), reason="its first password")
-    print(
-        f"{account.name}: created; its password is set at {_link(args, token)} (once, within a day)"
-    )
-    return 0
-
-
-def _reset(args: argparse.Namespace, store: Store) -> int:
-    account = _account(store, args.name)
-    token = store.password_reset(account.id, by=_by(), reason=args.reason)
-    print(f"{account.name}: a new password is set at {_link(args, token)} (once, within a day)")
-    return 0
-
-
-def _link(args: argparse.Namespace, token: str) -> str:
-    base = getattr(args, "url", None)
-    if not base:
-        settings = args.settings
-        host = "127.0.0.1" if settings.host in ("0.0.0.0", "::") else settings.host
-        base = f"http://{host}:{settings.port}"
-    return f"{base.rstrip('/')}/#reset={token}"
-
-
-def _grant(args: argparse.Namespace, store: Store) -> int:
-    account = store.grant(_account(store, args.name).id, args.role, by=_by(), reason=args.reason)
-    print(f"{account.name}: {account.role}")
-    return 0
-
-
-def _ban(args: argparse.Namespace, store: Store) -> int:
-    account = store.ban(_account(store, args.name).id, by=_by(), reason=args.reason)
-    print(f"{account.name}: banned (a running room logs it out and stands its seats)")
-    return 0
-
-
-def _unban(args: argparse.Namespace, store: Store) -> int:
-    account = store.unban(_account(store, args.name).id, by=_by(), reason=args.reason)
-    print(f"{account.name}: no longer banned")
-    return 0
-
-
-def _mute(args: argparse.Namespace, store: Store) -> int:
-    if not 1 <= args.minutes <= 60 * 24 * 365:
-        raise StoreError(f"a mute lasts 1 minute to a year, not {args.minutes} minutes")
-    until = datetime.now(UTC) + timedelta(minutes=args.minutes)
-    account = store.mute(_account(store, args.name).id, until, by=_by(), reason=args.reason)
-    print(f"{account.name}: muted until {until:%Y-%m-%d %H:%M} UTC")
-    return 0
-
-
-def _unmute(args: argparse.Namespace, store: Store) -> int:
-    account = store.mute(_account(store, args.name).id, None, by=_by())
-    print(f"{account.name}: may chat again")
-    return 0
-
-
-def _rename(args: argparse.Namespace, store: Store) -> int:
-    from studpoker.room import RoomError
-    from studpoker.room.names import player_name
-
-    try:
-        name = player_name(args.new_name)
-    except RoomError as error:
-        raise StoreError(str(error)) from None
-    old = _account(store, args.name).name
-    account = store.rename(_account(store, args.name).id, name, by=_by(), reason=args.reason)
-    print(f"{old}: now {account.name}")
-    return 0
-
-
-# -- money ---------------------------------------------------------------------------------
-
-
-def _deposit(args: argparse.Namespace, store: Store) -> int:
-    chips = _amount(args.amount)
-    account = _account(store, args.name)
-    balance = store.operator_deposit(account.id, chips, by=_by(), reason=args.reason)
-    print(f"{account.name}: deposited {amount_text(chips)}, balance {amount_text(balance)}")
-    return 0
-
-
-def _withdraw(args: argparse.Namespace, store: Store) -> int:
-    chips = _amount(args.amount)
-    account = _account(store, args.name)
-    try:
-        balance = store.withdraw(account.id, chips, by=_by(), reason=args.reason)
-    except InsufficientFunds as short:
-        raise StoreError(withdrawal_refused(account.name, short.balance or 0, chips)) from None
-    print(f"{account.name}: withdrew {amount_text(chips)}, balance {amount_text(balance)}")
-    return 0
-
-
-# -- tables and tournaments -------------------------------------------------------------------
-
-
-def _running(store: Store) -> None:
-    from studpoker.store.lock import room_running
-
-    if not room_running(store.url):
-        raise StoreError("no room is running on this database: start it (stud serve) first")
-
-
-def _table_action(name: str) -> Callable[[argparse.Namespace, Store], int]:
-    def run(args: argparse.Namespace, store: Store) -> int:
-        return _at_table(store, args.table, name, args.reason, {})
+        return console.on_the_database(args, getattr(console, name))
 
     return run
-
-
-def _remove_seat(args: argparse.Namespace, store: Store) -> int:
-    if not 1 <= args.seat <= 10:
-        raise StoreError(f"a seat is numbered 1 to 10, not {args.seat}")
-    return _at_table(store, args.table, "remove_seat", args.reason, {"seat": args.seat - 1})
-
-
-def _message(args: argparse.Namespace, store: Store) -> int:
-    from studpoker.room.names import chat_text
-
-    text = chat_text(args.text)
-    if not text or len(text) > 300:
-        raise StoreError("a message is 1 to 300 characters")
-    if args.all:
-        _running(store)
-        store.room_action("message_all", "every table", by=_by(), reason="",
-                          details={"text": text})  # fmt: skip
-        print("said at every table")
-        return 0
-    return _at_table(store, args.table, "message", "", {"text": text})
-
-
-def _cancel(args: argparse.Namespace, store: Store) -> int:
-    _running(store)
-    key = f"tournament-{args.tournament}"
-    logged = store.table_action(key, "cancel_tournament", by=_by(), reason=args.reason,
-                                details={"tournament": args.tournament})  # fmt: skip
-    return _wait(store, logged, f"tournament {args.tournament}")
-
-
-def _at_table(store: Store, table: str, action: str, reason: str, details: dict[str, Any]) -> int:
-    _running(store)
-    if table not in {saved.table_id for saved in store.kept_tables()}:
-        raise StoreError(f"no table {table!r} (stud admin online lists where people are)")
-    logged = store.table_action(table, action, by=_by(), reason=reason, details=details)
-    return _wait(store, logged, table)
-
-
-def _wait(store: Store, logged: AdminAction, where: str) -> int:
-    deadline = time.monotonic() + TABLE_WAIT
-    while time.monotonic() < deadline:
-        action = store.admin_action(logged.id)
-        outcome = None if action is None else outcome_of(action.result)
-        if outcome is not None:
-            print(f"{where}: {outcome.text}")
-            return 2 if outcome.code in ("refused", "failed") else 0
-        time.sleep(0.2)
-    print(f"{where}: under way (action {logged.id}; the room carries it out at the end of "
-          "the hand: stud admin log shows when)")  # fmt: skip
-    return 0
-
-
-# -- what the operator watches -----------------------------------------------------------------
-
-
-def _online(args: argparse.Namespace, store: Store) -> int:
-    _running(store)
-    people = []
-    for process in store.presence():
-        people += [(person, process.owner) for person in json.loads(process.online)]
-    for person, _process in sorted(people, key=lambda p: str(p[0]["name"])):
-        seats = ", ".join(f"{t} seat {s + 1}" for t, s in sorted(person["seats"].items()))
-        watching = ", ".join(person["watching"])
-        print(f"{person['name']} ({person['address']}, {person['sockets']} sockets): "
-              f"{seats or 'no seat'}; watching {watching or 'nothing'}")  # fmt: skip
-    print(f"{len(people)} online")
-    return 0
-
-
-def action_words(action: AdminAction) -> str:
-    """What an admin log's line did, beyond its action and target, in a few words."""
-    details = json.loads(action.details or "{}")
-    if "amount" in details:
-        return f" {amount_text(int(details['amount']))}"
-    if "role" in details:
-        return f" as {details['role']}"
-    if "to" in details:
-        return f" to {details['to']}"
-    if details.get("until"):
-        return f" until {str(details['until'])[:16].replace('T', ' ')}"
-    if "seat" in details:
-        return f" seat {int(details['seat']) + 1}"
-    if "text" in details:
-        return f": {details['text']!r}"
-    return ""
-
-
-def _audit(args: argparse.Namespace, store: Store) -> int:
-    problems = store.audit()
-    total = store.total_chips()
-    for problem in problems:
-        print(problem)
-    print(f"{len(problems)} differences; {amount_text(total)} in the room ({total} chips)")
-    return 1 if problems else 0
-
-
-def _log(args: argparse.Namespace, store: Store) -> int:
-    for action in store.admin_log(limit=max(1, args.limit)):
-        what = action_words(action)
-        said = f" — {action.reason}" if action.reason else ""
-        outcome = outcome_of(action.result)
-        done = "" if outcome is None else f" → {outcome.text}"
-        waiting = " (waiting)" if action.table_id and action.done_at is None else ""
-        print(f"{action.at:%Y-%m-%d %H:%M:%S} {action.operator}: {action.action} "
-              f"{action.target}{what}{said}{done}{waiting}")  # fmt: skip
-    return 0

@@ -84,6 +84,15 @@ def add_parser(commands: Any) -> None:
         ),
     )
     serve.add_argument(
+        "--hand-over-seconds",
+        type=float,
+        metavar="S",
+        help=(
+            "with --redis: a stop lets the hands under way end for S seconds at most, then "
+            "hands them over to another process in the middle (default 30)"
+        ),
+    )
+    serve.add_argument(
         "--workers",
         type=int,
         metavar="N",
@@ -160,6 +169,7 @@ def room_server(settings: RoomSettings) -> Any:
         bot_think=settings.bot_think,
         competition_seconds=settings.competition_minutes * 60,
         lease_seconds=settings.lease_seconds,
+        hand_over_seconds=settings.hand_over_seconds,
         free_chips=settings.free_chips_amount(),
         free_chips_hours=settings.free_chips_hours,
         free_chips_per_address=settings.free_chips_per_address,
