@@ -136,7 +136,7 @@ def test_print_config_shows_every_setting_masked_and_where_it_came_from(
          "not-a-url", "redis-url", "workers-alone", "clock", "network", "free-chips"],
 )  # fmt: skip
 def test_a_bad_setting_stops_the_start_in_one_line_and_touches_nothing(
-    tmp_path, monkeypatch, argv, environ, config, said
+    tmp_path, monkeypatch, capsys, argv, environ, config, said
 ):
     monkeypatch.chdir(tmp_path)
     for key, value in environ.items():
@@ -144,12 +144,11 @@ def test_a_bad_setting_stops_the_start_in_one_line_and_touches_nothing(
     if config is not None:
         (tmp_path / "room.toml").write_text(config)
         argv = [*argv, "--config", "room.toml"]
-    done = subprocess.run([sys.executable, "-m", "studpoker.cli", "serve", *argv],
-                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
-    assert done.returncode == 2
-    assert done.stdout == ""
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1, done.stderr
+    status = main(["serve", *argv])  # as `stud serve` runs it, in this process
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    lines = err.splitlines()
+    assert len(lines) == 1, err
     assert lines[0].startswith("stud serve: " + said.format(config="room.toml"))
     assert sorted(p.name for p in tmp_path.iterdir()) == (["room.toml"] if config else [])
 
@@ -383,7 +382,8 @@ def test_an_older_program_refuses_a_newer_database_and_a_database_away(tmp_path)
 @given(
     values=st.dictionaries(
         st.sampled_from(["port", "clock", "workers", "database", "redis", "trusted_proxies",
-                         "free_chips", "log_level", "pause", "lease_seconds", "seed", "host"]),
+                         "free_chips", "log_level", "pause", "lease_seconds", "hand_over_seconds",
+                         "seed", "host"]),
         st.text(max_size=30) | st.integers(-10**6, 10**6).map(str),
         max_size=4,
     ),
@@ -401,3 +401,14 @@ def test_any_setting_either_holds_or_is_refused_in_one_line(values, where):
         said = str(error)
         assert "\n" not in said
         assert any(said.startswith(name) for name in values) or said.startswith("workers >")
+
+
+def test_print_config_into_a_pipe_closed_early_says_nothing_more():
+    """``stud serve --print-config | head -1``: the first line, and no traceback when
+    head goes away."""
+    done = subprocess.run(
+        f"{sys.executable} -m studpoker.cli serve --print-config | head -1",
+        shell=True, capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    assert done.stdout == "host = 127.0.0.1  # default\n"
+    assert done.stderr == ""

@@ -273,7 +273,8 @@ def test_a_stop_that_cannot_wait_hands_the_hand_over_in_the_middle(tmp_path) -> 
         table = first.tables["blue"].table
         await until(lambda: table.turn is not None)
         before = (table.hand_number, table.turn.seat, list(table.current_hand.events))
-        await first.stop(finish=0.05)  # nobody answers meanwhile
+        first.hand_over_seconds = 0.05  # stud serve --hand-over-seconds 0.05
+        await first.stop()  # nobody answers meanwhile
         assert "hand_cancelled" not in told
         await until(lambda: "blue" in second.tables, timeout=10)
         taken = second.tables["blue"].table

@@ -490,8 +490,12 @@ def test_the_openapi_document_types_every_refusal_of_every_route(api: TestClient
 
 
 def _one_of(document: dict, path: str, method: str, status: str) -> list[dict]:
+    """The models a refusal of ``status`` may be: the one Problem schema's."""
     answer = document["paths"][path][method]["responses"][status]
-    schema = answer["content"]["application/json"]["schema"]
+    assert answer["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Problem"
+    }
+    schema = document["components"]["schemas"]["Problem"]
     assert schema["discriminator"]["propertyName"] == "code"
     return schema["oneOf"]
 

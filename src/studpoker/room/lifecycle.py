@@ -63,7 +63,7 @@ class RoomLifecycle(RoomOwners):
             len(self.tournaments),
         )
 
-    async def stop(self, *, hand_over: bool | None = None, finish: float = 30.0) -> None:
+    async def stop(self, *, hand_over: bool | None = None, finish: float | None = None) -> None:
         """Stop every table.  Stopped once: a second call (the server's shutdown, then
         its lifespan's end) does nothing.
 
@@ -72,10 +72,10 @@ class RoomLifecycle(RoomOwners):
 
         With other processes sharing its leases (``hand_over``, the default then), a stop
         is a hand-over: each table deals no new hand, plays the one under way to its end
-        (for ``finish`` seconds at most: then it is handed over in the middle, played on
-        from the journal), writes who sits where and lets go of its lease; another
-        process takes it up with its people in their seats.  Nothing is void, nobody is
-        paid out."""
+        (for ``finish`` seconds at most, by default the room's ``hand_over_seconds``: then
+        it is handed over in the middle, played on from the journal), writes who sits
+        where and lets go of its lease; another process takes it up with its people in
+        their seats.  Nothing is void, nobody is paid out."""
         if not self._started:
             return
         self._stopping = True
@@ -90,7 +90,7 @@ class RoomLifecycle(RoomOwners):
                 waiting.cancel()
             self._gone.clear()
             if self.shared if hand_over is None else hand_over:
-                await self._hand_over(finish)
+                await self._hand_over(self.hand_over_seconds if finish is None else finish)
                 return
             for held in list(self.tables.values()):
                 held.stop.set()

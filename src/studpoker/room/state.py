@@ -54,6 +54,7 @@ class RoomState:
         leases: Leases | None = None,
         owner: str | None = None,
         lease_seconds: float = 10.0,
+        hand_over_seconds: float = 30.0,
     ) -> None:
         self.store = store
         # Which process runs each table (room/owners.py): leases shared with other
@@ -62,6 +63,11 @@ class RoomState:
         self.leases: Leases = LocalLeases() if leases is None else leases
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.lease_seconds = lease_seconds
+        # How long a stop of a process sharing its tables lets the hands under way end
+        # before it hands them over in the middle (room/lifecycle.py: stop).
+        if not hand_over_seconds >= 0:
+            raise ValueError(f"hand_over_seconds is 0 or more, not {hand_over_seconds!r}")
+        self.hand_over_seconds = hand_over_seconds
         # Until when (the loop's clock) each lease this process holds surely holds: the
         # moment it last asked for it, plus its seconds (leases are shared only).
         self._lease_until: dict[str, float] = {}

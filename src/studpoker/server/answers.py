@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, NotRequired, Union, get_args, get_ty
 
 from fastapi import HTTPException, Request
 from fastapi.security import HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
+from pydantic import BaseModel, ConfigDict, Field, RootModel, WithJsonSchema, create_model
 from starlette.exceptions import HTTPException as AnyHTTPError
 from typing_extensions import TypedDict
 
@@ -415,12 +415,16 @@ def _problem_model(message: Any) -> type[BaseModel]:
 
 
 _PROBLEMS = tuple(_problem_model(model) for model in get_args(get_args(ServerError)[0]))
-# A union of models made at run time: Union[...] takes the tuple, "|" does not.
-Problem: Any = Annotated[Union[_PROBLEMS], Field(discriminator="code")]  # noqa: UP007
-"""A REST refusal, told apart by its ``code``: ``{"detail": "<English>", "code": …,
-"params": {…}}``, the code and params of the WebSocket's ``error``
-(server.messages.ServerError); ``params`` only where the code has them.  Nothing
-changed."""
+
+
+# A union of models made at run time: Union[...] takes the tuple, "|" does not.  A model of
+# its own (not the bare union) so that its schema is built once: FastAPI builds the schema
+# of each ``responses=`` model of each route anew, a third of a second an app for the union.
+class Problem(RootModel[Annotated[Union[_PROBLEMS], Field(discriminator="code")]]):  # type: ignore[valid-type]  # noqa: UP007
+    """A REST refusal, told apart by its ``code``: ``{"detail": "<English>", "code": …,
+    "params": {…}}``, the code and params of the WebSocket's ``error``
+    (server.messages.ServerError); ``params`` only where the code has them.  Nothing
+    changed."""
 
 
 @wire

@@ -42,7 +42,7 @@ from pydantic_settings import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from studpoker.table.config import CLOCK_MAX, CLOCK_MIN
+from studpoker.table.config import CLOCK_MIN
 
 __all__ = ["SECRETS", "RoomSettings", "SettingsError", "settings_from"]
 
@@ -86,8 +86,15 @@ class RoomSettings(BaseSettings):
     )
     redis_prefix: str = Field("stud:", min_length=1, max_length=64)
     lease_seconds: Annotated[float, Field(gt=0, le=3600, allow_inf_nan=False)] = 10.0
+    hand_over_seconds: Annotated[float, Field(ge=0, le=3600, allow_inf_nan=False)] = Field(
+        30.0,
+        description="with redis: how long a stop lets the hands under way end before it "
+        "hands them over to another process in the middle",
+    )
     workers: Annotated[int, Field(ge=1, le=64)] = 1
-    clock: Annotated[float, Field(ge=CLOCK_MIN, le=CLOCK_MAX, allow_inf_nan=False)] = 20.0
+    # A decision's clock (R8.1): a player's own table takes CLOCK_MIN to CLOCK_MAX; the
+    # room's default may be longer (a load test's clock of an hour never times out).
+    clock: Annotated[float, Field(ge=CLOCK_MIN, le=24 * 3600, allow_inf_nan=False)] = 20.0
     time_bank: Annotated[float, Field(ge=0, le=3600, allow_inf_nan=False)] = 60.0
     pause: Annotated[float, Field(ge=0, le=60, allow_inf_nan=False)] = 2.0
     bot_think: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)] = 1.0

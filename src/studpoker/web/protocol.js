@@ -1683,6 +1683,14 @@ fragment, which no server or proxy logs), usable once until ``expires``.
  */
 
 /**
+ * A REST refusal, told apart by its ``code``: ``{"detail": "<English>", "code": …,
+"params": {…}}``, the code and params of the WebSocket's ``error``
+(server.messages.ServerError); ``params`` only where the code has them.  Nothing
+changed.
+ * @typedef {TournamentRefusedProblem | MutedProblem | AccountRefusedProblem | OperatorRefusedProblem | AmountRangeProblem | FreeChipsWaitProblem | FreeChipsAddressProblem | FreeChipsBalanceProblem | OperatorSeatProblem | TournamentTableProblem | ErrorProblem | RetryLaterProblem | ChatLimitProblem | StaleDecisionProblem | NotYourTurnProblem | IllegalActionProblem | TableRefusedProblem | SeatRefusedProblem | NoSeatProblem | NameRefusedProblem | CharacterProblem | TooLongProblem | TooShortProblem | FullProblem | ModeProblem | UnknownChoiceProblem | UnknownStakesProblem | UnknownOptionsProblem | SeatsRangeProblem | ClockRangeProblem | BuyInRangeProblem | BalanceProblem | WithdrawalProblem | AlreadySeatedProblem | AlreadyInSeatProblem | TopUpLimitProblem | CompetitionPlayersProblem | OpenTablesProblem | NoHandProblem | NoAccountProblem} Problem
+ */
+
+/**
  * Every rating a player has had in a game, oldest first.
  * @typedef {object} RatingHistory
  * @property {string} name
