@@ -409,7 +409,7 @@ def run(data: st.DataObject, deal: Deal) -> None:
 
 # -- the tests -----------------------------------------------------------------------
 
-QUICK = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FULL_RUN = settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -26,7 +26,7 @@ PokerKit's ``from_game_state`` writes ``ante_trimming_status = false`` whatever 
 game's setting; the generated records are written with the game's ``true`` (antes
 count toward the side pots, R5.4), and ``false`` has its own test below.
 
-The default run writes 300 and reads 300 hands per game; ``STUD_FULL=1`` runs the
+The default run writes 150 and reads 150 hands per game; ``STUD_FULL=1`` runs the
 ``slow`` tests with 2,000 written and 1,500 read per game.
 """
 
@@ -84,8 +84,8 @@ from studpoker.games import razz, seven_card_stud, show_hand, stud_hilo
 from studpoker.history.phh import POKERKIT_OPTIONS, VARIANTS, PhhHand, from_phh, to_phh
 
 K = ActionKind
-QUICK_WRITTEN, FULL_WRITTEN = 300, 2_000
-QUICK_READ, FULL_READ = 300, 1_500
+QUICK_WRITTEN, FULL_WRITTEN = 150, 2_000
+QUICK_READ, FULL_READ = 150, 1_500
 READING_EXCLUDED = EXCLUDED | {
     "folded_cards_redealt": "R2.12, R7.4: PokerKit re-deals folded cards on seventh street"
 }

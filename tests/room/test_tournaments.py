@@ -7,6 +7,7 @@ chips in play) are checked after every hand."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -365,23 +366,31 @@ def test_a_multi_table_tournament_goes_on_after_a_restart(tmp_path: Any, how: st
     asyncio.run(play())
 
 
+# The issue's 200 players with STUD_FULL=1; CI's bounded run has 72 (nine tables, so
+# still tables broken and players moved), a third of the time.  The first three prizes
+# are the payout table's row for the field (20%, 12.5%, 9% of 200; 25%, 15%, 10% of 72).
+FULL = os.environ.get("STUD_FULL") == "1"
+FIELD, TOP_PRIZES = (200, [4000, 2500, 1800]) if FULL else (72, [1800, 1080, 720])
+
+
 def test_a_200_player_tournament_in_the_room_keeps_its_books_to_the_end() -> None:
     """The issue's proof in the room: 200 accounts pay 100 + 10 into a scheduled
     tournament of 25 tables on a fast clock, every decision answered all in; after
     every hand the chips in play are the entries', every player left has one seat,
     no table deals with two players more than another, and the ledger's audit is
-    clean; at the end every entry is placed once and the prizes are the whole pool."""
+    clean; at the end every entry is placed once and the prizes are the whole pool.
+    (72 accounts and nine tables in CI's bounded run.)"""
 
     async def play() -> None:
         store = Store("sqlite://")
         room = Room(store, seed=12, pause=0, default_tables=False)
         await room.start()
         accounts = []
-        for i in range(200):
+        for i in range(FIELD):
             account = store.create_account(f"m{i:03d}", None)
             store.deposit(account.id, 500)
             accounts.append(account)
-        starts = datetime.now(UTC) + timedelta(seconds=8)  # time to register 200
+        starts = datetime.now(UTC) + timedelta(seconds=FIELD / 25)  # time to register them
         tid = await room.create_tournament(
             game="seven_card_stud", kind="scheduled", starts_at=starts, buy_in=100, fee=10,
             structure=dict(FAST, game="seven_card_stud", starting_chips=300),
@@ -408,12 +417,12 @@ def test_a_200_player_tournament_in_the_room_keeps_its_books_to_the_end() -> Non
                 hands[0] += 1
                 director = room.tournaments[tid].director
                 director.check()  # chips constant, one seat each, busts placed once
-                assert director.chips == 200 * 300
+                assert director.chips == FIELD * 300
 
         room.listeners += [on_update, on_hand]
         loop = asyncio.get_running_loop()
         await started(room, tid)
-        assert len(room.tournaments[tid].director.tables) == 25  # 200 at eight a table
+        assert len(room.tournaments[tid].director.tables) == FIELD // 8  # eight a table
         deadline = loop.time() + 240
         while room.tournament_entry(tid)["state"] != "finished":
             assert loop.time() < deadline, "the tournament did not end"
@@ -435,10 +444,10 @@ def test_a_200_player_tournament_in_the_room_keeps_its_books_to_the_end() -> Non
         done = room.tournament_entry(tid)
         places = done["places"]
         assert sorted(p["name"] for p in places) == sorted(a.name for a in accounts)
-        assert sum(p["prize"] for p in places) == 200 * 100
-        assert [p["prize"] for p in places[:3]] == [4000, 2500, 1800]  # 20%, 12.5%, 9%
-        # Every hand dealt was checked at its end (at least 29: a hand busts 7 at most).
-        assert hands[0] == room.tournaments[tid].director.hands >= 29
+        assert sum(p["prize"] for p in places) == FIELD * 100
+        assert [p["prize"] for p in places[:3]] == TOP_PRIZES
+        # Every hand dealt was checked at its end (a hand busts 7 at most: 29 for 200).
+        assert hands[0] == room.tournaments[tid].director.hands >= -(-(FIELD - 1) // 7)
         assert store.audit() == []
         assert store.total_chips() == total
         await room.stop()

@@ -355,9 +355,9 @@ def watch_again(player: Player) -> bool:
 # -- 2. a rolling restart while a hundred clients play ------------------------------------
 
 # The hundred clients, at four a table, on three processes, with STUD_FULL=1;
-# CI's bounded run has forty (ten tables: still three or four a process), which takes
-# under half the time of the hundred the suite cannot afford in its fifteen minutes.
-CLIENTS = 100 if os.environ.get("STUD_FULL") == "1" else 40
+# CI's bounded run has twenty (five tables: still one or two a process, each restarted
+# under its players), the suite's budget of twelve minutes not affording more.
+CLIENTS = 100 if os.environ.get("STUD_FULL") == "1" else 20
 AT_A_TABLE = 4
 WORKERS = 3
 
@@ -608,7 +608,9 @@ def test_an_owner_paused_past_its_lease_writes_nothing_when_it_wakes(tmp_path, f
     owner_log = tmp_path / "owner.log"
     lease = ("--redis", redis_test_url(), "--redis-prefix", room.prefix, "--lease-seconds", "2")
     try:
-        owner = Served(room.url, owner_log, extra=(*lease, "--pause", "0.3"))
+        owner = Served(
+            room.url, owner_log, extra=(*lease, "--pause", "0.3", "--hand-over-seconds", "2")
+        )
         room.processes.append(owner)  # it opens every default table
         other = room.start()
         assert owner_pid(room, table) == owner.process.pid

@@ -180,7 +180,14 @@ def replay_imported(page: Any, path: Path, hand: str, player: str = "Hero") -> N
     """Import the file at ``path`` from the study panel, ask ``player``'s statistics and
     open the replayer on hand ``hand`` (its number, ``#35874039554``)."""
     page.set_input_files("#study-file", str(path))
+    said = page.locator("#study-imported").text_content()
     page.click("#study-import-submit")
+    # The import's answer first: statistics asked before it would count none of its hands.
+    page.wait_for_function(
+        "said => document.getElementById('study-imported').textContent !== said",
+        arg=said,
+        timeout=30_000,
+    )
     page.fill("#study-player", player)
     page.click("#study-show")
     sync_api().expect(page.locator("#study-table")).to_be_visible()
