@@ -97,28 +97,33 @@ def load_compile() -> object:
     return module
 
 
-def run(pythonpath: str | None, hands: int) -> list[str]:
+def start(pythonpath: str | None, hands: int) -> subprocess.Popen[str]:
+    """The script under the build on ``pythonpath`` (None: the Python package), started."""
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
-    done = subprocess.run(
+    return subprocess.Popen(
         [sys.executable, "-c", SCRIPT, str(SHARED), str(hands), ",".join(READ_SITES)],
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
         env=env,
-        check=False,
-        timeout=600,
     )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout.splitlines()
+
+
+def lines(process: subprocess.Popen[str]) -> list[str]:
+    """What a started script printed, once it ended well."""
+    out, err = process.communicate(timeout=600)
+    assert process.returncode == 0, err[-3000:]
+    return out.splitlines()
 
 
 def test_the_compiled_build_reads_replays_and_plays_as_the_python_one() -> None:
     assert SHARED.is_dir(), f"{SHARED} is missing: the shared hand histories are needed"
     build = load_compile().build(quiet=True)  # type: ignore[attr-defined]
-    pure = run(None, 200)
-    compiled = run(str(build), 200)
+    both = start(None, 200), start(str(build), 200)  # side by side, each a process
+    pure, compiled = lines(both[0]), lines(both[1])
     assert pure[0] == "compiled False"
     assert compiled[0] == "compiled True"
     # Every shared hand history was read (the PokerStars and Full Tilt files), and hands of
