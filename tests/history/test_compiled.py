@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import READ_SITES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,6 +121,7 @@ def lines(process: subprocess.Popen[str]) -> list[str]:
     return out.splitlines()
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_the_compiled_build_reads_replays_and_plays_as_the_python_one() -> None:
     assert SHARED.is_dir(), f"{SHARED} is missing: the shared hand histories are needed"
     build = load_compile().build(quiet=True)  # type: ignore[attr-defined]

@@ -51,6 +51,7 @@ def refused(answer: httpx.Response) -> tuple[int, dict[str, Any], str | None]:
     return answer.status_code, answer.json(), answer.headers.get("Retry-After")
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_replays_past_the_rate_are_refused_with_rate_limited_and_its_wait() -> None:
     with app_with(Limits(replay_per_account=Rate(2, 600.0))) as api:
         room: Room = api.app.state.room  # type: ignore[attr-defined]
@@ -76,6 +77,7 @@ def test_replays_past_the_rate_are_refused_with_rate_limited_and_its_wait() -> N
         assert api.get(room_hand).status_code == 200
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_statistics_past_the_rate_are_refused_across_an_accounts_sessions() -> None:
     with app_with(Limits(stats_per_account=Rate(2, 600.0))) as api:
         ann = account(api, "ann")
@@ -99,6 +101,7 @@ def test_statistics_past_the_rate_are_refused_across_an_accounts_sessions() -> N
         assert api.get("/api/study/stats", params={"player": "Hero"}).json()["hands"] == 0
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_an_asker_holds_two_places_on_the_workers_at_most(
     api: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -137,6 +140,7 @@ def test_an_asker_holds_two_places_on_the_workers_at_most(
     assert answers[0].json() == answers[1].json()
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_a_full_queue_of_workers_answers_busy_with_its_wait(api: TestClient) -> None:
     ann = account(api, "ann")
     upload(api, ann, STUD.read_bytes())
@@ -165,6 +169,7 @@ def test_a_full_queue_of_workers_answers_busy_with_its_wait(api: TestClient) -> 
     assert api.get(mine, headers=ann).status_code == 200
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_an_upload_over_import_bytes_is_refused_as_it_comes_and_stores_nothing(
     api: TestClient,
 ) -> None:
@@ -189,6 +194,7 @@ def test_an_upload_over_import_bytes_is_refused_as_it_comes_and_stores_nothing(
     assert hero(api, ann)["hands"] == 0
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_one_accounts_flood_leaves_another_accounts_requests_answered(api: TestClient) -> None:
     ann, bo = account(api, "ann"), account(api, "bo")
     upload(api, ann, STUD.read_bytes())
@@ -259,6 +265,7 @@ def the_same_work(api: TestClient) -> list[Any]:
     return said
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 @pytest.mark.parametrize("database", BACKENDS, indirect=True)
 def test_on_a_shared_database_the_work_is_done_in_worker_processes_with_the_same_answers(
     database: str,

@@ -75,6 +75,7 @@ def hero(api: TestClient, who: dict[str, str] | None, **query: object) -> dict:
     return dict(answer.json())
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_ones_own_hands_imported_once_and_seen_by_nobody_else(api: TestClient) -> None:
     ann, bo = account(api, "ann"), account(api, "bo")
     data = STUD.read_bytes()
@@ -109,6 +110,7 @@ def test_ones_own_hands_imported_once_and_seen_by_nobody_else(api: TestClient) -
     assert drawn["total"][-1] == round(stats["bb_per_100"] * 11 / 100, 3)
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_two_uploads_of_one_file_at_once_import_it_once(api: TestClient) -> None:
     ann = account(api, "ann")
     data = STUD.read_bytes()
@@ -118,6 +120,7 @@ def test_two_uploads_of_one_file_at_once_import_it_once(api: TestClient) -> None
     assert hero(api, ann)["hands"] == 11
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_a_broken_or_wrong_file_is_reported_and_changes_nothing(api: TestClient) -> None:
     ann = account(api, "ann")
     said = upload(api, ann, b"\x00\x01 not a hand history", name="../../etc/passwd")
@@ -134,6 +137,7 @@ def test_a_broken_or_wrong_file_is_reported_and_changes_nothing(api: TestClient)
     assert hero(api, ann)["hands"] == 10
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_bad_requests_are_refused_with_their_codes(api: TestClient) -> None:
     ann = account(api, "ann")
     data = STUD.read_bytes()
@@ -177,6 +181,7 @@ def test_the_rooms_own_hands_are_counted_for_anyone(api: TestClient) -> None:
     assert by_key["won_no_showdown"] == ((0 if folded else 1), 1)
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_ones_imported_hands_replay_for_oneself_only(api: TestClient) -> None:
     ann, bo = account(api, "ann"), account(api, "bo")
     upload(api, ann, STUD.read_bytes())

@@ -63,6 +63,7 @@ def owner(store: Store) -> int:
     return store.create_account("hero", "hash").id
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_every_shared_file_imports_once(store: Store, owner: int) -> None:
     report = import_files(store, owner, EVERY_FILE)
     assert (report.added, report.duplicates, report.errors) == (42, 0, [])
@@ -109,6 +110,7 @@ def test_a_phh_file_imports_as_the_engine_plays_it(
     assert stats.net == hand.result.net[folder]
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_steals_counted_from_the_full_tilt_files(store: Store, owner: int) -> None:
     """kwuiyhw's five hands of the fpdb-named files, counted by hand: he steals from the
     cut-off with K♣ (9♣ gone, 2♠, 2♣ behind), folds to bllodshot's Q♣ steal, brings in
@@ -128,6 +130,7 @@ def test_steals_counted_from_the_full_tilt_files(store: Store, owner: int) -> No
     assert {k: (s.count, s.sample) for k, s in hero.shares.items()}["Steal attempt"] == (1, 1)
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_filters_by_game_stakes_date_and_table_size(store: Store, owner: int) -> None:
     import_files(store, owner, EVERY_FILE)
     mine = StudyFilter(owner_id=owner, room=False)

@@ -23,6 +23,7 @@ def database(tmp_path: Path) -> str:
     return url
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_import_then_stats(database: str, capsys: pytest.CaptureFixture[str]) -> None:
     files = [str(path) for path in STEALS]
     assert main(["import", *files, "--as", "hero", "--database", database]) == 0
@@ -48,6 +49,7 @@ def test_import_then_stats(database: str, capsys: pytest.CaptureFixture[str]) ->
     assert "Results: +3.33 big bets per 100 hands" in table
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_bad_input_is_refused_with_a_reason(
     database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -72,6 +74,7 @@ def test_bad_input_is_refused_with_a_reason(
         assert said in capsys.readouterr().err
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_stats_filtered_by_stakes_in_chips_or_money(
     database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

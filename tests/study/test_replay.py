@@ -8,6 +8,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from engine.scripting import deal, play
 from studpoker.cards import deck_cards
 from studpoker.cli import main
@@ -22,6 +24,7 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "handhistories"
 STUD = SHARED / "pokerstars" / "7-Stud-USD-0.04-0.08-200911.txt"
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_each_streets_equity_is_stud_equitys_against_what_hero_knew() -> None:
     text = STUD.read_text()
     record = read_history(text)[1]
@@ -47,6 +50,7 @@ def test_each_streets_equity_is_stud_equitys_against_what_hero_knew() -> None:
     assert view["collected"] == {"3": 77}
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_stud_equity_on_the_command_line_agrees(capsys) -> None:  # type: ignore[no-untyped-def]
     text = STUD.read_text()
     record = read_history(text)[1]
@@ -111,6 +115,7 @@ def test_each_street_names_what_the_visible_cards_make() -> None:
     }  # fmt: skip
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_a_community_card_is_shown_named_and_counted_in_the_equity() -> None:
     """R7.4 in a real record: eight players to the river, four cards left, so PokerStars
     dealt one card for all (``*** RIVER *** [6h]``).  The replayer shows it on the last

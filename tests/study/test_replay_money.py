@@ -70,6 +70,7 @@ def test_show_hand_and_a_tournaments_chips_replay_as_chips(game: str) -> None:
     assert replay_view(room_hand(stored(spec)), samples=200)["money_unit"] == 1
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_an_imported_hand_replays_in_its_sites_money() -> None:
     """A PokerStars USD ring hand in cents with its sign; a tournament's in chips."""
     text = CENTS.read_text()

@@ -124,6 +124,7 @@ def test_the_table_shows_the_community_card_in_its_centre(
         page.context.close()
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 @pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("zh-Hans", 375)])
 def test_the_replayer_shows_the_community_card_of_a_real_hand(
     room: Server, browser: Any, lang: str, width: int

@@ -47,6 +47,7 @@ def study(page: Any) -> None:
         page.click("#r-next")
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_import_statistics_and_replay_in_english_and_chinese(room: Server, browser: Any) -> None:
     name = f"st{uuid.uuid4().hex[:6]}"
     page = registered_page(browser, room.url, name)
@@ -118,6 +119,7 @@ def test_import_statistics_and_replay_in_english_and_chinese(room: Server, brows
     assert page.errors == []
 
 
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_on_a_phone_in_simplified_chinese_and_nobody_elses(room: Server, browser: Any) -> None:
     phone = {"width": 375, "height": 800}
     page = registered_page(browser, room.url, f"sp{uuid.uuid4().hex[:6]}", viewport=phone)
