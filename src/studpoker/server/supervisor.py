@@ -40,7 +40,7 @@ STOP_SECONDS = 90.0
 
 def _serve(settings: RoomSettings, sock: socket.socket, ready: Event) -> None:
     """One process of the room (the target of each child)."""
-    from studpoker.cli.serve import room_server
+    from studpoker.server.process import room_server
 
     server = room_server(settings)
     server.ready = ready
