@@ -21,6 +21,7 @@ import traceback
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from sqlalchemy import create_engine
@@ -29,6 +30,29 @@ from studpoker.store.base import database_url
 
 POSTGRES_URL = os.environ.get("STUD_TEST_POSTGRES_URL", "")
 BACKENDS = ["sqlite", "postgresql"]
+# The fixtures that say which database a test's room is on, one a folder's conftest:
+# the server's ``database``, the room's ``backend`` and the pages' module-wide ``room``.
+DATABASE_FIXTURES: dict[str, Literal["function", "module"]] = {
+    "database": "function",
+    "backend": "function",
+    "room": "module",
+}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked ``both_databases`` (those whose room writes the ledger or keeps
+    hands) runs on SQLite and on PostgreSQL: its database fixture parametrised."""
+    if metafunc.definition.get_closest_marker("both_databases") is None:
+        return
+    for name, scope in DATABASE_FIXTURES.items():
+        if name in metafunc.fixturenames:
+            metafunc.parametrize(name, BACKENDS, indirect=True, scope=scope)
+            return
+    raise pytest.UsageError(
+        f"{metafunc.definition.nodeid} is marked both_databases but uses none of the "
+        f"database fixtures {', '.join(DATABASE_FIXTURES)}"
+    )
+
 
 # The failures of listeners that the package logs and goes on from: by logger, the
 # words of each message template (``record.msg``, before its arguments are put in).

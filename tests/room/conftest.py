@@ -1,5 +1,6 @@
 """The room's tests that move money through the ledger and keep hands, rollovers and
-competitions in the database run on SQLite and on PostgreSQL: :data:`ON_BOTH`.
+competitions in the database run on SQLite and on PostgreSQL: those marked
+``both_databases``.
 
 Those tests name SQLite files (``sqlite:///…/room.db``).  In their PostgreSQL case the
 module's ``Store`` opens a new PostgreSQL database in place of each file it is given
@@ -17,25 +18,16 @@ from typing import Any
 import pytest
 
 # tests/conftest.py, the conftest of every test (its module is "conftest").
-from conftest import BACKENDS, drop_postgres_database, new_postgres_database, postgres_admin_url
+from conftest import drop_postgres_database, new_postgres_database, postgres_admin_url
 from studpoker.store import Store
-
-# By module, the tests that write the ledger (buy-ins, hands, pay-outs, rollovers,
-# competition results): each opens its ``Store`` itself, as the module's ``Store``.
-ON_BOTH = {
-    "test_room.py": {
-        "test_a_stop_in_the_middle_of_a_hand_loses_no_chip",
-        "test_a_competition_from_start_to_end",
-        "test_a_rollover_outlives_a_restart_and_is_shared_at_the_last_hand",
-    },
-}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    module = metafunc.definition.path.name
-    if metafunc.function.__name__ in ON_BOTH.get(module, ()):
+    """A test marked ``both_databases`` (tests/conftest.py parametrises its ``backend``)
+    opens each store as its module's ``Store``, which ``backend`` replaces."""
+    if metafunc.definition.get_closest_marker("both_databases") is not None:
+        module = metafunc.definition.path.name
         assert getattr(metafunc.module, "Store", None) is Store, f"{module} names Store"
-        metafunc.parametrize("backend", BACKENDS, indirect=True)
 
 
 @pytest.fixture(autouse=True)

@@ -42,6 +42,7 @@ async def answer_until(room: Room, table_id: str, accounts, done, policy=cheap) 
         await asyncio.sleep(0.002)
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("how", ["stop", "crash"])
 def test_a_stop_in_the_middle_of_a_hand_loses_no_chip(tmp_path, how):
     """Issue 6: the unfinished hand is cancelled with every bet returned: the stacks
@@ -99,6 +100,7 @@ def test_a_stop_in_the_middle_of_a_hand_loses_no_chip(tmp_path, how):
     store.close()
 
 
+@pytest.mark.both_databases
 def test_a_competition_from_start_to_end(tmp_path):
     """R7.3: 1000 chips each; the player who busts leaves, with a Glicko-2 game lost to
     the chip leader; the last player left wins; the results are stored and the table
@@ -218,6 +220,7 @@ def test_five_card_stud_is_played_in_every_mode_r9(tmp_path):
     asyncio.run(play())
 
 
+@pytest.mark.both_databases
 def test_a_rollover_outlives_a_restart_and_is_shared_at_the_last_hand(tmp_path):
     """R6.8 at a chips table: the rollover the store keeps is carried into the table
     when the room starts again, and when the room stops (the table's last hand) it is

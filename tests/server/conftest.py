@@ -1,8 +1,8 @@
 """A real card room for the server tests: uvicorn on a free loopback port in a thread,
 WebSocket clients (the ``websockets`` package) that play from what they are sent, and
 what a viewer may see of a hand, read from the engine's own events (DESIGN.md idea 2).
-The ``server`` fixture serves a room on SQLite, and for the tests of :data:`ON_BOTH` on
-PostgreSQL too (tests/conftest.py)."""
+The ``server`` fixture serves a room on SQLite, and for the tests marked
+``both_databases`` on PostgreSQL too (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
 # tests/conftest.py, the conftest of every test (its module is "conftest").
-from conftest import BACKENDS
 from studpoker.cards import Card
 from studpoker.engine import CardDealt, Event, Hand, Muck, Show
 from studpoker.room import Room
@@ -277,40 +276,6 @@ def served(
     room = Room(Store(database), **options)
     with Server(room, limits, **(app or {})) as server:
         yield server
-
-
-# By module, the tests whose room writes the ledger or keeps hands: their ``server``
-# runs on SQLite and on PostgreSQL; every other test's on SQLite.
-ON_BOTH = {
-    "test_leaks.py": {"test_no_path_gives_any_viewer_a_card_the_engine_hides"},
-    "test_rest.py": {"test_a_player_downloads_their_hands_as_pokerstars_text"},
-    "test_websocket.py": {
-        "test_whole_hands_of_each_game_between_several_clients",
-        "test_no_client_ever_sees_another_players_down_card",
-        "test_bad_messages_are_refused_and_change_nothing",
-        "test_the_lobby_is_sent_again_when_tables_change",
-        "test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip",
-        "test_a_competition_ends_with_its_standings_sent",
-        "test_the_books_balance_after_each_hand_at_a_ten_seat_five_card_stud_table",
-    },
-    "test_admin.py": {
-        "test_deposits_and_withdrawals_in_the_rooms_unit_never_touch_chips_at_a_table",
-        "test_a_ban_logs_out_stands_the_seat_at_the_end_of_its_hand_and_pays_it_back",
-        "test_closing_a_table_in_the_middle_of_a_hand_pays_everyone_and_forgets_it",
-    },
-    "test_money_races.py": {
-        "test_stand_and_sit_racing_on_two_sockets_make_no_chip",
-        "test_two_sockets_sitting_at_once_buy_in_once",
-        "test_top_ups_racing_never_pass_the_largest_stack",
-        "test_a_storm_of_seat_operations_keeps_the_books",
-    },
-}
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    names = ON_BOTH.get(metafunc.definition.path.name, ())
-    if "database" in metafunc.fixturenames and metafunc.function.__name__ in names:
-        metafunc.parametrize("database", BACKENDS, indirect=True)
 
 
 @pytest.fixture

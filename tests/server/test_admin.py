@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 import httpx
+import pytest
 
 from studpoker.store import Actor
 
@@ -106,6 +107,7 @@ def test_only_an_operator_reaches_the_admin_api():
         ]
 
 
+@pytest.mark.both_databases
 def test_deposits_and_withdrawals_in_the_rooms_unit_never_touch_chips_at_a_table(database):
     """A withdrawal in the middle of a hand takes the balance only: never below 0, never
     a chip of the seat; each is one ledger entry with its reason, and one admin log line."""
@@ -154,6 +156,7 @@ def test_deposits_and_withdrawals_in_the_rooms_unit_never_touch_chips_at_a_table
         ]  # fmt: skip
 
 
+@pytest.mark.both_databases
 def test_a_ban_logs_out_stands_the_seat_at_the_end_of_its_hand_and_pays_it_back(database):
     with served(database) as server:
         boss = operator(server)
@@ -192,6 +195,7 @@ def test_a_ban_logs_out_stands_the_seat_at_the_end_of_its_hand_and_pays_it_back(
         assert again.status_code == 200
 
 
+@pytest.mark.both_databases
 def test_closing_a_table_in_the_middle_of_a_hand_pays_everyone_and_forgets_it(database):
     with served(database) as server:
         boss = operator(server)

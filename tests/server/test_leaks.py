@@ -171,6 +171,7 @@ def history_problems(http: httpx.Client, server: Server, table_id: str, asker: P
     return problems
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("game", GAMES)
 def test_no_path_gives_any_viewer_a_card_the_engine_hides(server: Server, game: str):
     room = server.room

@@ -1,7 +1,7 @@
 """One account's seat operations racing over real sockets: no chip is made from
 nothing, none is lost, and every socket lives on (issue 13).
 
-Each test runs on SQLite and PostgreSQL (``ON_BOTH`` in conftest.py), and the books
+Each test runs on SQLite and PostgreSQL (marked ``both_databases``), and the books
 (every seat against what the database holds for it, the store's audit, the total of
 chips) are read after every step at one moment of the room (tests/server/books.py)."""
 
@@ -38,6 +38,7 @@ def deposit(server: Server, name: str, amount: int = DEPOSIT) -> str:
     return token
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("stand_first", [True, False], ids=["stand-first", "sit-first"])
 def test_stand_and_sit_racing_on_two_sockets_make_no_chip(database: str, stand_first: bool):
     """The race of issue 13: seated with 4000, ``stand`` on one socket and a sit for
@@ -80,6 +81,7 @@ def test_stand_and_sit_racing_on_two_sockets_make_no_chip(database: str, stand_f
         alive(two, "two")
 
 
+@pytest.mark.both_databases
 def test_two_sockets_sitting_at_once_buy_in_once(database: str):
     with served(database) as server:
         token = deposit(server, "twice")
@@ -97,6 +99,7 @@ def test_two_sockets_sitting_at_once_buy_in_once(database: str):
             assert book_differences(server, DEPOSIT) == []
 
 
+@pytest.mark.both_databases
 def test_top_ups_racing_never_pass_the_largest_stack(database: str):
     """Two sockets top up at once: together they may not take the stack past the
     table's largest (40000), and what the seat holds is what the database holds."""
@@ -144,6 +147,7 @@ def _send(server: Server, client: Client, move: str, ref: str, rng: random.Rando
     return True
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_storm_of_seat_operations_keeps_the_books(database: str, seed: int):
     """Three accounts with two sockets each send bursts of sit, stand, top-up, sit

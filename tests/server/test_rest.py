@@ -168,6 +168,7 @@ def test_the_leaderboard_and_a_rating_history(api: TestClient):
     assert api.get("/api/ratings/nobody").status_code == 404
 
 
+@pytest.mark.both_databases
 def test_a_player_downloads_their_hands_as_pokerstars_text(server: Server):
     """The histories read back with our own PokerStars reader and replay through the
     engine with every fact matching; the other players' down cards are not in them."""

@@ -51,6 +51,7 @@ def hands_in_order(client: Client) -> bool:
     return True
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("game", GAMES)
 def test_whole_hands_of_each_game_between_several_clients(server: Server, game):
     """Three players and an onlooker at the chips table of each game: two hands
@@ -96,6 +97,7 @@ def test_whole_hands_of_each_game_between_several_clients(server: Server, game):
     onlooker.close()
 
 
+@pytest.mark.both_databases
 def test_no_client_ever_sees_another_players_down_card(server: Server):
     """Practice tables against computer players, several hands of every game: every
     message checked for another seat's down card or a mucked card."""
@@ -187,6 +189,7 @@ def test_a_five_card_stud_practice_table_plays_whole_hands_with_exact_chips(serv
     client.close()
 
 
+@pytest.mark.both_databases
 def test_the_books_balance_after_each_hand_at_a_ten_seat_five_card_stud_table(database: str):
     """A player opens a chips table of ten seats with the open pair's big bet (R9.1,
     R9.3); ten players buy in and play; after every hand the seats hold what the
@@ -267,6 +270,7 @@ def errors_of(client: Client, count: int) -> list[dict]:
     return [client.until(lambda m: m.get("type") == "error") for _ in range(count)]
 
 
+@pytest.mark.both_databases
 def test_bad_messages_are_refused_and_change_nothing(server: Server):
     table = "chips-razz"
     store = server.room.store
@@ -393,6 +397,7 @@ def test_reconnecting_gives_back_the_seat_and_the_hand(server: Server):
     again.close()
 
 
+@pytest.mark.both_databases
 def test_the_lobby_is_sent_again_when_tables_change(server: Server):
     onlooker = server.client()
     first = onlooker.until(lambda m: m.get("type") == "lobby")
@@ -441,6 +446,7 @@ def test_binary_frames_ids_bad_tokens_and_refused_seats(server: Server):
     player.close()
 
 
+@pytest.mark.both_databases
 def test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip(database: str):
     """Issue 6: the server stops while a hand is played; the hand is cancelled with every
     bet returned, the players are paid out, and after a new start the balances equal
@@ -475,6 +481,7 @@ def test_stopping_the_server_in_the_middle_of_a_hand_loses_no_chip(database: str
     store.close()
 
 
+@pytest.mark.both_databases
 def test_a_competition_ends_with_its_standings_sent(database: str):
     """R7.3: two players start a competition; when its time is up each is sent the
     standings (the chip leader first, every chip of the 2 × 1000 accounted for), and the

@@ -12,19 +12,10 @@ from typing import Any
 import pytest
 
 # tests/ is not a package: pytest puts it on sys.path, and tests/server is the package `server`.
-from conftest import BACKENDS, drop_postgres_database, new_postgres_database
+from conftest import drop_postgres_database, new_postgres_database
 from server.conftest import Server, served
 
 from .helpers import ARGS, CHROMIUM
-
-# The modules whose pages move money (buy-ins, top-ups, cash-outs, a showhand, a
-# competition's entries): their room runs on SQLite and on PostgreSQL.
-ON_BOTH = {"test_details.py", "test_competition.py"}
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "room" in metafunc.fixturenames and metafunc.definition.path.name in ON_BOTH:
-        metafunc.parametrize("room", BACKENDS, indirect=True, scope="module")
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,9 @@ from server.conftest import Server, served
 from .helpers import SCREENSHOTS, press_until, registered_page
 from .helpers import sync_api as load_sync_api
 
+# The pages move money: the module's room runs on SQLite and on PostgreSQL.
+pytestmark = pytest.mark.both_databases
+
 sync_api = load_sync_api()
 expect = sync_api.expect
 TABLE = "competition-razz"

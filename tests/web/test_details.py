@@ -15,6 +15,9 @@ from server.conftest import Server
 from .helpers import guest_page, registered_page, sit
 from .helpers import sync_api as load_sync_api
 
+# The pages move money: the module's room runs on SQLite and on PostgreSQL.
+pytestmark = pytest.mark.both_databases
+
 sync_api = load_sync_api()
 
 # A state as docs/protocol.md gives it, for a table no message comes for ("crafted").
