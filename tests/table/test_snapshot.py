@@ -188,3 +188,45 @@ def test_a_person_who_takes_a_computer_players_seat_never_sees_its_cards():
         engine = dealt.index(seat)
         if not any(isinstance(e, Show) and e.seat == engine for e in sent):
             assert mine["down_cards"] == [None] * len(mine["down_cards"])
+
+
+# -- a stripped deck's hands named as the engine values them (R6.10) -----------------------
+
+# Seat 1 leads every street with its kings, so the deck deals seat 0 the down card, then
+# the second, sixth, eighth and tenth cards face up.
+STRIPPED = {
+    # deck and options: the deck's order, what seat 0's five cards are called
+    (32, None): ("Ah Kd 7h Ks Kh 8c Kc 9c Jh Tc", "Straight, ten high"),  # A-7-8-9-T
+    (28, None): ("Ah Kd 8h Ks Kh 9c Kc Tc Qh Jc", "High card, ace"),  # the ace bridges not
+    (28, True): ("Ah Kd 8h Ks Kh 9c Kc Tc Qh Jc", "Straight, jack high"),  # A-8-9-T-J
+    (52, None): ("Ah Kd 7h Ks Kh 8c Kc 9c Jh Tc", "High card, ace"),
+}
+
+
+def test_a_stripped_decks_hand_is_named_to_everyone_as_the_engine_plays_it() -> None:
+    """R6.10: in a 32-card deck A-7-8-9-T is the lowest straight; a 28-card deck makes
+    A-8-9-T-J one only with ``ace_bridges_gap``.  The name in the table's state (every
+    viewer's) and in the seat's own message (server/connections.py) is the engine's
+    value's, in every language."""
+    from studpoker.cards import parse_cards
+    from studpoker.engine import Hand
+    from studpoker.games import show_hand
+    from studpoker.hands.show_hand import show_hand as show_hand_value
+    from studpoker.server.connections import _own_cards
+    from studpoker.table.snapshot import view_dict
+
+    for (deck, bridges), (order, name) in STRIPPED.items():
+        options = {} if deck == 52 else {"deck": deck, "ace_bridges_gap": bridges}
+        spec = show_hand(**options)
+        hand = Hand(spec, [1000, 1000], deck=parse_cards(order))
+        hand.act("showhand")
+        hand.act("call")
+        while not hand.is_over:
+            hand.act(hand.legal_actions()[0].kind)
+        value = show_hand_value((*hand.down[0], *hand.up[0]), spec.ranking)
+        assert value.name("en") == name, (deck, bridges)
+        named = {lang: value.name(lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+        for viewer in (0, 1, None):
+            players = view_dict(hand.view(viewer), [0, 1])["players"]
+            assert players[0]["best"] == named, (deck, bridges, viewer)
+        assert _own_cards(f"stripped-{deck}-{bridges}", hand, 0)[1] == named

@@ -18,6 +18,7 @@ from studpoker.engine.pots import Pot
 
 if TYPE_CHECKING:
     from studpoker.engine.hand import Hand
+    from studpoker.hands.show_hand import ShowHandRules
 
 __all__ = ["HandView", "SeatView", "filter_events", "view_of"]
 
@@ -54,6 +55,9 @@ class HandView:
     carry_in: int
     is_over: bool
     events: tuple[Event, ...]
+    # How Show Hand's hands rank at this table (its deck and options, R6.10); None in the
+    # other games.  What names a seat's best hand as the engine values it.
+    ranking: ShowHandRules | None = None
 
     @property
     def me(self) -> SeatView | None:
@@ -175,4 +179,5 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         carry_in=hand.carry_in,
         is_over=hand.is_over,
         events=tuple(seen),
+        ranking=hand.spec.ranking if hand.spec.game == "show_hand" else None,
     )

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from studpoker.cards import Card
 from studpoker.hands.names import LANGUAGES
-from studpoker.hands.show_hand import show_hand, show_hand_board
+from studpoker.hands.show_hand import ShowHandRules, show_hand, show_hand_board
 from studpoker.hands.showdown import eight_or_better, high, low_a5
 from studpoker.hands.showing import showing_high, showing_low
 from studpoker.hands.value import HandValue
@@ -35,9 +35,12 @@ from studpoker.hands.value import HandValue
 __all__ = ["best_hand", "best_hand_names"]
 
 
-def best_hand(game: str, cards: Iterable[Card | None] | str) -> tuple[HandValue, ...]:
+def best_hand(
+    game: str, cards: Iterable[Card | None] | str, ranking: ShowHandRules | None = None
+) -> tuple[HandValue, ...]:
     """The values of ``game`` that the known cards among ``cards`` make: one, or two
-    for a Stud/8 hand with a low; none when no card is known."""
+    for a Stud/8 hand with a low; none when no card is known.  ``ranking``: how Show
+    Hand's hands rank at the table (its deck and options, R6.10; by default 52 cards)."""
     known = (
         tuple(Card.parse(text) for text in cards.split())
         if isinstance(cards, str)
@@ -46,7 +49,8 @@ def best_hand(game: str, cards: Iterable[Card | None] | str) -> tuple[HandValue,
     if not known:
         return ()
     if game == "show_hand":
-        return (show_hand(known) if len(known) == 5 else show_hand_board(known),)
+        board = len(known) < 5
+        return (show_hand_board(known, ranking) if board else show_hand(known, ranking),)
     if game == "razz":
         return (low_a5(known) if len(known) >= 5 else showing_low(known),)
     if game == "five_card_stud":
@@ -61,7 +65,9 @@ def best_hand(game: str, cards: Iterable[Card | None] | str) -> tuple[HandValue,
     return (top,)
 
 
-def best_hand_names(game: str, cards: Iterable[Card | None] | str) -> dict[str, str] | None:
+def best_hand_names(
+    game: str, cards: Iterable[Card | None] | str, ranking: ShowHandRules | None = None
+) -> dict[str, str] | None:
     """:func:`best_hand`'s name in each language (Stud/8's halves joined by " · "), or
     None when no card is known.  (Asked again for every message to a seated player, the
     names of a game and cards are kept: a new dict each time, from the names kept.)"""
@@ -70,13 +76,15 @@ def best_hand_names(game: str, cards: Iterable[Card | None] | str) -> dict[str, 
         if isinstance(cards, str)
         else (tuple(card for card in cards if card is not None))
     )
-    names = _names(game, known)
+    names = _names(game, known, ranking)
     return None if names is None else dict(names)
 
 
 @lru_cache(maxsize=8192)
-def _names(game: str, known: tuple[Card, ...]) -> tuple[tuple[str, str], ...] | None:
-    values = best_hand(game, known)
+def _names(
+    game: str, known: tuple[Card, ...], ranking: ShowHandRules | None
+) -> tuple[tuple[str, str], ...] | None:
+    values = best_hand(game, known, ranking)
     if not values:
         return None
     return tuple((lang, " · ".join(value.name(lang) for value in values)) for lang in LANGUAGES)

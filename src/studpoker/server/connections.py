@@ -248,7 +248,8 @@ def _own_cards(table_id: str, hand: Hand, mine: int) -> tuple[Any, Any]:
     key = (mine, len(down) + len(up), len(hand.community))
     made = kept[1].get(key)
     if made is None:
-        names = best_hand_names(hand.spec.game, (*down, *up, *hand.community))
+        ranking = hand.spec.ranking if hand.spec.game == "show_hand" else None
+        names = best_hand_names(hand.spec.game, (*down, *up, *hand.community), ranking)
         made = kept[1][key] = (cards_plain(down), cast("dict[Lang, str] | None", names))
     return made
 

@@ -78,7 +78,7 @@ def _best(
     cards = [*down, *up, *view.community]
     if any(card is None for card in (*down, *up)):
         return None
-    return best_hand_names(view.game, cards)
+    return best_hand_names(view.game, cards, view.ranking)
 
 
 def legal_dict(option: LegalAction) -> dict[str, Any]:
