@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from studpoker.store import Account, InsufficientFunds, LedgerKind, Standing, Store, StoreError
+from studpoker.store import Account, InsufficientFunds, LedgerKind, Placing, Store, StoreError
 
 from .conftest import Clock
 
@@ -38,7 +38,7 @@ def test_entry_fees_go_into_the_pool_and_prizes_come_out(
     clock.advance(600)
     store.finish_competition(
         competition_id,
-        [Standing(bob.id, 2, 0), Standing(alice.id, 1, 2000)],
+        [Placing(bob.id, 2, 0), Placing(alice.id, 1, 2000)],
         prize={alice.id: 200},
     )
     done = store.competition(competition_id)
@@ -46,7 +46,7 @@ def test_entry_fees_go_into_the_pool_and_prizes_come_out(
     assert not done.running
     assert done.finished_at == clock.now
     assert done.pool == 0
-    assert done.standings == (Standing(alice.id, 1, 2000), Standing(bob.id, 2, 0))
+    assert done.standings == (Placing(alice.id, 1, 2000), Placing(bob.id, 2, 0))
     assert done.prizes == {alice.id: 200}
     assert store.account(alice.id).balance == 1100  # type: ignore[union-attr]
     assert [(r.kind, r.balance_change) for r in store.ledger(alice.id)][-2:] == [
@@ -69,7 +69,7 @@ def test_a_free_competition_still_writes_each_entry_in_the_ledger(
     )
     entries = [r for r in store.ledger(bob.id) if r.kind == LedgerKind.ENTRY]
     assert [(r.balance_change, r.competition_id) for r in entries] == [(0, competition_id)]
-    store.finish_competition(competition_id, [Standing(alice.id, 1, 2000), Standing(bob.id, 2, 0)])
+    store.finish_competition(competition_id, [Placing(alice.id, 1, 2000), Placing(bob.id, 2, 0)])
     assert store.audit() == []
 
 
@@ -102,7 +102,7 @@ def test_one_competition_at_a_time_at_a_table(
     other = store.start_competition("stud-1", "razz", [alice.id, bob.id], chips=1000, ends_at=ends)
     assert [c.id for c in store.competitions(running=True)] == [other, first]
     assert [c.id for c in store.competitions("razz-1")] == [first]
-    store.finish_competition(first, [Standing(alice.id, 1, 2000), Standing(bob.id, 2, 0)])
+    store.finish_competition(first, [Placing(alice.id, 1, 2000), Placing(bob.id, 2, 0)])
     assert [c.id for c in store.competitions(running=True)] == [other]
     assert [c.id for c in store.competitions(running=False)] == [first]
 
@@ -135,7 +135,7 @@ def test_finishing_needs_every_entrant_and_the_whole_pool_paid(
         entry_fee=50,
         ends_at=clock.now + timedelta(hours=1),
     )
-    both = [Standing(alice.id, 1, 2000), Standing(bob.id, 2, 0)]
+    both = [Placing(alice.id, 1, 2000), Placing(bob.id, 2, 0)]
     with pytest.raises(StoreError, match="must list its entrants"):
         store.finish_competition(competition_id, both[:1], prize={alice.id: 100})
     with pytest.raises(StoreError, match=r"has 100 in entry fees to pay out: .* not to 60"):

@@ -37,7 +37,7 @@ from studpoker.store import (
     HandPlayer,
     HandRow,
     InsufficientFunds,
-    Standing,
+    Placing,
     Store,
     StoreError,
 )
@@ -266,7 +266,7 @@ class Room(RuleBasedStateMachine):
             runner_up = next(a for a in entrants if a != winner)
             prize[runner_up] = second
         prize = {a: p for a, p in prize.items() if p}
-        standings = [Standing(a, 1 if a == winner else 2, 0) for a in entrants]
+        standings = [Placing(a, 1 if a == winner else 2, 0) for a in entrants]
         self.store.finish_competition(competition, standings, prize=prize)
         for account, amount in prize.items():
             self.balance[account] += amount

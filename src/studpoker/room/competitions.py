@@ -9,9 +9,8 @@ from datetime import UTC, datetime, timedelta
 from studpoker.room.errors import RoomError
 from studpoker.room.ratings import Rating, loss_to_leader
 from studpoker.room.seats import RoomSeats
-from studpoker.store import Account, Standing
-from studpoker.table import Occupant, Table, TableError
-from studpoker.table import Standing as TableStanding
+from studpoker.store import Account, Placing
+from studpoker.table import Occupant, Standing, Table, TableError
 
 __all__ = ["RoomCompetitions"]
 
@@ -91,7 +90,7 @@ class RoomCompetitions(RoomSeats):
 
         await asyncio.to_thread(rate)
 
-    async def _competition_ended(self, table: Table, standings: tuple[TableStanding, ...]) -> None:
+    async def _competition_ended(self, table: Table, standings: tuple[Standing, ...]) -> None:
         held = self.table(table.table_id)
         ranked = [s for s in standings if s.occupant.account_id is not None]
         if ranked and not ranked[0].busted:
@@ -103,7 +102,7 @@ class RoomCompetitions(RoomSeats):
                     await self._rate_loss(table, standing.occupant.account_id, leader)
         if held.competition_id is not None:
             rows = [
-                Standing(s.occupant.account_id, s.place, s.chips)
+                Placing(s.occupant.account_id, s.place, s.chips)
                 for s in ranked
                 if s.occupant.account_id is not None
             ]

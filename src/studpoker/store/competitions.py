@@ -17,7 +17,7 @@ from studpoker.store.checks import bounded_text, check_table_id, moment, whole
 from studpoker.store.errors import StoreError
 from studpoker.store.models import GAME_LENGTH, CompetitionModel, EntryModel
 from studpoker.store.money import credit, debit, write
-from studpoker.store.values import Competition, LedgerKind, Standing
+from studpoker.store.values import Competition, LedgerKind, Placing
 
 
 def _competition_value(session: Session, row: CompetitionModel) -> Competition:
@@ -30,7 +30,7 @@ def _competition_value(session: Session, row: CompetitionModel) -> Competition:
     )
     standings = sorted(
         (
-            Standing(account_id=e.account_id, place=e.place, chips=e.chips or 0)
+            Placing(account_id=e.account_id, place=e.place, chips=e.chips or 0)
             for e in entries
             if e.place is not None
         ),
@@ -127,7 +127,7 @@ class Competitions(StoreBase):
     def finish_competition(
         self,
         competition_id: int,
-        standings: Sequence[Standing],
+        standings: Sequence[Placing],
         *,
         prize: Mapping[int, int] | None = None,
     ) -> None:
@@ -139,10 +139,10 @@ class Competitions(StoreBase):
         for account_id, amount in prizes.items():
             whole(account_id, "an account id")
             whole(amount, "a prize")
-        places: dict[int, Standing] = {}
+        places: dict[int, Placing] = {}
         for standing in standings:
-            if not isinstance(standing, Standing):
-                raise StoreError(f"standings are Standing values, not {standing!r}")
+            if not isinstance(standing, Placing):
+                raise StoreError(f"standings are Placing values, not {standing!r}")
             whole(standing.place, "a place")
             whole(standing.chips, "a player's chips", minimum=0)
             if standing.account_id in places:

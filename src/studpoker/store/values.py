@@ -209,7 +209,7 @@ class RunningHand:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Placing:
     """Where a player finished in a competition (1 is the winner) and with how many
     chips."""
 
@@ -233,7 +233,7 @@ class Competition:
     ends_at: datetime
     finished_at: datetime | None
     entrants: tuple[int, ...]
-    standings: tuple[Standing, ...]
+    standings: tuple[Placing, ...]
     prizes: dict[int, int] = field(hash=False)
 
     @property
