@@ -22,36 +22,11 @@ from studpoker.store import Account, LedgerKind, Store, StoreError
 from studpoker.tournament.director import chop
 
 from .test_tournament_processes import LEASE, Processes, running_where, scheduled_practice, until
+from .test_tournaments import FAST as ROOM_FAST
+from .test_tournaments import call, push
 
-FAST: dict[str, Any] = {
-    "name": "fast", "game": "razz", "starting_chips": 300, "level_hands": 2,
-    "levels": [
-        {"ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20},
-        {"ante": 5, "bring_in": 8, "small_bet": 25, "big_bet": 50},
-        {"ante": 10, "bring_in": 15, "small_bet": 50, "big_bet": 100},
-    ],
-}  # fmt: skip
-
-
-def push(legal: Any) -> str:
-    """All in at every chance: busts come quickly."""
-    kinds = {option.kind.value: option for option in legal}
-    for kind in ("raise", "complete", "bet"):
-        if kind in kinds:
-            return f"{kind} {kinds[kind].maximum}"
-    for kind in ("call", "show", "check", "bring_in"):
-        if kind in kinds:
-            return kind
-    return str(next(iter(kinds)))
-
-
-def call(legal: Any) -> str:
-    """Check or call down: the stacks grow and shrink by uneven bets."""
-    kinds = {option.kind.value for option in legal}
-    for kind in ("check", "call", "bring_in", "show", "muck"):
-        if kind in kinds:
-            return kind
-    return "fold"
+# The room's tests' fast structure, with a deeper stack: hands enough to cancel in.
+FAST: dict[str, Any] = dict(ROOM_FAST, starting_chips=300)
 
 
 def answer(room: Room, tid: int, accounts: list[Account], policy: Any = push) -> None:

@@ -116,6 +116,19 @@ class Tournaments(StoreBase):
             raise StoreError(f"no tournament {tournament_id}")
         return row
 
+    def _running_entries(
+        self, session: Session, tournament_id: int
+    ) -> tuple[TournamentModel, dict[str, TournamentEntryModel]]:
+        """A running tournament's row (locked) and its entries by name; a StoreError for
+        a tournament that is not running (its end and a chop, each written once)."""
+        row = self._tournament_row(session, tournament_id)
+        if row.state != "running":
+            raise StoreError(f"tournament {tournament_id} is {row.state}")
+        query = select(TournamentEntryModel).where(
+            TournamentEntryModel.tournament_id == tournament_id
+        )
+        return row, {entry.name: entry for entry in session.scalars(query)}
+
     def enter_tournament(self, tournament_id: int, account_id: int | None, name: str) -> None:
         """Enter ``name`` (the account's entry, or a computer player's with no account):
         its buy-in and fee from the balance, in one transaction.  Raises
@@ -239,17 +252,7 @@ class Tournaments(StoreBase):
         now = self._now()
         with self._transaction() as session:
             check_fence(session, tournament_key(tournament_id), fence)
-            row = self._tournament_row(session, tournament_id)
-            if row.state != "running":
-                raise StoreError(f"tournament {tournament_id} is {row.state}")
-            entries = {
-                entry.name: entry
-                for entry in session.scalars(
-                    select(TournamentEntryModel).where(
-                        TournamentEntryModel.tournament_id == tournament_id
-                    )
-                )
-            }
+            row, entries = self._running_entries(session, tournament_id)
             unknown = sorted(set(shares) - set(entries))
             if unknown:
                 raise StoreError(f"tournament {tournament_id} has no entries {unknown}")
@@ -320,17 +323,7 @@ class Tournaments(StoreBase):
         now = self._now()
         with self._transaction() as session:
             check_fence(session, tournament_key(tournament_id), fence)
-            row = self._tournament_row(session, tournament_id)
-            if row.state != "running":
-                raise StoreError(f"tournament {tournament_id} is {row.state}")
-            entries = {
-                entry.name: entry
-                for entry in session.scalars(
-                    select(TournamentEntryModel).where(
-                        TournamentEntryModel.tournament_id == tournament_id
-                    )
-                )
-            }
+            row, entries = self._running_entries(session, tournament_id)
             if set(places) != set(entries):
                 raise StoreError(
                     f"the places of tournament {tournament_id} list its entries "
