@@ -8,9 +8,20 @@ one card each on the later streets (folded seats skipped).  Seats are 0-based: s
 """
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from studpoker.cards import Card, parse_cards
-from studpoker.engine import ActionKind, CardDealt, Hand, IllegalAction, Muck, PotAwarded, Show
+from studpoker.engine import (
+    ActionKind,
+    CardDealt,
+    Hand,
+    IllegalAction,
+    Muck,
+    PotAwarded,
+    Show,
+    rollover_shares,
+)
 from studpoker.games import razz, seven_card_stud, stud_hilo
 
 from .scripting import awards, deal, legal, play
@@ -625,3 +636,23 @@ def test_play_showdown_applies_the_automatic_policy_to_everyone_left():
     assert hand.is_over
     assert [type(e).__name__ for e in hand.events[-4:]] == ["Show", "Muck", "Muck", "PotAwarded"]
     assert hand.result.net == (150, -75, -75)
+
+
+# -- R6.8: a rollover split at a table's last hand (one split for every caller) ------------
+
+
+@given(rollover=st.integers(0, 10**9), players=st.integers(1, 10))
+def test_a_rollover_is_split_equally_the_odd_chips_to_the_first_in_seat_order(rollover, players):
+    shares = rollover_shares(rollover, players)
+    assert sum(shares) == rollover  # no chip made or lost
+    assert len(shares) == players
+    assert shares == sorted(shares, reverse=True)  # the first in seat order get the odd chips
+    assert shares[0] - shares[-1] <= 1
+
+
+def test_a_rollover_among_nobody_or_a_debt_is_refused():
+    with pytest.raises(ValueError, match="split among 1 player or more, not 0"):
+        rollover_shares(10, 0)
+    with pytest.raises(ValueError, match="0 chips or more, not -1"):
+        rollover_shares(-1, 2)
+    assert rollover_shares(7, 3) == [3, 2, 2]

@@ -6,8 +6,12 @@ import asyncio
 import json
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from studpoker.engine import Muck, Show
-from studpoker.games import GAMES, preset, seven_card_stud
+from studpoker.games import GAMES, preset, seven_card_stud, show_hand
+from studpoker.hands import LANGUAGES
 from studpoker.hands.best import best_hand_names
 from studpoker.table import TableConfig
 
@@ -210,7 +214,6 @@ def test_a_stripped_decks_hand_is_named_to_everyone_as_the_engine_plays_it() -> 
     value's, in every language."""
     from studpoker.cards import parse_cards
     from studpoker.engine import Hand
-    from studpoker.games import show_hand
     from studpoker.hands.show_hand import show_hand as show_hand_value
     from studpoker.server.connections import _own_cards
     from studpoker.table.snapshot import view_dict
@@ -230,3 +233,48 @@ def test_a_stripped_decks_hand_is_named_to_everyone_as_the_engine_plays_it() -> 
             players = view_dict(hand.view(viewer), [0, 1])["players"]
             assert players[0]["best"] == named, (deck, bridges, viewer)
         assert _own_cards(f"stripped-{deck}-{bridges}", hand, 0)[1] == named
+
+
+# -- every game's names are the engine's values (R4.5, R6.10; issue 35: one answer) --------
+
+# Show Hand at each deck and stripped-deck option (R6.10), and every other game.
+NAMED_GAMES = [
+    ("show_hand", {"deck": 52}),
+    ("show_hand", {"deck": 32}),
+    ("show_hand", {"deck": 32, "flush_beats_full_house": False}),
+    ("show_hand", {"deck": 28}),
+    ("show_hand", {"deck": 28, "ace_bridges_gap": True}),
+    ("seven_card_stud", {}),
+    ("stud_hilo", {}),
+    ("razz", {}),
+    ("five_card_stud", {}),
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(choice=st.sampled_from(NAMED_GAMES), players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_every_seat_is_named_the_hand_the_engine_plays(choice, players, seed) -> None:
+    """The name each seat is shown at the end of a hand played to the showdown is the
+    engine's showdown value's, in every language: Show Hand as its deck ranks hands
+    (a 32-card A-7-8-9-T a straight; a 28-card A-8-9-T-J one only with
+    ``ace_bridges_gap``), Stud/8 its high and its low."""
+    import random
+
+    from studpoker.engine import Hand
+    from studpoker.engine.showdown import values_of
+    from studpoker.table.snapshot import view_dict
+
+    game, options = choice
+    spec = show_hand(**options) if game == "show_hand" else preset(game)
+    hand = Hand(spec, [10_000] * players, rng=random.Random(seed))
+    while not hand.is_over:  # everybody calls, checks or bets the least: a showdown of all
+        legal = {option.kind: option for option in hand.legal_actions()}
+        kind = next((k for k in ("check", "call", "bring_in", "show") if k in legal), None)
+        hand.act(kind or f"bet {legal['bet'].minimum}")
+    for seat in range(players):
+        values = values_of(hand, seat)
+        assert values is not None
+        made = [values.main] if values.low is None else [values.main, values.low]
+        named = {lang: " · ".join(v.name(lang) for v in made) for lang in LANGUAGES}
+        player = view_dict(hand.view(seat), list(range(players)))["players"][seat]
+        assert player["best"] == named, (game, options, seat)

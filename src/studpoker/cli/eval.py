@@ -29,6 +29,7 @@ from studpoker.hands import (
     showing_high,
     showing_low,
 )
+from studpoker.hands.best import GAME_VALUES, showdown_values
 
 _LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -113,15 +114,11 @@ def _evaluations(cards: list[Card], args: argparse.Namespace) -> list[tuple[str,
     if len(cards) <= 4:
         board = showing_low if game == "razz" else showing_high
         return [("showing", board(cards))]
-    evaluators: dict[str | None, list[tuple[str, Callable[[list[Card]], HandValue | None]]]] = {
-        None: [("high", high), ("low_a5", low_a5), ("eight_or_better", eight_or_better)],
-        "seven_card_stud": [("high", high)],
-        "stud_hilo": [("high", high), ("eight_or_better", eight_or_better)],
-        "razz": [("low_a5", low_a5)],
-        "five_card_stud": [("high", high)],  # R9.4: the five cards' high hand
-    }
-    kinds = evaluators[game]
-    return [(label, evaluate(cards)) for label, evaluate in kinds]
+    if game is None:  # no game named: every value of the seven-card games
+        every: list[tuple[str, Callable[[list[Card]], HandValue | None]]]
+        every = [("high", high), ("low_a5", low_a5), ("eight_or_better", eight_or_better)]
+        return [(label, evaluate(cards)) for label, evaluate in every]
+    return list(zip(GAME_VALUES[game], showdown_values(game, cards), strict=True))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -37,18 +37,11 @@ from rich.text import Text
 from studpoker.bots import LEVELS
 from studpoker.cards import Card, Suit
 from studpoker.engine import Action, ActionKind, HandView, LegalAction
-from studpoker.games import GAMES, GameSpec, preset
+from studpoker.games import GAME_NAMES, GAMES, GameSpec, preset
 from studpoker.hands import (
     LANGUAGES,
-    describe,
-    eight_or_better,
-    high,
-    low_a5,
-    show_hand,
-    show_hand_board,
-    showing_high,
-    showing_low,
 )
+from studpoker.hands.best import best_hand_names
 from studpoker.table import (
     CompletedHand,
     Occupant,
@@ -85,15 +78,16 @@ KEYS: dict[ActionKind, str] = {
     K.MUCK: "m",
 }
 
+# Each game's name in each language, as the room names it (games.GAME_NAMES).
+GAME_NAMES_IN = {
+    lang: {game: names[lang] for game, names in GAME_NAMES.items()} for lang in LANGUAGES
+}
+
 # The interface's words; the actions are those of the dealer's lines (messages.py),
 # the streets are taken from there.
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "seven_card_stud": "Seven Card Stud",
-        "stud_hilo": "Stud Hi/Lo",
-        "razz": "Razz",
-        "show_hand": "Show Hand",
-        "five_card_stud": "Five Card Stud",
+        **GAME_NAMES_IN["en"],
         "hand": "Hand #{number} · {game}",
         "player": "Hero",
         "bot": "Bot {seat}",
@@ -130,11 +124,7 @@ WORDS: dict[str, dict[str, str]] = {
         "muck": "muck",
     },
     "zh-Hant": {
-        "seven_card_stud": "七張梭哈",
-        "stud_hilo": "七張梭哈高低",
-        "razz": "Razz",
-        "show_hand": "話事啤",
-        "five_card_stud": "限注五張梭哈",
+        **GAME_NAMES_IN["zh-Hant"],
         "hand": "第 {number} 局 · {game}",
         "player": "你",
         "bot": "電腦 {seat}",
@@ -171,11 +161,7 @@ WORDS: dict[str, dict[str, str]] = {
         "muck": "封牌",
     },
     "zh-Hans": {
-        "seven_card_stud": "七张梭哈",
-        "stud_hilo": "七张梭哈高低",
-        "razz": "Razz",
-        "show_hand": "话事啤",
-        "five_card_stud": "限注五张梭哈",
+        **GAME_NAMES_IN["zh-Hans"],
         "hand": "第 {number} 局 · {game}",
         "player": "你",
         "bot": "电脑 {seat}",
@@ -577,7 +563,7 @@ class TerminalPlayer:
             card = " ".join(card.symbol for card in view.community if card is not None)
             lines.append(Text(PHRASES[self.lang]["community_card"].format(card=card)))
         lines.append(Text(words["pot"].format(amount=self._money(view.pot_total)), style="bold"))
-        mine = _best_hand(view, self.spec, self.lang)
+        mine = _best_hand(view, self.lang)
         if mine is not None:
             lines.append(Text(words["your_hand"].format(hand=mine), style="green"))
         title = " · ".join(part for part in (words[self.spec.game], street) if part)
@@ -627,27 +613,17 @@ def _cards(cards: Sequence[Card | None], *, own: bool = False) -> Text:
     return text
 
 
-def _best_hand(view: HandView, spec: GameSpec, lang: str) -> str | None:
-    """The name of the viewer's best hand so far (R4.5): a showing board's value
-    below five cards, the showdown's from five (Five-Card Stud's five-card high,
-    R9.4), high and low in Stud/8 (R4.4)."""
+def _best_hand(view: HandView, lang: str) -> str | None:
+    """The name of the viewer's best hand so far (R4.5), as the room's table names it
+    (hands.best: a showing board's value below five cards, the showdown's from five,
+    Stud/8's high and low)."""
     me = view.me
     if me is None:
         return None
-    cards = [c for c in (*me.down_cards, *me.up_cards, *view.community) if c is not None]
-    if not cards:
-        return None
-    if len(cards) < 5:
-        if spec.is_show_hand:
-            return describe(show_hand_board(cards, spec.ranking), lang)
-        return describe((showing_low if spec.low else showing_high)(cards), lang)
-    if spec.is_show_hand:
-        return describe(show_hand(cards, spec.ranking), lang)
-    if spec.low:
-        return describe(low_a5(cards), lang)
-    name = describe(high(cards), lang)
-    low = eight_or_better(cards) if spec.hilo else None
-    return name if low is None else f"{name} / {describe(low, lang)}"
+    names = best_hand_names(
+        view.game, (*me.down_cards, *me.up_cards, *view.community), view.ranking
+    )
+    return None if names is None else names[lang]
 
 
 def _parse_amount(text: str, spec: GameSpec) -> int | None:

@@ -25,7 +25,7 @@ from studpoker.engine.events import (
     UncalledBetReturned,
 )
 from studpoker.engine.hand import Hand, HandResult
-from studpoker.engine.pots import Pot
+from studpoker.engine.pots import Pot, rollover_shares
 from studpoker.engine.view import HandView, SeatView
 
 __all__ = [
@@ -59,4 +59,5 @@ __all__ = [
     "Showhand",
     "StreetStarted",
     "UncalledBetReturned",
+    "rollover_shares",
 ]

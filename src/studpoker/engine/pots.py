@@ -12,7 +12,7 @@ from typing import Literal
 
 from studpoker.hands import HandValue
 
-__all__ = ["Pot", "side_pots", "split"]
+__all__ = ["Pot", "rollover_shares", "side_pots", "split"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +89,21 @@ def split(
         for seat in order[:odd]:
             result[seat] += 1
     return result
+
+
+def rollover_shares(rollover: int, players: int) -> list[int]:
+    """R6.8: chips rolled over into a table's next hand, when there is none (the
+    table's last hand, or a tournament table broken), split equally among its
+    ``players`` seated, the odd chips one each to the first in seat order.  The one
+    split the table, the room's ledger, the tournament director and the simulator
+    make.
+
+    >>> rollover_shares(10, 3), rollover_shares(0, 2), rollover_shares(5, 1)
+    ([4, 3, 3], [0, 0], [5])
+    """
+    if players < 1:
+        raise ValueError(f"a rollover is split among 1 player or more, not {players}")
+    if rollover < 0:
+        raise ValueError(f"a rollover is 0 chips or more, not {rollover}")
+    share, odd = divmod(rollover, players)
+    return [share + (i < odd) for i in range(players)]

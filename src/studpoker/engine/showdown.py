@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Literal
 from studpoker.cards import Card
 from studpoker.engine.events import Event, ExcessReturned, PotAwarded, Rollover
 from studpoker.engine.pots import Pot, split
-from studpoker.hands import HandValue, eight_or_better, high, low_a5, show_hand
+from studpoker.hands import HandValue
+from studpoker.hands.best import showdown_values
 
 if TYPE_CHECKING:
     from studpoker.engine.hand import Hand
@@ -37,13 +38,11 @@ def values_of(hand: Hand, seat: int) -> SeatValues | None:
         return None
     known: tuple[Card, ...] = tuple(cards)  # type: ignore[arg-type]
     spec = hand.spec
-    if spec.is_show_hand:
-        return SeatValues(show_hand(known, spec.ranking))
-    if spec.low:
-        return SeatValues(low_a5(known))
-    if spec.hilo:
-        return SeatValues(high(known), eight_or_better(known))
-    return SeatValues(high(known))
+    ranking = spec.ranking if spec.is_show_hand else None
+    main, *low = showdown_values(spec.game, known, ranking)  # the game's values (R4)
+    if main is None:
+        raise AssertionError(f"{spec.game}'s first value is always made")
+    return SeatValues(main, low[0] if low else None)
 
 
 def showdown_order(hand: Hand) -> list[int]:

@@ -22,6 +22,7 @@ import numpy.typing as npt
 from studpoker.cards import Card
 from studpoker.games import GameSpec
 from studpoker.hands import ShowHandRules, batch
+from studpoker.hands.best import GAME_VALUES
 from studpoker.hands.value import Category
 
 __all__ = ["POT", "Shares", "Values", "pot_shares", "show_hand_values"]
@@ -44,15 +45,16 @@ def pot_shares(spec: GameSpec, hands: Hands) -> tuple[Shares, Shares | None]:
     in Stud/8, the low part (None in the other games)."""
     players, runouts, size = hands.shape
     rows = hands.reshape(players * runouts, size)
+    kinds = GAME_VALUES[spec.game]  # the game's values (R4), in the pot's order
     values: Values
-    if spec.is_show_hand:
+    if kinds[0] == "show_hand":
         values = show_hand_values(rows, spec.ranking)
-    elif spec.low:  # Razz: the best ace-to-five low wins (R4.2)
+    elif kinds[0] == "low_a5":  # Razz: the best ace-to-five low wins (R4.2)
         values = batch.low_a5(rows, validate=False)
     else:  # the best high of seven cards, or of Five-Card Stud's five (R4.1, R9.4)
         values = batch.high(rows, validate=False)
     values = values.reshape(players, runouts)
-    if not spec.hilo:
+    if kinds[1:] != ("eight_or_better",):
         return _split(values, POT), None
     # Stud/8 (R5.5): half to the best high and half to the best qualifying low;
     # with no qualifying low the best high takes it all.  Ties split their half.

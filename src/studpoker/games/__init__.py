@@ -1,6 +1,7 @@
 """Each game as data (the ``games`` layer of DESIGN.md): :class:`GameSpec` and the
 presets of RULES.md, and the mixed games dealt in rotation (:class:`Rotation`)."""
 
+from studpoker.games.names import GAME_NAMES, game_name
 from studpoker.games.rotation import MIX_TITLES, MIXES, Rotation
 from studpoker.games.spec import (
     GAMES,
@@ -17,6 +18,7 @@ from studpoker.games.spec import (
 
 __all__ = [
     "GAMES",
+    "GAME_NAMES",
     "MIXES",
     "MIX_TITLES",
     "Betting",
@@ -24,6 +26,7 @@ __all__ = [
     "Rotation",
     "Street",
     "five_card_stud",
+    "game_name",
     "preset",
     "razz",
     "seven_card_stud",

@@ -22,8 +22,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
+from typing import Final, Literal
 
 from studpoker.cards import Card
 from studpoker.hands.names import LANGUAGES
@@ -32,7 +34,51 @@ from studpoker.hands.showdown import eight_or_better, high, low_a5
 from studpoker.hands.showing import showing_high, showing_low
 from studpoker.hands.value import HandValue
 
-__all__ = ["best_hand", "best_hand_names"]
+__all__ = ["GAME_VALUES", "ValueKind", "best_hand", "best_hand_names", "showdown_values"]
+
+ValueKind = Literal["high", "low_a5", "eight_or_better", "show_hand"]
+"""A kind of hand value: the high hand (R4.1), the ace-to-five low (R4.2), the
+eight-or-better low (R4.3) or Show Hand's (R6.9)."""
+
+GAME_VALUES: Final[Mapping[str, tuple[ValueKind, ...]]] = MappingProxyType(
+    {
+        "seven_card_stud": ("high",),  # R4.1
+        "stud_hilo": ("high", "eight_or_better"),  # R4.4, R5.5: the high half, the low half
+        "razz": ("low_a5",),  # R4.2
+        "five_card_stud": ("high",),  # R9.4: the five cards' high hand
+        "show_hand": ("show_hand",),  # R6.9, ranked as the table's deck ranks (R6.10)
+    }
+)
+"""Which hand values each game plays at the showdown, the pot's first (its whole,
+or Stud/8's high half) and then its low half: the one answer the engine's showdown,
+the names a seat is shown, the replayer, ``stud eval`` and the equity's batches
+read.
+
+>>> GAME_VALUES["stud_hilo"]
+('high', 'eight_or_better')
+"""
+
+_EVALUATORS: Final[Mapping[str, Callable[[Sequence[Card] | str], HandValue | None]]] = (
+    MappingProxyType({"high": high, "low_a5": low_a5, "eight_or_better": eight_or_better})
+)
+
+
+def showdown_values(
+    game: str, cards: Sequence[Card] | str, ranking: ShowHandRules | None = None
+) -> tuple[HandValue | None, ...]:
+    """The values of :data:`GAME_VALUES` that ``game``'s five to seven ``cards`` make, in
+    its order (None for a Stud/8 hand without a qualifying low); ``ranking``: Show
+    Hand's at the table (R6.10; by default 52 cards).
+
+    >>> [value.name("en") for value in showdown_values("razz", "8h 7d 5c 3s 2d Kd Kc")]
+    ['8-7-5-3-2 low']
+    >>> showdown_values("stud_hilo", "Kh Kd 9s 9c Td 2s 3c")[1] is None   # no low
+    True
+    """
+    return tuple(
+        show_hand(cards, ranking) if kind == "show_hand" else _EVALUATORS[kind](cards)
+        for kind in GAME_VALUES[game]
+    )
 
 
 def best_hand(
@@ -48,21 +94,14 @@ def best_hand(
     )
     if not known:
         return ()
-    if game == "show_hand":
-        board = len(known) < 5
-        return (show_hand_board(known, ranking) if board else show_hand(known, ranking),)
-    if game == "razz":
-        return (low_a5(known) if len(known) >= 5 else showing_low(known),)
-    if game == "five_card_stud":
-        # R9.4: the five cards' high hand, suits never breaking a tie; before the
-        # fifth card, the pairs and kickers of what is held, as a board is read (R9.3).
-        return (high(known) if len(known) >= 5 else showing_high(known),)
-    top = high(known) if len(known) >= 5 else showing_high(known)
-    if game == "stud_hilo" and len(known) >= 5:
-        low = eight_or_better(known)
-        if low is not None:
-            return (top, low)
-    return (top,)
+    if len(known) >= 5:
+        return tuple(value for value in showdown_values(game, known, ranking) if value is not None)
+    # Fewer than five: what the cards show, as a board is read (R3.1, R3.3, R6.3; the
+    # pairs and kickers of Five-Card Stud's cards held, R9.3).
+    main = GAME_VALUES[game][0]
+    if main == "show_hand":
+        return (show_hand_board(known, ranking),)
+    return (showing_low(known) if main == "low_a5" else showing_high(known),)
 
 
 def best_hand_names(

@@ -44,7 +44,7 @@ from studpoker.engine.events import (
     UncalledBetReturned,
 )
 from studpoker.games import GameSpec, preset
-from studpoker.hands import eight_or_better, high, low_a5
+from studpoker.hands.best import showdown_values
 from studpoker.history.record import HandRecord, RecordedAction
 
 __all__ = ["SITE_OPTIONS", "ReplayReport", "replay"]
@@ -289,13 +289,10 @@ class _Replay:
         known = [c for c in cards if c is not None]
         if len(known) < 5:
             return (0,)
-        game = self.record.game
-        if game == "razz":
-            return (low_a5(known).value,)
-        if game == "stud_hilo":
-            low = eight_or_better(known)
-            return (high(known).value, -1 if low is None else low.value)
-        return (high(known).value,)
+        return tuple(
+            -1 if value is None else value.value
+            for value in showdown_values(self.record.game, known)
+        )
 
     # -- the hand -----------------------------------------------------------------------
 

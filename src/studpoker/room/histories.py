@@ -73,7 +73,7 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
             if held is not None:
                 level = held.level_of(spec)
                 size, mix, buy_in = held.size, held.mix, held.buy_in
-        money = stored.mode == "chips" and not spec.is_show_hand
+        money = stored.mode == "chips" and spec.money_unit > 1  # the table wrote money
         texts.append(
             to_pokerstars(
                 hand,

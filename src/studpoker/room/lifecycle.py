@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from studpoker.engine import rollover_shares
 from studpoker.games import GAMES
 from studpoker.room.errors import RoomError
 from studpoker.room.owners import RoomOwners
@@ -166,8 +167,6 @@ class RoomLifecycle(RoomOwners):
         self._lease_until.pop(table_id, None)
         self.known_tables.discard(table_id)
         self.paused.discard(table_id)
-        for key in [key for key in self._players if key[0] == table_id]:
-            del self._players[key]
         await asyncio.to_thread(self.store.forget_table, table_id)
         if held.lease is not None:
             with contextlib.suppress(Exception):
@@ -202,7 +201,6 @@ class RoomLifecycle(RoomOwners):
                     await self.leases.release(held.lease)
             log.info("table %s handed over", table_id)
         await self._hand_desks_over()
-        self._players.clear()
         self.histories.close()
         self.tournaments.clear()
         self._started = False
@@ -214,12 +212,13 @@ class RoomLifecycle(RoomOwners):
         if table.config.mode != "chips" or not table.rollover or not table.seats:
             return
         numbers = sorted(table.seats)
-        share, odd = divmod(table.rollover, len(numbers))
         shares: dict[int, int] = {}
-        for i, number in enumerate(numbers):
+        for number, share in zip(
+            numbers, rollover_shares(table.rollover, len(numbers)), strict=True
+        ):
             account = table.seats[number].occupant.account_id
             if account is not None:
-                shares[account] = shares.get(account, 0) + share + (i < odd)
+                shares[account] = shares.get(account, 0) + share
         await asyncio.to_thread(
             self.store.set_rollover,
             table.table_id,

@@ -251,9 +251,7 @@ class _Reopened:
         return people
 
     def _person(self, table: Table, account: int, name: str) -> Occupant:
-        player = RemotePlayer()
-        self.room._players[(table.table_id, account)] = player
-        return Occupant(name, account, player)
+        return Occupant(name, account, RemotePlayer())
 
     @staticmethod
     def _seated(seats: dict[int, Seat], account: int) -> bool:

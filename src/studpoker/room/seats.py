@@ -59,7 +59,14 @@ class RoomSeats(RoomState):
         return held.table.seat_of_account(account_id)
 
     def player(self, account_id: int, table_id: str) -> RemotePlayer | None:
-        return self._players.get((table_id, account_id))
+        """The account's player at the table while it sits there: the seat's occupant
+        holds it (the table is the one place that says who sits where)."""
+        held = self.tables.get(table_id)
+        seat = None if held is None else held.table.seat_of_account(account_id)
+        if held is None or seat is None:
+            return None
+        player = held.table.seats[seat].occupant.player
+        return player if isinstance(player, RemotePlayer) else None
 
     async def sit(
         self,
@@ -79,17 +86,10 @@ class RoomSeats(RoomState):
         _may_play(account, config.mode)
         amount = config.buy_in_max
         if config.mode == "chips":
-            amount = config.buy_in_min if buy_in is None else buy_in
-            if not isinstance(amount, int) or isinstance(amount, bool):
-                raise RoomError(f"a buy-in is a whole number of chips, not {amount!r}", "malformed")
-            if not config.buy_in_min <= amount <= config.buy_in_max:
-                raise RoomError(
-                    f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {amount}",
-                    "buy_in_range",
-                    minimum=config.buy_in_min,
-                    maximum=config.buy_in_max,
-                    amount=amount,
-                )
+            try:
+                amount = config.check_buy_in(config.buy_in_min if buy_in is None else buy_in)
+            except TableError as error:
+                raise RoomError.of(error) from None
         async with table.exclusive():
             if self.seat_of(account.id, table_id) is not None:
                 raise RoomError(
@@ -105,7 +105,6 @@ class RoomSeats(RoomState):
                     number = table.sit(occupant, amount, seat)
                 except TableError as error:
                     raise RoomError.of(error) from None
-                self._players[(table_id, account.id)] = player
                 return number
             try:
                 table.check_sit(occupant, amount, seat)
@@ -117,7 +116,6 @@ class RoomSeats(RoomState):
             except TableError as error:  # checked above: only a bug comes here
                 await self._refund(table, account.id, amount)
                 raise RoomError.of(error) from None
-            self._players[(table_id, account.id)] = player
             await self._check_books(table)
             return number
 
@@ -255,7 +253,6 @@ class RoomSeats(RoomState):
         account = occupant.account_id
         if account is None:
             return
-        self._players.pop((table.table_id, account), None)
         if table.config.mode != "chips":
             return
         table_id = table.table_id

@@ -22,7 +22,7 @@ from studpoker.room.tables import ChatLine, RoomTable
 from studpoker.room.tasks import stop_task
 from studpoker.room.workers import Workers
 from studpoker.store import Account, JournalSeating, StaleOwner, Store
-from studpoker.table import RemotePlayer, TableUpdate
+from studpoker.table import TableUpdate
 
 __all__ = ["Listener", "RoomState"]
 
@@ -106,7 +106,6 @@ class RoomState:
         self.muted: Callable[[Account], datetime | None] | None = None
         self.listeners: list[Listener] = []
         self.chat_listeners: list[Callable[[str, ChatLine], None]] = []
-        self._players: dict[tuple[str, int], RemotePlayer] = {}
         # The tournaments it runs (room/tournaments.py), and who hears of their changes.
         self.tournaments: dict[int, Any] = {}
         self.tournament_listeners: list[Callable[[], None]] = []
@@ -222,8 +221,6 @@ class RoomState:
                 await stop_task(task)
             else:  # it lost its table itself and ends on its own
                 await asyncio.wait([task])
-        for key in [key for key in self._players if key[0] == table_id]:
-            del self._players[key]
         if held.lease is not None:
             with contextlib.suppress(Exception):  # it may be another's by now: refused
                 await self.leases.release(held.lease)

@@ -356,16 +356,10 @@ class RoomTournamentTables(RoomLobby):
         else:
             occupant = Occupant(player_of(entry), account, RemotePlayer())
         table.seat_entry(occupant, chips, seat)
-        if account is not None:
-            self._players[(table.table_id, account)] = occupant.player  # type: ignore[assignment]
 
     def _unseat(self, held: RoomTable, seat: int, change: str) -> None:
         table = held.table
-        gone = table.unseat(seat, change)
-        account = gone.occupant.account_id
-        key = (table.table_id, account)
-        if account is not None and self._players.get(key) is gone.occupant.player:  # type: ignore[arg-type]
-            del self._players[key]  # type: ignore[arg-type]
+        table.unseat(seat, change)
 
     async def _tournament_hand_ended(
         self, tid: int, number: int, table: Table, done: CompletedHand
@@ -450,8 +444,6 @@ class RoomTournamentTables(RoomLobby):
         held.table.rollover = 0  # the desk splits it (R6.8) or pays it to the winner
         with contextlib.suppress(TableError):
             await held.table.close()
-        for key in [key for key in self._players if key[0] == table_id]:
-            del self._players[key]
         if held.lease is not None:
             with contextlib.suppress(Exception):
                 await self.leases.release(held.lease)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from studpoker.games import GAMES
+from studpoker.games import GAMES, game_name
 from studpoker.room.errors import RoomError
 from studpoker.room.lobby import _rotation, known_game
 from studpoker.room.money import amount_text
@@ -1355,16 +1355,9 @@ def _stakes(level: Any) -> dict[str, int]:
 
 
 def _default_name(game: str, kind: str, size: int, buy_in: int, fee: int, practice: bool) -> str:
-    names = {
-        "seven_card_stud": "Seven Card Stud",
-        "stud_hilo": "Stud Hi/Lo",
-        "razz": "Razz",
-        "show_hand": "Show Hand",
-        "five_card_stud": "Five-Card Stud",
-    }
     what = "Heads-up" if size == 2 else f"{size}-max"
     # The buy-in and fee as the balance writes money (100 chips a unit): 1.00+0.10.
     money = "practice" if practice else f"{amount_text(buy_in)}+{amount_text(fee)}"
     if kind == "scheduled":
-        return f"{names[game]} {money}"
-    return f"{names[game]} {what} sit-and-go, {money}"
+        return f"{game_name(game)} {money}"
+    return f"{game_name(game)} {what} sit-and-go, {money}"

@@ -18,6 +18,7 @@ from pydantic import Field, WithJsonSchema
 from typing_extensions import TypedDict
 
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, Game
+from studpoker.room.money import ROOM_UNIT
 from studpoker.server.protocol import Lang, MessageId
 from studpoker.server.state import (
     Change,
@@ -92,9 +93,9 @@ __all__ = [
 Version = Literal[1]
 
 
-BALANCE_UNIT: Final = 100
-"""How the balance is written (R1.4), the one answer the server sends with it
-(``AccountView.money_unit``) and with a tournament's buy-in, fee and prizes
+BALANCE_UNIT: Final = ROOM_UNIT
+"""How the balance is written (R1.4; the room's ``ROOM_UNIT``), the one answer the server
+sends with it (``AccountView.money_unit``) and with a tournament's buy-in, fee and prizes
 (``TournamentInfo.money_unit``): as the fixed-limit games write money, 100 chips a unit
 (95225 chips are 952.25)."""
 

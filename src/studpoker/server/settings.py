@@ -42,6 +42,7 @@ from pydantic_settings import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from studpoker.room.money import ROOM_UNIT
 from studpoker.table.config import CLOCK_MIN
 
 __all__ = ["SECRETS", "RoomSettings", "SettingsError", "settings_from"]
@@ -198,11 +199,11 @@ class RoomSettings(BaseSettings):
         return _with_password(self.redis, self.redis_password)
 
     def free_chips_amount(self) -> int:
-        """The free chips as chips (the room's unit is 100 of them): the default is on
-        for the embedded room (SQLite), off for a PostgreSQL room."""
+        """The free chips as chips (``ROOM_UNIT`` of them a unit): the default, 1,000.00,
+        is on for the embedded room (SQLite), off for a PostgreSQL room."""
         if self.free_chips is None:
-            return 100_000 if self.backend() == "sqlite" else 0
-        return int(self.free_chips * 100)
+            return 1000 * ROOM_UNIT if self.backend() == "sqlite" else 0
+        return int(self.free_chips * ROOM_UNIT)
 
     def shown(self) -> dict[str, str]:
         """Every setting as ``stud serve --print-config`` writes it, secrets masked."""
@@ -216,7 +217,7 @@ class RoomSettings(BaseSettings):
             elif name == "trusted_proxies":
                 text = ", ".join(str(network) for network in value) or "(none)"
             elif name == "free_chips":
-                text = f"{self.free_chips_amount() / 100:.2f}"
+                text = f"{Decimal(self.free_chips_amount()) / ROOM_UNIT:.2f}"
             elif value is None:
                 text = "(not set)"
             else:

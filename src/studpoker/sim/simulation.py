@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from studpoker.bots import PLAYERS, Player, make_player, play_hand
 from studpoker.cards import Card
-from studpoker.engine import Hand
+from studpoker.engine import Hand, rollover_shares
 from studpoker.games import GameSpec, preset
 from studpoker.sim.results import PlayerResult, SimResult, unit_of
 
@@ -129,9 +129,8 @@ def _results(hand: Hand, order: Sequence[int], *, split_rollover: bool) -> list[
     for seat, j in enumerate(order):
         results[j] = result.net[seat]
     if split_rollover and result.rollover:
-        share, odd = divmod(result.rollover, len(order))
-        for j in range(len(order)):
-            results[j] += share + (j < odd)
+        for j, share in enumerate(rollover_shares(result.rollover, len(order))):
+            results[j] += share
     return results
 
 

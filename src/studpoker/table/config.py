@@ -208,6 +208,30 @@ class TableConfig:
         assert self._hand_spec is not None
         return self._hand_spec
 
+    def check_buy_in(self, chips: object) -> int:
+        """``chips`` as a buy-in at this table: a whole number from ``buy_in_min`` to
+        ``buy_in_max`` (R7.2), else a TableError (``malformed``, ``buy_in_range``) says
+        what is allowed.  The one check of a buy-in, the room's and the table's.
+
+        >>> from studpoker.games import razz
+        >>> TableConfig(razz(), "chips").check_buy_in(5)
+        Traceback (most recent call last):
+        ...
+        studpoker.table.errors.TableError: a buy-in is 4000 to 40000 chips, not 5
+        """
+        if not _whole(chips):
+            raise TableError(f"a buy-in is a whole number of chips, not {chips!r}", "malformed")
+        assert isinstance(chips, int)
+        if not self.buy_in_min <= chips <= self.buy_in_max:
+            raise TableError(
+                f"a buy-in is {self.buy_in_min} to {self.buy_in_max} chips, not {chips}",
+                "buy_in_range",
+                minimum=self.buy_in_min,
+                maximum=self.buy_in_max,
+                amount=chips,
+            )
+        return chips
+
     @property
     def players_at_most(self) -> int:
         """How many may sit: every seat, but eight in practice and competition (R7.1, R7.3)."""

@@ -65,6 +65,7 @@ from typing import Any
 
 import orjson
 
+from studpoker.engine import rollover_shares
 from studpoker.games import GameSpec, Rotation
 from studpoker.tournament.payouts import payouts
 from studpoker.tournament.structure import Break, Level, Structure
@@ -200,8 +201,7 @@ def _carry_shares(table: Table) -> dict[str, int]:
     seated = [held for held in table.seats if held is not None]
     if not table.carry or not seated:
         return {}
-    share, odd = divmod(table.carry, len(seated))
-    return {held: share + (i < odd) for i, held in enumerate(seated)}
+    return dict(zip(seated, rollover_shares(table.carry, len(seated)), strict=True))
 
 
 def chop(pool: int, stacks: Sequence[tuple[str, int]]) -> dict[str, int]:

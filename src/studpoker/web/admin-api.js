@@ -7,6 +7,7 @@ import { ui } from "./state.js";
 import { $ } from "./page.js";
 import { refusal, t } from "./words.js";
 import { authHeaders } from "./net.js";
+import { BALANCE_UNIT } from "./rules.js";
 
 /** @typedef {import("./protocol.js").AdminActionView} AdminActionView */
 
@@ -18,7 +19,7 @@ const FOLLOW_READS = 90;
 
 /* The unit of the balances' amounts: every account and the audit come with it; the admin
    log's amounts (a deposit's) are written by it too. */
-export const balances = { unit: 100 };
+export const balances = { unit: BALANCE_UNIT };
 
 /** A refusal of /api/admin: its status and its body (a Problem: code, params, detail). */
 export class Refused extends Error {

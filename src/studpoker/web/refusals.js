@@ -17,7 +17,12 @@
  *   amounts?: string[], waits?: string[]}} RefusalWords
  */
 
-/** @type {Readonly<Record<string, RefusalWords>>} */
+/** Every code the server refuses with: the protocol's, as protocol.js is generated
+    from the server's models (so a code the server gains without words here, or
+    words for a code it lost, fails `tsc`).
+    @typedef {import("./protocol.js").ServerError["code"]} RefusalCode */
+
+/** @type {Readonly<Record<RefusalCode, RefusalWords>>} */
 export const REFUSALS = Object.freeze({
   // -- messages, sessions and limits
   malformed: { "zh-Hant": "無法讀取這個請求", "zh-Hans": "无法读取这个请求" },
@@ -404,7 +409,9 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
  * @returns {string}
  */
 export function refusalText(code, params, message, lang, formatMoney) {
-  const words = Object.prototype.hasOwnProperty.call(REFUSALS, code) ? REFUSALS[code] : undefined;
+  /* a code of a newer server than this page may have no words: its message is shown */
+  const known = /** @type {Readonly<Record<string, RefusalWords | undefined>>} */ (REFUSALS);
+  const words = Object.prototype.hasOwnProperty.call(known, code) ? known[code] : undefined;
   const template = words ? words[lang] : undefined;
   if (!words || !template) return message;
   const given = params || {};

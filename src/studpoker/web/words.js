@@ -1,10 +1,12 @@
 // @ts-check
 /* The page's words in each language (t), Show Hand's own (word), and the server's
-   refusals said again in the page's language (refusal). */
+   refusals said again in the page's language (refusal). The games' names are the
+   server's (rules.js, generated). */
 
 import { ui } from "./state.js";
 import { money } from "./money.js";
 import { refusalText } from "./refusals.js";
+import { GAME_NAMES } from "./rules.js";
 
 /** @typedef {import("./state.js").Lang} Lang */
 
@@ -41,8 +43,7 @@ const WORDS = {
     complete: "Complete to", bring_in: "Bring-in", showhand: "Show hand",
     show: "Show", muck: "Muck", connecting: "Connecting…", disconnected: "Disconnected: reconnecting…",
     login_first: "Log in or play as a guest first",
-    seven_card_stud: "Seven Card Stud", stud_hilo: "Stud Hi/Lo", razz: "Razz",
-    show_hand: "Show Hand", five_card_stud: "Five Card Stud",
+    ...GAME_NAMES.en,
     open_pair_double: "Open pair may bet big",
     street_second: "Second street", street_third: "Third street", street_fourth: "Fourth street",
     street_fifth: "Fifth street", street_sixth: "Sixth street", street_seventh: "Seventh street",
@@ -177,8 +178,7 @@ const WORDS = {
     complete: "補足到", bring_in: "強制開注", showhand: "晒冷",
     show: "開牌", muck: "封牌", connecting: "連線中…", disconnected: "連線中斷：重新連線中…",
     login_first: "請先登入或以訪客身分遊戲",
-    seven_card_stud: "七張梭哈", stud_hilo: "七張梭哈高/低", razz: "Razz",
-    show_hand: "話事啤 (梭哈)", five_card_stud: "限注五張梭哈",
+    ...GAME_NAMES["zh-Hant"],
     open_pair_double: "明牌對子可下大注",
     street_second: "第二街", street_third: "第三街", street_fourth: "第四街",
     street_fifth: "第五街", street_sixth: "第六街", street_seventh: "第七街",
@@ -313,8 +313,7 @@ const WORDS = {
     complete: "补足到", bring_in: "强制开注", showhand: "梭哈",
     show: "摊牌", muck: "封牌", connecting: "连接中…", disconnected: "连接中断：重新连接中…",
     login_first: "请先登录或以访客身份游戏",
-    seven_card_stud: "七张梭哈", stud_hilo: "七张梭哈高/低", razz: "Razz",
-    show_hand: "话事啤 (梭哈)", five_card_stud: "限注五张梭哈",
+    ...GAME_NAMES["zh-Hans"],
     open_pair_double: "明牌对子可下大注",
     sit_out: "暂停", sit_in: "回座", last_hand: "上一局", history: "牌局记录",
     send: "发送", chat_placeholder: "说点什么", close: "关闭", low: "{all} 低牌",
