@@ -23,6 +23,7 @@ from studpoker.table import (
     TableHooks,
     TableUpdate,
 )
+from studpoker.table.clock import ManualClock
 
 K = ActionKind
 
@@ -129,6 +130,21 @@ async def until(predicate: Callable[[], bool], seconds: float = 5.0) -> None:
             return
         await asyncio.sleep(0)
     raise AssertionError("the table never got there")
+
+
+def time_runs_out(table: Table) -> None:
+    """Nobody answers in time: once the table waits for a decision, its clock (a
+    :class:`~studpoker.table.clock.ManualClock`) moves just past the decision's
+    deadline, as a real clock would while a seat stays silent, without the wait."""
+    clock = table.clock
+    assert isinstance(clock, ManualClock)
+
+    def on_turn(update: TableUpdate) -> None:
+        if update.kind == "turn" and update.deadline is not None:
+            later = update.deadline + 0.001  # the table acts a moment after it
+            asyncio.get_running_loop().call_soon(clock.advance_to, later)
+
+    table.listeners.append(on_turn)
 
 
 def answer_at_once(table: Table, seat: int = 0) -> None:

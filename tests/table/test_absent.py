@@ -5,9 +5,9 @@ whether a seat's player is connected; every viewer sees it."""
 
 from studpoker.engine import ActionKind
 from studpoker.games import razz, seven_card_stud
-from studpoker.table import TableConfig
+from studpoker.table import ManualClock, TableConfig
 
-from .players import Room, person, remote, run
+from .players import Room, person, remote, run, time_runs_out
 
 K = ActionKind
 
@@ -17,7 +17,8 @@ def three_with_ann(mode: str = "chips", clock: float = 0.01):
     room = Room()
     options = {"competition_chips": 1000} if mode == "competition" else {}
     config = TableConfig(razz(), mode, clock=clock, time_bank=0.0, pause=0, **options)
-    table = room.table(config)
+    table = room.table(config, clock=ManualClock())
+    time_runs_out(table)  # Ann's clock runs out without a wait
     occupant, _ = remote("Ann", 1)
     chips = 0 if mode == "competition" else config.buy_in_max
     table.sit(occupant, chips, seat=0)

@@ -11,18 +11,21 @@ import pytest
 
 from studpoker.engine import ActionKind
 from studpoker.games import razz, seven_card_stud, show_hand
-from studpoker.table import TableConfig, TableError
+from studpoker.table import ManualClock, TableConfig, TableError
 
-from .players import Room, Scripted, answer_at_once, person, remote, run, until
+from .players import Room, Scripted, answer_at_once, person, remote, run, time_runs_out, until
 
 K = ActionKind
 
 
-def heads_up(clock=0.02, time_bank=0.0, spec=None, seed=1):
-    """Ann, a remote seat, against Bo, a calling station."""
+def heads_up(clock=0.02, time_bank=0.0, spec=None, seed=1, silent=True):
+    """Ann, a remote seat, against Bo, a calling station, at a table whose time moves
+    only when the test says: when Ann is ``silent`` her time runs out at once."""
     room = Room()
     config = TableConfig(spec or razz(), "chips", clock=clock, time_bank=time_bank, pause=0)
-    table = room.table(config, seed=seed)
+    table = room.table(config, seed=seed, clock=ManualClock())
+    if silent:
+        time_runs_out(table)
     occupant, player = remote("Ann", 1)
     table.sit(occupant, config.buy_in_max)
     table.sit(person("Bo", 2), config.buy_in_max)
@@ -88,12 +91,12 @@ def test_an_answer_within_the_clock_costs_nothing_of_the_bank():
 
 
 def test_a_late_answer_uses_the_bank_for_the_time_beyond_the_clock():
-    table, _player, _room = heads_up(clock=0.02, time_bank=1.0)
+    table, _player, _room = heads_up(clock=0.02, time_bank=1.0, silent=False)
 
     async def scenario():
         playing = asyncio.create_task(table.play_hand())
         await until(lambda: table.turn is not None)
-        await asyncio.sleep(0.05)
+        table.clock.advance(0.05)
         turn = table.turn
         answer_at_once(table)  # and every later decision at once
         allowed = {o.kind for o in turn.legal_actions}

@@ -3,7 +3,6 @@ the same chips; a player who loses them all (or quits) leaves and is rated
 against the chip leader of that moment; it ends when one player is left or the
 time is up, and the table goes back to waiting."""
 
-import asyncio
 import re
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from studpoker.bots import CallingStation
 from studpoker.engine import Action, ActionKind
 from studpoker.games import show_hand
-from studpoker.table import Occupant, TableConfig, TableError
+from studpoker.table import ManualClock, Occupant, TableConfig, TableError
 
 from .players import Room, Scripted, person, pusher, run, stacks
 
@@ -29,7 +28,7 @@ def folder(view):
     return Action(K.CALL) if K.CALL in options else Action(K.SHOWHAND)
 
 
-def competition(room, seconds=600.0, chips=100, seed=5):
+def competition(room, seconds=600.0, chips=100, seed=5, **options):
     config = TableConfig(
         show_hand(),
         "competition",
@@ -38,7 +37,7 @@ def competition(room, seconds=600.0, chips=100, seed=5):
         competition_chips=chips,
         competition_seconds=seconds,
     )
-    return room.table(config, seed=seed)
+    return room.table(config, seed=seed, **options)
 
 
 def refused(call, message):
@@ -105,7 +104,7 @@ def test_a_competition_end_to_end_r7_3():
 
 def test_a_competition_ends_when_its_time_is_up_r7_3():
     room = Room()
-    table = competition(room, seconds=0.05, chips=1000)
+    table = competition(room, seconds=0.05, chips=1000, clock=ManualClock())
     for n in range(3):
         table.sit(person(f"p{n}", n + 1, CallingStation()), 0)
     table.start_competition()
@@ -113,7 +112,7 @@ def test_a_competition_ends_when_its_time_is_up_r7_3():
     async def until_time_is_up():
         while table.competition is not None:
             await table.play_hand()
-            await asyncio.sleep(0.005)
+            table.clock.advance(0.005)  # a hand's worth of the competition's time
 
     run(until_time_is_up())
     (standings,) = room.ends

@@ -210,12 +210,12 @@ STRIPPED = {
 def test_a_stripped_decks_hand_is_named_to_everyone_as_the_engine_plays_it() -> None:
     """R6.10: in a 32-card deck A-7-8-9-T is the lowest straight; a 28-card deck makes
     A-8-9-T-J one only with ``ace_bridges_gap``.  The name in the table's state (every
-    viewer's) and in the seat's own message (server/connections.py) is the engine's
-    value's, in every language."""
+    viewer's) and in the seat's own message (the table's feed, which server/connections.py
+    sends) is the engine's value's, in every language."""
     from studpoker.cards import parse_cards
     from studpoker.engine import Hand
     from studpoker.hands.show_hand import show_hand as show_hand_value
-    from studpoker.server.connections import _own_cards
+    from studpoker.table.feed import Feed
     from studpoker.table.snapshot import view_dict
 
     for (deck, bridges), (order, name) in STRIPPED.items():
@@ -232,7 +232,7 @@ def test_a_stripped_decks_hand_is_named_to_everyone_as_the_engine_plays_it() -> 
         for viewer in (0, 1, None):
             players = view_dict(hand.view(viewer), [0, 1])["players"]
             assert players[0]["best"] == named, (deck, bridges, viewer)
-        assert _own_cards(f"stripped-{deck}-{bridges}", hand, 0)[1] == named
+        assert Feed(f"stripped-{deck}-{bridges}").own_cards(hand, 0)[1] == named
 
 
 # -- every game's names are the engine's values (R4.5, R6.10; issue 35: one answer) --------

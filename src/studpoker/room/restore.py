@@ -33,7 +33,6 @@ from studpoker.table import (
     TableError,
     gone_occupant,
 )
-from studpoker.table.state import _now
 
 __all__ = ["RoomRestore"]
 
@@ -138,7 +137,7 @@ class _Reopened:
         if setup is not None:
             for number, account, name, chips in setup["seats"]:
                 if account is None:
-                    occupant = Occupant(name, None, table._bot_factory(number), is_bot=True)
+                    occupant = Occupant(name, None, table.bot_for(number), is_bot=True)
                 else:
                     occupant = self._person(table, account, name)
                 seats[number] = Seat(number, occupant, chips, bank)
@@ -194,7 +193,7 @@ class _Reopened:
         competition = None
         kept = seating.get("competition")
         if kept is not None and table.config.mode == "competition":
-            now = _now()
+            now = table.clock.now()
             left = datetime.fromisoformat(kept["ends_at"]) - datetime.now(UTC)
             competition = Competition(
                 now,

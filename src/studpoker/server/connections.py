@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import orjson
 
 from studpoker.engine import Hand, StreetStarted
-from studpoker.hands.best import best_hand_names
 from studpoker.room import ChatLine, Room
 from studpoker.room.timings import Timings
 from studpoker.server.limits import LIMITS, Limiter, Limits
@@ -41,7 +40,7 @@ from studpoker.store import Account
 from studpoker.table import RemotePlayer, Table, TableUpdate
 from studpoker.table.messages import cancelled_line, dealer_lines
 from studpoker.table.seatmap import SeatMap
-from studpoker.table.snapshot import cards_plain, event_dict, legal_dict
+from studpoker.table.snapshot import event_dict, legal_dict
 
 if TYPE_CHECKING:
     from studpoker.server.peers import Peers
@@ -199,25 +198,28 @@ class Client:
 
 def seat_state(public: TableState, table: Table, seat: int | None) -> TableState:
     """``table.snapshot(seat, events=False)`` made from the onlooker's snapshot
-    ``public``: what a seat sees beyond an onlooker is its own down cards and its
-    legal actions.  (Made once a table and patched a seat, for speed; a test checks
-    that it equals the seat's snapshot.)"""
+    ``public``: what a seat sees beyond an onlooker is its own down cards and best
+    hand (the table's :meth:`~studpoker.table.Table.own_cards`, from the hand's view of
+    the seat) and its legal actions.  (Made once a table and patched a seat, for
+    speed; a test checks that it equals the seat's snapshot.)"""
     if seat is None:
         return public
     state = public.copy()
     state["viewer"] = seat
     hand = table.current_hand
-    mine = table.engine_seat_of(seat)
+    own = table.own_cards(seat)
     public_hand = public["hand"]
-    if hand is not None and mine is not None and public_hand is not None:
+    if hand is not None and own is not None and public_hand is not None:
         view = public_hand.copy()
         players = list(view["players"])
         for index, player in enumerate(players):
             if player["seat"] == seat:
                 player = player.copy()
-                player["down_cards"], player["best"] = _own_cards(table.table_id, hand, mine)
+                down, best = own
+                player["down_cards"], player["best"] = down, cast("dict[Lang, str] | None", best)
                 players[index] = player
         view["players"] = players
+        mine = table.engine_seat_of(seat)
         view["legal_actions"] = _legal(hand.legal_actions()) if hand.actor == mine else []
         state["hand"] = view
     turn = table.turn
@@ -227,31 +229,6 @@ def seat_state(public: TableState, table: Table, seat: int | None) -> TableState
         mine_now["legal_actions"] = _legal(turn.legal_actions)
         state["turn"] = mine_now
     return state
-
-
-# table -> (its hand, (engine seat, cards dealt it, community cards) -> _own_cards): the
-# hand a table plays now, one a table (a bound by hands, 256, was thrown away again and
-# again by a process running 300 tables, and kept old hands alive).
-_OWN: dict[str, tuple[Hand, dict[tuple[int, int, int], tuple[Any, Any]]]] = {}
-
-
-def _own_cards(table_id: str, hand: Hand, mine: int) -> tuple[Any, Any]:
-    """A seat's down cards as the wire has them and its best hand's names: the seat
-    knows its own cards, so its hand is named (R4.5).  Made once for each card dealt
-    (a message to a seat is sent at every action, its cards change on a new street)."""
-    kept = _OWN.get(table_id)
-    if kept is None or kept[0] is not hand:
-        if len(_OWN) > 20_000:  # tables closed long ago
-            _OWN.clear()
-        kept = _OWN[table_id] = (hand, {})
-    down, up = hand.down[mine], hand.up[mine]
-    key = (mine, len(down) + len(up), len(hand.community))
-    made = kept[1].get(key)
-    if made is None:
-        ranking = hand.spec.ranking if hand.spec.game == "show_hand" else None
-        names = best_hand_names(hand.spec.game, (*down, *up, *hand.community), ranking)
-        made = kept[1][key] = (cards_plain(down), cast("dict[Lang, str] | None", names))
-    return made
 
 
 _MISSING: Any = object()

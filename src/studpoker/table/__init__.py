@@ -7,6 +7,7 @@ their players; it knows nothing of HTTP or SQL.
 See ``docs/table.md``.
 """
 
+from studpoker.table.clock import Clock, LoopClock, ManualClock
 from studpoker.table.competition import Competition, Standing
 from studpoker.table.completed import CompletedHand
 from studpoker.table.config import ALL_MODES, MODES, Mode, TableConfig
@@ -20,9 +21,12 @@ from studpoker.table.updates import Listener, TableHooks, TableUpdate
 __all__ = [
     "ALL_MODES",
     "MODES",
+    "Clock",
     "Competition",
     "CompletedHand",
     "Listener",
+    "LoopClock",
+    "ManualClock",
     "Mode",
     "Occupant",
     "RemotePlayer",

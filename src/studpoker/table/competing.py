@@ -1,67 +1,62 @@
-"""A competition played at a table (R7.3): its start between the players seated,
-and its end, with the standings for the room."""
+"""The competition at a table (R7.3): its start between the players seated, who went
+out of it and in what order, and its end, when one player is left or its time is up."""
 
 from __future__ import annotations
 
-from studpoker.table.competition import Competition, Standing, standings
-from studpoker.table.departures import TableDepartures
+from collections.abc import Iterable
+
+from studpoker.table.competition import Competition
+from studpoker.table.config import TableConfig
 from studpoker.table.errors import TableError
-from studpoker.table.state import _now
-from studpoker.table.updates import TableUpdate
+from studpoker.table.seating import Seat
 
-__all__ = ["TableCompetitions"]
+__all__ = ["Competing"]
 
 
-class TableCompetitions(TableDepartures):
-    """A table's competitions (R7.3)."""
+class Competing:
+    """A competition table's competition under way, if any (R7.3)."""
 
-    def start_competition(self) -> None:
-        """Start a competition between the players seated (2 to 8): everyone gets
-        ``competition_chips``, the clock of ``competition_seconds`` starts, and
-        nobody may sit down until it is over (R7.3)."""
-        config = self.config
-        if config.mode != "competition":
-            raise TableError(
-                f"a {config.mode} table holds no competitions",
-                "not_competition",
-                table=self.table_id,
-            )
-        if self._closed:
-            raise TableError("the table is closed", "table_closed")
+    def __init__(self) -> None:
+        self._competition: Competition | None = None
+
+    @property
+    def current(self) -> Competition | None:
+        return self._competition
+
+    def start(self, config: TableConfig, players: int, now: float) -> None:
+        """A competition between ``players`` (2 to 8) starts at ``now`` and ends
+        ``competition_seconds`` later (R7.3)."""
         if self._competition is not None:
             raise TableError("the competition has already started", "competition_started")
-        count = len(self._seats)
-        if not 2 <= count <= config.players_at_most:
+        if not 2 <= players <= config.players_at_most:
             raise TableError(
-                f"a competition needs 2 to {config.players_at_most} players, not {count} (R7.3)",
+                f"a competition needs 2 to {config.players_at_most} players, not {players} (R7.3)",
                 "competition_players",
                 minimum=2,
                 maximum=config.players_at_most,
-                players=count,
+                players=players,
             )
-        now = _now()
-        for held in self._seats.values():
-            held.chips, held.top_up = config.competition_chips, 0
-            held.time_bank = float(config.time_bank)
-        self.rollover = 0
-        self._competition = Competition(now, now + config.competition_seconds, count)
-        self._notify(TableUpdate("competition_started", self.table_id))
-        self._wake.set()
+        self._competition = Competition(now, now + config.competition_seconds, players)
 
-    async def _end_competition(self) -> tuple[Standing, ...]:
-        """The competition is over: the standings go to the room, and the table is
-        cleared for the next one (R7.3)."""
+    def restore(self, competition: Competition | None) -> None:
+        """The competition of a table rebuilt (table/restore.py)."""
+        self._competition = competition
+
+    def went_out(self, seats: Iterable[Seat]) -> None:
+        """``seats``' players left before the end: out, the worst first (R7.3)."""
+        competition = self._competition
+        if competition is not None:
+            competition.out.extend((held.number, held.occupant) for held in seats)
+
+    def over(self, players: int, now: float) -> bool:
+        """Whether the competition under way is over: fewer than two ``players``
+        left, or its time up."""
+        competition = self._competition
+        return competition is not None and (players < 2 or now >= competition.deadline)
+
+    def finish(self) -> Competition:
+        """The competition is over: the table waits for the next."""
         competition = self._competition
         assert competition is not None
-        final = standings(list(self._seats.values()), competition.out)
         self._competition = None
-        self.rollover = 0  # competition chips are not money: nothing to share out
-        self._notify(TableUpdate("competition_ended", self.table_id, standings=final))
-        if self.hooks.on_competition_end is not None:
-            await self.hooks.on_competition_end(self._as_table(), final)
-        await self._depart(sorted(self._seats), "the competition is over")
-        return final
-
-    def _competition_over(self) -> bool:
-        competition = self._competition
-        return competition is not None and (len(self._seats) < 2 or _now() >= competition.deadline)
+        return competition

@@ -1,56 +1,133 @@
-"""A table's seats as its players ask for them: sitting down (a computer player
-making room for a person at a practice table, R7.1), standing up, topping up
-(R7.2), sitting out and in, and whether they are connected (R8.3)."""
+"""A table's seats: the one place a :class:`~studpoker.table.Seat` is made and
+changed — sitting down (a computer player making room for a person at a practice
+table, R7.1), standing up, stacks and top-ups (R7.2), sitting out and in, the time
+bank (R8.1), being away or connected (R8.3, R8.4).
+
+The part knows the table's settings and two things of the table around it, given to
+it: whether a seat is in the hand being played (``in_hand``), and whom to tell of a
+changed seat (``tell``, with the seat and the change, a ``seat`` update's fields).
+"""
 
 from __future__ import annotations
 
-from studpoker.table.competing import TableCompetitions
-from studpoker.table.decisions import TableDecisions
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, ValuesView
+
+from studpoker.engine import rollover_shares
+from studpoker.table.config import TableConfig
 from studpoker.table.errors import TableError
-from studpoker.table.seating import Occupant, Seat
-from studpoker.table.state import _whole
-from studpoker.table.updates import TableUpdate
+from studpoker.table.seating import Occupant, Seat, TablePlayer
 
-__all__ = ["TableSeats"]
+__all__ = ["Seats", "whole"]
 
 
-class TableSeats(TableDecisions, TableCompetitions):
-    """A table's seats, taken and left."""
+class Seats:
+    """The occupied seats of a table playing by ``config``, by number.  Read a
+    :class:`~studpoker.table.Seat` freely; only this part changes one."""
 
-    def sit(self, occupant: Occupant, chips: int, seat: int | None = None) -> int:
-        """Seat ``occupant`` with ``chips`` (the buy-in; a practice table gives
-        ``buy_in_max``, a competition its chips) at ``seat`` or the first free one,
-        and return the seat.  They are dealt in from the next hand.
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        in_hand: Callable[[int], bool],
+        tell: Callable[[int, str], None],
+    ) -> None:
+        self._config = config
+        self._in_hand = in_hand
+        self._tell = tell
+        self._held: dict[int, Seat] = {}
 
-        At a full practice table a person takes a computer player's seat: at once
-        between hands, else when the hand ends (R7.1)."""
-        seat, chips, count, staying = self._sit_plan(occupant, chips, seat)
-        if seat in self._seats:
-            self._give_way(seat, (occupant, chips))
-        else:
-            self._seats[seat] = Seat(seat, occupant, chips, float(self.config.time_bank))
-            self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat"))
-            if count >= self.config.players_at_most:  # a computer player makes room (R7.1)
-                self._give_way(staying[0], None)
-        self._wake.set()
-        return seat
+    # Reading
 
-    def check_sit(self, occupant: Occupant, chips: int, seat: int | None = None) -> int:
-        """The seat :meth:`sit` would give, changing nothing; a TableError says why it
-        would refuse."""
-        return self._sit_plan(occupant, chips, seat)[0]
+    def get(self, number: int) -> Seat | None:
+        return self._held.get(number)
 
-    def _sit_plan(
-        self, occupant: Occupant, chips: int, seat: int | None
+    def __getitem__(self, number: int) -> Seat:
+        return self._held[number]
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._held
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._held)
+
+    def items(self) -> ItemsView[int, Seat]:
+        return self._held.items()
+
+    def values(self) -> ValuesView[Seat]:
+        return self._held.values()
+
+    def by_number(self) -> dict[int, Seat]:
+        """The seats in seat order (a copy)."""
+        return dict(sorted(self._held.items()))
+
+    def seat_of_account(self, account_id: int) -> int | None:
+        """The seat a person of ``account_id`` holds, if any."""
+        for number, held in self._held.items():
+            occupant = held.occupant
+            if occupant.account_id == account_id and not occupant.is_bot:
+                return number
+        return None
+
+    def check_number(self, seat: int) -> None:
+        if not whole(seat) or not 0 <= seat < self._config.seats:
+            raise TableError(
+                f"there is no seat {seat!r}: the seats are 0 to {self._config.seats - 1}",
+                "no_seat",
+                seat=seat,
+                seats=self._config.seats,
+            )
+
+    def occupied(self, seat: int) -> Seat:
+        """Seat ``seat``, a TableError if there is none or it is empty."""
+        self.check_number(seat)
+        held = self._held.get(seat)
+        if held is None:
+            raise TableError(f"seat {seat} is empty", "seat_empty", seat=seat)
+        return held
+
+    def all_bots(self, seats: Iterable[Seat] | None = None) -> bool:
+        return all(
+            held.occupant.is_bot for held in (self._held.values() if seats is None else seats)
+        )
+
+    def player_count(self) -> int:
+        """The players who will be at the table for the next hand."""
+        return sum(not held.leaving or held.successor is not None for held in self._held.values())
+
+    def gives_way(self, seat: int) -> bool:
+        """Whether a person may take the computer player's ``seat`` (R7.1)."""
+        held = self._held[seat]
+        return held.occupant.is_bot and held.successor is None
+
+    def dealt_in(self) -> list[Seat]:
+        """The seats to deal in, in seat order: at a tournament's table everyone with
+        chips (nobody is sat out of the deal, R8.4), else those with chips who are
+        neither sitting out nor leaving."""
+        if self._config.mode == "tournament":
+            return [held for _, held in sorted(self._held.items()) if held.chips > 0]
+        return [
+            held
+            for _, held in sorted(self._held.items())
+            if not held.sitting_out and held.chips > 0 and not held.leaving
+        ]
+
+    def leaving(self) -> list[int]:
+        """The seats whose occupants stood up during a hand, in order."""
+        return [n for n, held in sorted(self._held.items()) if held.leaving]
+
+    # Sitting down
+
+    def plan(
+        self, occupant: Occupant, chips: int, seat: int | None, *, competing: bool
     ) -> tuple[int, int, int, list[int]]:
-        """Where :meth:`sit` seats ``occupant`` and with what: the seat, the chips, the
-        players for the next hand and the computer players who may make room."""
-        config, mode = self.config, self.config.mode
-        if self._closed:
-            raise TableError("the table is closed", "table_closed")
-        if self._halted is not None:
-            raise TableError(f"the table deals no more hands: {self._halted}", "table_stopped")
-        for held in self._seats.values():
+        """Where :meth:`sit` seats ``occupant`` and with what (``competing``: a
+        competition is under way): the seat, the chips, the players for the next hand
+        and the computer players who may make room; a TableError says why not."""
+        config, mode = self._config, self._config.mode
+        for held in self._held.values():
             waiting = held.successor[0] if held.successor is not None else None
             for other in (held.occupant, waiting):
                 if other is not None and _same(other, occupant):
@@ -65,44 +142,37 @@ class TableSeats(TableDecisions, TableCompetitions):
             raise TableError(
                 f"a {mode} table has no computer players ({rule})", "bots_practice_only", mode=mode
             )
-        if mode == "competition" and self._competition is not None:
+        if mode == "competition" and competing:
             raise TableError(
                 "the competition has started: nobody may join it (R7.3)", "competition_started"
             )
         if mode == "chips":
-            if not _whole(chips) or not config.buy_in_min <= chips <= config.buy_in_max:
-                raise TableError(
-                    f"a buy-in is {config.buy_in_min} to {config.buy_in_max} chips, not {chips!r}",
-                    "buy_in_range",
-                    minimum=config.buy_in_min,
-                    maximum=config.buy_in_max,
-                    amount=chips,
-                )
+            config.check_buy_in(chips)  # the one check of a buy-in, the room's too (R7.2)
         else:
             chips = config.buy_in_max if mode == "practice" else config.competition_chips
         if seat is not None:
-            self._check_number(seat)
+            self.check_number(seat)
         most = config.players_at_most
-        people = sum(not held.occupant.is_bot for held in self._seats.values())
-        people += sum(held.successor is not None for held in self._seats.values())
+        people = sum(not held.occupant.is_bot for held in self._held.values())
+        people += sum(held.successor is not None for held in self._held.values())
         if mode == "practice" and not occupant.is_bot and people >= most:
             raise TableError(
                 f"a practice table seats at most {most} players (R7.1)",
                 "practice_full",
                 maximum=most,
             )
-        if mode == "competition" and len(self._seats) >= most:
+        if mode == "competition" and len(self._held) >= most:
             raise TableError(
                 f"a competition seats at most {most} players (R7.3)",
                 "competition_full",
                 maximum=most,
             )
-        count = self._player_count()
-        free = [n for n in range(config.seats) if n not in self._seats]
+        count = self.player_count()
+        free = [n for n in range(config.seats) if n not in self._held]
         takes_bot = mode == "practice" and not occupant.is_bot
-        bots = [n for n in sorted(self._seats) if takes_bot and self._gives_way(n)]
+        bots = [n for n in sorted(self._held) if takes_bot and self.gives_way(n)]
         # A computer player still to play the next hand can make room for a person.
-        staying = [n for n in bots if not self._seats[n].leaving]
+        staying = [n for n in bots if not self._held[n].leaving]
         full = TableError(f"the table is full: {most} players at most", "table_full", maximum=most)
         if seat is None:
             if free and (count < most or staying):
@@ -111,63 +181,119 @@ class TableSeats(TableDecisions, TableCompetitions):
                 seat = bots[0]
             else:
                 raise full
-        elif seat in self._seats:
+        elif seat in self._held:
             if seat not in bots:
                 raise TableError(f"seat {seat} is taken", "seat_taken", seat=seat)
         elif count >= most and not staying:
             raise full
         return seat, chips, count, staying
 
-    async def stand(self, seat: int) -> None:
-        """The occupant of ``seat`` leaves: at once between hands; during a hand
-        they are folded when they must act and leave when it ends.  In a
-        competition, quitting counts as busting (R7.3).  A person waiting for a
-        computer player's seat (practice) stops waiting."""
-        held = self._occupied(seat)
-        if held.successor is not None:
-            occupant, chips = held.successor
-            held.successor = None
-            self._notify(TableUpdate("seat", self.table_id, seat=seat, change="unreserved"))
-            await self._seat_left(seat, occupant, chips)
-            return
-        if held.leaving:
-            raise TableError(
-                f"seat {seat} is already leaving: it goes when this hand ends",
-                "already_leaving",
-                seat=seat,
-            )
-        if not self._in_hand(seat):
-            async with self.exclusive():  # not while a hand is dealt or its stacks released
-                if self._seats.get(seat) is not held:
-                    return  # gone meanwhile (after missed hands, or busted)
-                if not self._in_hand(seat):
-                    await self._depart([seat], "stood")
-                    if self._competition_over():
-                        await self._end_competition()
-                    return
-        held.leaving = True
-        self._notify(TableUpdate("seat", self.table_id, seat=seat, change="leaving"))
-        turn = self._turn
-        if turn is not None and turn.seat == seat:
-            self._apply(self._fold_or_default(), turn)
-
-    def top_up(self, seat: int, amount: int) -> None:
-        """Buy ``amount`` more chips for ``seat`` (a chips table, R7.2): the stack
-        may reach ``buy_in_max``.  They count from the next hand: at once between
-        hands, when it ends during one the seat plays."""
-        held = self.check_top_up(seat, amount)
-        if self._in_hand(seat):
-            held.top_up += amount
+    def sit(self, occupant: Occupant, chips: int, seat: int | None, *, competing: bool) -> int:
+        """Seat ``occupant`` as :meth:`plan` says; at a full practice table a person
+        takes a computer player's seat, at once between hands, else when the hand
+        ends (R7.1)."""
+        seat, chips, count, staying = self.plan(occupant, chips, seat, competing=competing)
+        if seat in self._held:
+            self.give_way(seat, (occupant, chips))
         else:
-            held.chips += amount
-        self._notify(TableUpdate("seat", self.table_id, seat=seat, change="topped_up"))
-        self._wake.set()
+            self.add(seat, occupant, chips)
+            if count >= self._config.players_at_most:  # a computer player makes room (R7.1)
+                self.give_way(staying[0], None)
+        return seat
 
-    def check_top_up(self, seat: int, amount: int) -> Seat:
-        """The seat :meth:`top_up` would top up, changing nothing; a TableError says
-        why it would refuse."""
-        held = self._occupied(seat)
-        config = self.config
+    def add(self, seat: int, occupant: Occupant, chips: int) -> None:
+        """``occupant`` sits in the empty ``seat`` with ``chips`` and a full time bank."""
+        self._held[seat] = Seat(seat, occupant, chips, float(self._config.time_bank))
+        self._tell(seat, "sat")
+
+    def seat_entry(self, occupant: Occupant, chips: int, seat: int) -> None:
+        """A tournament's entry sits in the empty ``seat`` with its ``chips``."""
+        self.check_number(seat)
+        if seat in self._held:
+            raise TableError(f"seat {seat} is taken", "seat_taken", seat=seat)
+        if not whole(chips) or chips < 1:
+            raise TableError(f"an entry sits with chips, not {chips!r}", "malformed")
+        self.add(seat, occupant, chips)
+
+    def seat_bots(self, bot_for: Callable[[int], TablePlayer]) -> None:
+        """R7.1: computer players fill the empty seats up to eight while a person
+        plays, give up surplus seats, and every player has ``buy_in_max`` chips."""
+        config = self._config
+        if self.all_bots():
+            for number in sorted(self._held):
+                self.give_way(number, None)
+            return
+        most = config.players_at_most
+        bots = sorted((n for n in self._held if self._held[n].occupant.is_bot), reverse=True)
+        while len(self._held) > most and bots:
+            self.give_way(bots.pop(0), None)
+        for number in range(config.seats):
+            if len(self._held) >= most:
+                break
+            if number not in self._held:
+                self.add(number, Occupant(f"Bot {number}", None, bot_for(number), is_bot=True), 0)
+        for held in self._held.values():
+            held.chips = max(held.chips, config.buy_in_max)
+
+    def restore(self, seats: Mapping[int, Seat]) -> None:
+        """The seats of a table rebuilt (table/restore.py), before it plays."""
+        self._held = dict(seats)
+        for number in sorted(self._held):
+            self._tell(number, "sat")
+
+    # Leaving
+
+    def give_way(self, seat: int, successor: tuple[Occupant, int] | None) -> None:
+        """The computer player of ``seat`` leaves, for ``successor`` or to make room:
+        when the hand it plays ends, else at once."""
+        held = self._held[seat]
+        if self._in_hand(seat):
+            if held.leaving and successor is None:
+                return
+            held.leaving, held.successor = True, successor
+            self._tell(seat, "reserved" if successor is not None else "leaving")
+            return
+        self.remove(seat)
+        if successor is not None:
+            self.add(seat, *successor)
+
+    def remove(self, seat: int, change: str = "left") -> Seat:
+        """The occupant of ``seat`` is gone (``change`` tells the viewers how)."""
+        held = self._held.pop(seat)
+        self._tell(seat, change)
+        return held
+
+    def depart(self, numbers: Iterable[int]) -> list[Seat]:
+        """The occupants of ``numbers`` leave, and a person waiting for one of their
+        seats takes it (R7.1); the seats as they were."""
+        leaving = [self._held[n] for n in numbers if n in self._held]
+        for held in leaving:
+            self.remove(held.number)
+            if held.successor is not None:
+                self.add(held.number, *held.successor)
+        return leaving
+
+    def unreserve(self, seat: int) -> tuple[Occupant, int] | None:
+        """The person waiting for ``seat`` stops waiting; who it was, with their chips."""
+        held = self._held[seat]
+        successor, held.successor = held.successor, None
+        if successor is not None:
+            self._tell(seat, "unreserved")
+        return successor
+
+    def stand_up(self, seat: int) -> None:
+        """The occupant of ``seat`` stood up during the hand: folded when they must
+        act, gone when it ends."""
+        self._held[seat].leaving = True
+        self._tell(seat, "leaving")
+
+    # Stacks
+
+    def check_top_up(self, seat: int, amount: int, *, stopped: str | None) -> Seat:
+        """The seat :meth:`top_up` would top up (``stopped``: why the table deals no
+        more hands, if it does not); a TableError says why it would refuse."""
+        held = self.occupied(seat)
+        config = self._config
         if config.mode != "chips":
             if config.mode == "practice":
                 raise TableError(
@@ -181,10 +307,10 @@ class TableSeats(TableDecisions, TableCompetitions):
                 "no_top_ups",
                 mode=config.mode,
             )
-        if self._halted is not None:
-            raise TableError(f"the table deals no more hands: {self._halted}", "table_stopped")
+        if stopped is not None:
+            raise TableError(f"the table deals no more hands: {stopped}", "table_stopped")
         room = config.buy_in_max - held.chips - held.top_up
-        if not _whole(amount) or amount < 1:
+        if not whole(amount) or amount < 1:
             raise TableError(
                 f"a top-up is a whole number of chips, 1 or more, not {amount!r}", "malformed"
             )
@@ -199,45 +325,122 @@ class TableSeats(TableDecisions, TableCompetitions):
             )
         return held
 
+    def top_up(self, seat: int, amount: int, *, stopped: str | None) -> None:
+        """``amount`` more chips for ``seat`` (R7.2): at once between hands, when it
+        ends during one the seat plays."""
+        held = self.check_top_up(seat, amount, stopped=stopped)
+        if self._in_hand(seat):
+            held.top_up += amount
+        else:
+            held.chips += amount
+        self._tell(seat, "topped_up")
+
+    def add_top_ups(self) -> None:
+        """Chips bought during the hand count now it is over."""
+        for held in self._held.values():
+            if held.top_up:
+                held.chips, held.top_up = held.chips + held.top_up, 0
+
+    def take_stacks(self, stacks: Mapping[int, int]) -> None:
+        """A hand's result: each seat dealt in has its stack after it."""
+        for number, stack in stacks.items():
+            self._held[number].chips = stack
+
+    def set_chips(self, seat: int, chips: int) -> None:
+        """The chips a tournament's director says the entry in ``seat`` has."""
+        held = self.occupied(seat)
+        if not whole(chips) or chips < 1:
+            raise TableError(f"an entry sits with chips, not {chips!r}", "malformed")
+        if held.chips != chips:
+            held.chips = chips
+            self._tell(seat, "chips")
+
+    def share(self, amount: int) -> None:
+        """``amount`` (a rollover) split equally among the seated players, the
+        remainder by seat order (R6.8)."""
+        numbers = sorted(self._held)
+        for number, share in zip(numbers, rollover_shares(amount, len(numbers)), strict=True):
+            self._held[number].chips += share
+            self._tell(number, "chips")
+
+    def start_competition(self) -> None:
+        """Everyone gets ``competition_chips`` and a full time bank (R7.3)."""
+        for held in self._held.values():
+            held.chips, held.top_up = self._config.competition_chips, 0
+            held.time_bank = float(self._config.time_bank)
+
+    def sit_out_broke(self) -> None:
+        """At a chips table a seat with no chips sits out until a top-up (R7.2)."""
+        for number, held in sorted(self._held.items()):
+            if not held.chips and not held.sitting_out:
+                held.sitting_out = True
+                self._tell(number, "sat_out")
+
+    # Being there
+
+    def spend_time(self, seat: int, used: float, clock: float) -> None:
+        """``seat`` took ``used`` seconds over a decision whose clock was ``clock``:
+        the time beyond it comes out of its time bank (R8.1)."""
+        held = self._held[seat]
+        held.time_bank = max(held.time_bank - max(used - clock, 0.0), 0.0)
+
+    def time_out(self, seat: int) -> None:
+        """R8.3: ``seat``'s clock ran out: it is acted for at once for the rest of the
+        hand and, but in a competition (R8.4's rule: dealt in until back), sits out
+        from the next hand until it sits in again."""
+        held = self._held.get(seat)
+        if held is None or held.occupant.is_bot or held.away:
+            return
+        held.away = True
+        if self._config.mode not in ("competition", "tournament"):
+            held.sitting_out = True
+        self._tell(seat, "timed_out")
+
+    def count_missed(self, dealt: set[int], going: list[int]) -> list[int]:
+        """Each seat sitting out, not dealt in and not going, missed a hand; those who
+        missed ``max_missed_hands`` go too (the seats, in order)."""
+        gone = []
+        for number, held in sorted(self._held.items()):
+            if held.sitting_out and number not in dealt and number not in going:
+                held.missed_hands += 1
+                if held.missed_hands >= self._config.max_missed_hands:
+                    gone.append(number)
+        return gone
+
     def sit_out(self, seat: int) -> None:
-        """``seat`` is not dealt in from the next hand; after ``max_missed_hands``
-        hands missed it is removed."""
-        held = self._occupied(seat)
+        """``seat`` is not dealt in from the next hand (at a tournament's table it is
+        dealt in and acted for at once, R8.4)."""
+        held = self.occupied(seat)
         if held.sitting_out or held.away:
             raise TableError(
                 f"seat {seat} is already sitting out", "already_sitting_out", seat=seat
             )
-        if self.config.mode == "tournament":  # dealt in and acted for at once (R8.4)
+        if self._config.mode == "tournament":
             held.away = True
         else:
             held.sitting_out = True
-        self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat_out"))
+        self._tell(seat, "sat_out")
 
     def sit_in(self, seat: int) -> None:
-        """``seat`` is dealt in again from the next hand, and a seat the table was
-        acting for (its clock ran out, R8.3) plays its own decisions again."""
-        held = self._occupied(seat)
+        """``seat`` is dealt in again and plays its own decisions again (R8.3)."""
+        held = self.occupied(seat)
         if not held.sitting_out and not held.away:
             raise TableError(f"seat {seat} is not sitting out", "not_sitting_out", seat=seat)
         if not held.chips and not held.top_up:
             raise TableError(f"seat {seat} has no chips: top up first", "no_chips", seat=seat)
         held.sitting_out = held.away = False
         held.missed_hands = 0
-        self._notify(TableUpdate("seat", self.table_id, seat=seat, change="sat_in"))
-        self._wake.set()
+        self._tell(seat, "sat_in")
 
     def set_connected(self, seat: int, connected: bool) -> None:
-        """Whether the occupant of ``seat`` has a connection open (the room tells the
-        table; R8.3): shown to every viewer, the seat's clock is the same either way.
-        At a tournament's table a player whose connection is gone is absent: acted for
-        at once until they come back (R8.4), and back when a connection opens."""
-        held = self._occupied(seat)
+        """Whether the occupant of ``seat`` has a connection open (R8.3); at a
+        tournament's table one without is away until it comes back (R8.4)."""
+        held = self.occupied(seat)
         if held.connected != connected:
             held.connected = connected
-            if self.config.mode == "tournament":
+            if self._config.mode == "tournament":
                 held.away = not connected
-            change = "connected" if connected else "disconnected"
-            self._notify(TableUpdate("seat", self.table_id, seat=seat, change=change))
+            self._tell(seat, "connected" if connected else "disconnected")
 
 
 def _same(one: Occupant, other: Occupant) -> bool:
@@ -245,3 +448,8 @@ def _same(one: Occupant, other: Occupant) -> bool:
     if one.account_id is not None and one.account_id == other.account_id:
         return True
     return one.player is other.player
+
+
+def whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (an int, not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)

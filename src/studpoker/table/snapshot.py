@@ -15,7 +15,7 @@ from studpoker.hands import HandValue
 from studpoker.hands.best import best_hand_names
 from studpoker.table.seatmap import SeatMap
 
-__all__ = ["cards_plain", "event_dict", "legal_dict", "plain", "view_dict"]
+__all__ = ["best_names", "cards_plain", "event_dict", "legal_dict", "plain", "view_dict"]
 
 # Event fields that hold an engine seat.
 _SEAT_FIELDS = frozenset({"seat"})
@@ -70,7 +70,7 @@ def cards_plain(cards: Sequence[Card | None]) -> list[str | None]:
     return made
 
 
-def _best(
+def best_names(
     view: HandView, down: Sequence[Card | None], up: Sequence[Card | None]
 ) -> dict[str, str] | None:
     """The best hand of a seat whose every card the viewer knows (its own, or one shown),
@@ -116,7 +116,7 @@ def view_dict(
                 "down_cards": cards_plain(seat.down_cards),
                 "up_cards": cards_plain(seat.up_cards),
                 "shown": seat.shown,
-                "best": _best(view, seat.down_cards, seat.up_cards),
+                "best": best_names(view, seat.down_cards, seat.up_cards),
             }
             for seat in view.seats
         ],
