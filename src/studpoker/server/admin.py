@@ -17,15 +17,16 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query
 from fastapi import Path as PathParam
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field
 from typing_extensions import TypedDict
 
-from studpoker.room import Busy, Room, RoomError
+from studpoker.room import Room
 from studpoker.room.money import ROOM_UNIT, parse_amount, withdrawal_refused
 from studpoker.room.operator import RoomOperator, outcome_of
 from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
-from studpoker.server.answers import SESSION, Refusal, busy, problems, refused
-from studpoker.server.protocol import Unicode, encodable
+from studpoker.server.answers import Refusal, Token, problems
+from studpoker.server.protocol import Unicode
+from studpoker.server.routes import Body
 from studpoker.server.wire import wire
 from studpoker.store import (
     Account,
@@ -42,7 +43,6 @@ from studpoker.store.models import NAME_LENGTH
 
 __all__ = ["AdminRoutes", "admin_router"]
 
-Token = Annotated[str | None, Depends(SESSION)]
 AccountId = Annotated[int, PathParam(ge=1, le=LARGEST)]
 # How long an answer waits for the room to carry out an action at a table before it
 # says the action is under way (a close waits for the hand to end).
@@ -60,14 +60,7 @@ Amount = Annotated[
 Reason = Annotated[str, Field(max_length=REASON_LENGTH), Unicode]
 
 
-class _Body(BaseModel):
-    @model_validator(mode="before")
-    @classmethod
-    def _encodable(cls, data: Any) -> Any:
-        return encodable(data)
-
-
-class Why(_Body):
+class Why(Body):
     reason: Reason = ""
 
 
@@ -75,34 +68,34 @@ NO_REASON = Why()
 """A body left out: no reason given."""
 
 
-class MoneyBody(_Body):
+class MoneyBody(Body):
     amount: Amount
     reason: Reason = ""
 
 
-class NewAccountBody(_Body):
+class NewAccountBody(Body):
     name: Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), Unicode]
     password: Annotated[str, Field(min_length=1, max_length=PASSWORD_LENGTH), Unicode] | None = None
     """None: the answer holds a one-time link the player sets their password with."""
     reason: Reason = ""
 
 
-class RenameBody(_Body):
+class RenameBody(Body):
     name: Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), Unicode]
     reason: Reason = ""
 
 
-class RoleBody(_Body):
+class RoleBody(Body):
     role: Literal["player", "operator"]
     reason: Reason = ""
 
 
-class MuteBody(_Body):
+class MuteBody(Body):
     minutes: Annotated[int, Field(strict=True, ge=1, le=60 * 24 * 365)]
     reason: Reason = ""
 
 
-class MessageBody(_Body):
+class MessageBody(Body):
     text: Annotated[str, Field(min_length=1, max_length=300), Unicode]
 
 
@@ -315,13 +308,7 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
     async def create_account(body: NewAccountBody, by: Operator) -> PasswordReset | AdminAccount:
         """Create an account: with ``password``, the player's own; without, the answer's
         one-time link lets the player choose it."""
-        password = body.password or _placeholder()
-        try:
-            account = await register(body.name, password)
-        except RoomError as error:
-            raise refused(error) from None
-        except Busy as error:
-            raise busy(error) from None
+        account = await register(body.name, body.password or _placeholder())
         await routes.store(room.store.room_action, "create", account.name, by=_actor(by),
                            reason=body.reason, details={"account": account.id})  # fmt: skip
         summary = await routes.account_of(account.id)
@@ -383,10 +370,7 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
         from studpoker.room.names import player_name
 
         await routes.account_of(account_id)
-        try:
-            name = player_name(body.name)
-        except RoomError as error:
-            raise refused(error) from None
+        name = player_name(body.name)
         await routes.store(room.store.rename, account_id, name, by=_actor(by), reason=body.reason)
         return summary_dict(await routes.account_of(account_id))
 

@@ -5,6 +5,11 @@ answered as a :data:`Problem`: a 429 and a 503 with their ``Retry-After``
 (docs/security.md) — and the session token, read from the ``Authorization: Bearer``
 header and declared as the OpenAPI document's security scheme.
 
+Every refusal is turned into its answer here, once for the whole application
+(:func:`answer_refusals`): a route raises the room's :class:`~studpoker.room.RoomError`
+or :class:`~studpoker.room.Busy`, or a :class:`Refusal` of its own, and never catches
+one to answer it.
+
 >>> bearer("Bearer abc "), bearer("Basic abc"), bearer(None)
 ('abc', None, None)
 >>> slow_down(0.0, "tables")                 # no wait: nothing raised
@@ -16,9 +21,13 @@ studpoker.server.answers.Refusal: 429: too many new tables: try again in 2 s
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal, NotRequired, Union, get_args, get_type_hints
 
-from fastapi import HTTPException, Request
+from fastapi import Depends, FastAPI, HTTPException, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, RootModel, WithJsonSchema, create_model
 from starlette.exceptions import HTTPException as AnyHTTPError
@@ -26,12 +35,13 @@ from typing_extensions import TypedDict
 
 from studpoker.games import GAMES, preset
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, Game
-from studpoker.room import Busy, RoomError
+from studpoker.room import Busy, Room, RoomError
 from studpoker.server.limits import TOO_MANY, retry_after
-from studpoker.server.messages import AccountView, Limited, ServerError
+from studpoker.server.messages import BALANCE_UNIT, AccountView, Limited, ServerError
 from studpoker.server.metrics import refused as refused_by_limit
 from studpoker.server.state import Chips, GameOptions, MoneyUnit, SeatNumber, Stakes
 from studpoker.server.wire import wire
+from studpoker.store import Account
 from studpoker.table.config import TableConfig, most_seats, stake_names
 
 __all__ = [
@@ -39,6 +49,7 @@ __all__ = [
     "OPTIONAL",
     "SESSION",
     "STATUS",
+    "Current",
     "FieldError",
     "GameInfo",
     "HeldSeat",
@@ -51,8 +62,12 @@ __all__ = [
     "Refusal",
     "Session",
     "SessionToken",
+    "Token",
+    "account_dict",
+    "answer_refusals",
     "bearer",
     "busy",
+    "current_account",
     "game_infos",
     "problem_body",
     "problems",
@@ -68,6 +83,20 @@ class Session(BaseModel):
 
     token: str
     account: AccountView
+
+
+def account_dict(account: Account) -> AccountView:
+    """An account as its owner sees it: in a session's answer, ``GET /api/me`` and the
+    WebSocket's ``welcome``."""
+    return {
+        "id": account.id,
+        "name": account.name,
+        "balance": account.balance,
+        "money_unit": BALANCE_UNIT,
+        "guest": account.guest,
+        "bot": account.bot,
+        "role": "operator" if account.operator else "player",
+    }
 
 
 @wire
@@ -533,8 +562,19 @@ def problems(*codes: str, invalid: bool = True) -> dict[int | str, dict[str, Any
 
 
 def refused(error: RoomError) -> Refusal:
-    """What the room refused, with the status of its code."""
-    return Refusal(str(error), error.code, error.params)
+    """What the room refused, with the status of its code; when its ``params`` say how
+    long to wait (free chips' ``retry_after``), that wait as ``Retry-After``, and a 503
+    that does not say (no guest name free now) asks for one second.
+
+    >>> refused(RoomError("no guest name is free; try again", "no_guest_name")).headers
+    {'Retry-After': '1'}
+    """
+    headers = None
+    if "retry_after" in error.params:
+        headers = {"Retry-After": str(error.params["retry_after"])}
+    elif status_of(error.code) == 503:
+        headers = {"Retry-After": "1"}  # a 503 always says when to try again
+    return Refusal(str(error), error.code, error.params, headers=headers)
 
 
 def slow_down(wait: float, what: Limited) -> None:
@@ -588,7 +628,51 @@ class SessionToken(HTTPBearer):
 
 
 SESSION = SessionToken()
+Token = Annotated[str | None, Depends(SESSION)]
+"""A REST request's session token (None: no token, or not a bearer one)."""
+Current = Callable[[str | None], Awaitable[Account]]
+"""The dependency of a route for logged-in askers (:func:`current_account`)."""
 OPTIONAL: dict[str, Any] = {"security": [{}]}
 """A route's ``openapi_extra`` where the session token is optional (the answer is an
 onlooker's without one): FastAPI lists the bearer scheme, this adds the alternative of
 none."""
+
+
+def current_account(room: Room) -> Current:
+    """The dependency of a route for logged-in askers: the account of the session
+    token, or a 401 ``login``."""
+
+    async def current(token: Token) -> Account:
+        account = await room.account(token)
+        if account is None:
+            raise Refusal("log in first: no valid session token", "login")
+        return account
+
+    return current
+
+
+def answer_refusals(app: FastAPI) -> None:
+    """Answer every refusal of ``app``'s routes, in this one place: the room's
+    :class:`RoomError` and :class:`Busy` as :func:`refused` and :func:`busy` make them,
+    a :class:`Refusal` and Starlette's own HTTP errors as :func:`problem_body` says
+    them — each a :data:`Problem` — and what FastAPI cannot read as an :class:`Invalid`."""
+
+    @app.exception_handler(AnyHTTPError)
+    async def refusal(_request: Request, error: AnyHTTPError) -> Response:
+        if error.status_code in (204, 304):
+            return Response(status_code=error.status_code, headers=error.headers)
+        return JSONResponse(problem_body(error), error.status_code, headers=error.headers)
+
+    @app.exception_handler(RoomError)
+    async def room_refusal(request: Request, error: RoomError) -> Response:
+        return await refusal(request, refused(error))
+
+    @app.exception_handler(Busy)
+    async def room_busy(request: Request, error: Busy) -> Response:
+        return await refusal(request, busy(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> Response:
+        """FastAPI's 422, with the code ``malformed``."""
+        body = {"detail": jsonable_encoder(error.errors()), "code": "malformed"}
+        return JSONResponse(body, 422)

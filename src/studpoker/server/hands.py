@@ -1,6 +1,7 @@
 """The hands a client may ask for over REST: one finished hand of a table as the
 asker's seat saw it (the last hand view, R5.8), and the asker's own hands as
-PokerStars hand histories.  The handlers in :mod:`studpoker.server.app` call these."""
+PokerStars hand histories.  The routes of :mod:`studpoker.server.routes.hands` call
+these; what the room refuses (no such table, its workers busy) is raised as it is."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import cast, get_args
 from fastapi.responses import PlainTextResponse
 from typing_extensions import TypedDict
 
-from studpoker.room import Busy, Room, RoomError
-from studpoker.server.answers import Refusal, busy, refused, slow_down
+from studpoker.room import Room
+from studpoker.server.answers import Refusal, slow_down
 from studpoker.server.limits import Limiter
 from studpoker.server.protocol import Lang
 from studpoker.server.state import HandEvent, Nets, SeatNumber
@@ -57,11 +58,7 @@ def finished_hand(
     a mucked one), or as an onlooker saw it when the account did not play it; ``lines``
     are the dealer's lines of those events in ``lang`` (R5.7)."""
     known_language(lang)
-    try:
-        held = room.table(table_id)
-    except RoomError as error:
-        raise refused(error) from None
-    done = held.table.hand(number)
+    done = room.table(table_id).table.hand(number)
     if done is None:
         raise Refusal(
             f"hand {number} of {table_id} is not kept",
@@ -90,10 +87,7 @@ async def hand_histories(
     PokerStars hand histories from their seat, as a file to save; a 429 when the
     account downloads too often, a 503 when the room's workers are busy."""
     slow_down(downloads.take(str(account.id)), "hand_histories")
-    try:
-        text = await room.hand_history(account, limit=limit, table_id=table_id)
-    except Busy as error:
-        raise busy(error) from None
+    text = await room.hand_history(account, limit=limit, table_id=table_id)
     return PlainTextResponse(
         text,
         headers={"Content-Disposition": 'attachment; filename="studpoker-hands.txt"'},

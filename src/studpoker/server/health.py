@@ -9,21 +9,20 @@ A load balancer asks ``/readyz`` before it sends players to a process; a supervi
 import asyncio
 import hmac
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from typing_extensions import TypedDict
 
 from studpoker.room import Room
-from studpoker.server.answers import SESSION, Refusal, problems
+from studpoker.server.answers import Refusal, Token, problems
 from studpoker.server.metrics import CONTENT_TYPE, RoomMetrics
 from studpoker.server.wire import wire
 from studpoker.store.migrate import head, revision
 
 __all__ = ["health_router"]
 
-Token = Annotated[str | None, Depends(SESSION)]
 # Seconds a readiness check waits for the database or Redis before it says "not ready".
 CHECK_SECONDS = 2.0
 

@@ -134,7 +134,7 @@ def account_data(account: Account | None) -> dict[str, Any] | None:
 class Peers:
     """This process among the others of the room: its hub's clients at their tables,
     and their clients at its tables.  ``handle`` answers one client message (the
-    server's own, app._handle)."""
+    server's own, routes.socket.handle)."""
 
     def __init__(
         self,

@@ -16,7 +16,7 @@ by the import's worker.
 import asyncio
 import tempfile
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,19 +26,18 @@ from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi import Path as PathParam
 
 from studpoker.games.spec import MAX_SEATS, STAKE_MAX
-from studpoker.room import Busy, Room, RoomError, Workers, known_game
+from studpoker.room import Room, Workers, known_game
 from studpoker.server.answers import (
     OPTIONAL,
-    SESSION,
+    Current,
     Refusal,
     StudyHandInfo,
     StudyImport,
     StudyStake,
     StudyStats,
     StudyWinnings,
-    busy,
+    Token,
     problems,
-    refused,
     slow_down,
 )
 from studpoker.server.limits import Limiter, Limits
@@ -57,8 +56,6 @@ from studpoker.study.jobs import (
 __all__ = ["StudyDesk", "StudyQuery", "StudyWork", "asker_of"]
 
 T = TypeVar("T")
-# A REST request's session token (None: no token, or not a bearer one).
-Token = Annotated[str | None, Depends(SESSION)]
 DATE = r"^\d{4}-\d{2}-\d{2}$"  # YYYY-MM-DD
 
 
@@ -84,10 +81,7 @@ class StudyWork:
         slow_down(self.rate.take(asker), self.what)
         if self.held[asker] >= self.each:
             slow_down(self.workers.retry_after, self.what)
-        try:
-            self.workers.admit()
-        except Busy as error:
-            raise busy(error) from None
+        self.workers.admit()
         self.held[asker] += 1
         try:
             yield
@@ -102,10 +96,7 @@ class StudyWork:
         where: Store | str = self.store
         if self.workers.processes:
             where = self.store.url.render_as_string(hide_password=False)
-        try:
-            return await self.workers.run(job, where, *args)
-        except Busy as error:
-            raise busy(error) from None
+        return await self.workers.run(job, where, *args)
 
 
 class StudyQuery(NamedTuple):
@@ -130,9 +121,7 @@ class StudyDesk:
     application.  ``current`` is the application's dependency for the asker's account
     (``login`` without one)."""
 
-    def __init__(
-        self, room: Room, limits: Limits, current: Callable[[str | None], Awaitable[Account]]
-    ) -> None:
+    def __init__(self, room: Room, limits: Limits, current: Current) -> None:
         processes = not room.store.in_memory
         # An import of the largest file is seconds of a core: its 503 asks for 10 s.
         self.imports = StudyWork(
@@ -169,7 +158,7 @@ def _routes(
     desk: StudyDesk,
     room: Room,
     limits: Limits,
-    current: Callable[[str | None], Awaitable[Account]],
+    current: Current,
 ) -> APIRouter:
     imports, replays, stats = desk.imports, desk.replays, desk.statistics
 
@@ -236,10 +225,7 @@ def _routes(
         asker's imported ones too, so a login; ``currency``: a site's money sign, or
         ``chips``); the room's new hands studied first."""
         if game is not None:
-            try:
-                known_game(game)
-            except RoomError as error:
-                raise refused(error) from None
+            known_game(game)
         account = await current(token) if mine else await room.account(token)
         among = StudyFilter(
             owner_id=account.id if mine and account is not None else None, game=game,

@@ -1,0 +1,60 @@
+"""The hands' routes: a table's finished hand as the asker's seat saw it (the last hand
+view, R5.8), and the asker's own hands as PokerStars hand histories
+(:mod:`studpoker.server.hands` makes both)."""
+
+from typing import Annotated, cast
+
+from fastapi import APIRouter, Depends, Query
+from fastapi.responses import PlainTextResponse, Response
+
+from studpoker.room import Room
+from studpoker.server.answers import HAND_HISTORIES, OPTIONAL, Current, Token, problems
+from studpoker.server.hands import FinishedHand, finished_hand, hand_histories, known_language
+from studpoker.server.limits import Limiter
+from studpoker.server.peers import Peers, account_data
+from studpoker.store import Account
+
+__all__ = ["hands_router"]
+
+
+def hands_router(
+    room: Room, peers: Peers | None, downloads: Limiter, current: Current
+) -> APIRouter:
+    """The hands' routes of ``room`` (a hand of a table another process runs is asked of
+    it); ``downloads`` is how often an account downloads its hand histories."""
+    router = APIRouter(tags=["hands"])
+    Asker = Annotated[Account, Depends(current)]  # noqa: N806 (a type)
+
+    @router.get(
+        "/api/tables/{table_id}/hands/{number}",
+        responses=problems("unknown_language", "no_table", "no_hand", "busy"),
+        openapi_extra=OPTIONAL,
+    )
+    async def table_hand(
+        table_id: str, number: int, token: Token, lang: str = "en"
+    ) -> FinishedHand:
+        """A finished hand of the table (the last hand view, R5.8), one of its last 20,
+        as the asker's seat saw it (an onlooker's without a token): shown cards, never a
+        mucked one; ``lines`` are the dealer's lines of those events in ``lang`` (R5.7).
+        An older hand is ``no_hand``: the hand histories have it."""
+        account = await room.account(token)
+        if peers is not None and not room.runs(table_id):
+            known_language(lang)
+            args = {"hand": number, "lang": lang, "account": account_data(account)}
+            return cast(FinishedHand, await peers.ask_owner(table_id, "hand", args))
+        return finished_hand(room, table_id, number, lang, account)
+
+    @router.get(
+        "/api/hands",
+        response_class=Response,  # no media type of its own: its refusals are JSON
+        responses=HAND_HISTORIES | problems("login", "rate_limited", "busy"),
+    )
+    async def hands(
+        account: Asker,
+        limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+        table: str | None = None,
+    ) -> PlainTextResponse:
+        """The asker's hands as PokerStars hand histories, from their seat."""
+        return await hand_histories(room, account, limit, table, downloads)
+
+    return router

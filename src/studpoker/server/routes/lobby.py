@@ -1,0 +1,147 @@
+"""The lobby's routes: the games and their presets, the tables (listed, opened) and a
+table's state as an onlooker sees it."""
+
+from typing import Annotated, cast, get_args
+
+from fastapi import APIRouter, Depends
+from pydantic import AfterValidator, Field
+
+from studpoker.games.spec import MAX_SEATS, MIN_SEATS, STAKE_MAX
+from studpoker.room import Room
+from studpoker.server.answers import Current, GameInfo, game_infos, problems, slow_down
+from studpoker.server.connections import Hub
+from studpoker.server.limits import Limiter, Limits
+from studpoker.server.messages import LobbyTable
+from studpoker.server.peers import Peers
+from studpoker.server.protocol import Text, Unicode
+from studpoker.server.routes import Body
+from studpoker.server.state import TableState
+from studpoker.store import Account
+from studpoker.table.config import (
+    CLOCK_MAX,
+    CLOCK_MIN,
+    TABLE_NAME_LENGTH,
+    GameOption,
+    Stake,
+    table_name,
+)
+
+__all__ = ["lobby_router"]
+
+# A stake a player sets (the room takes the game's own: table.config.stake_names).
+_StakeName = Annotated[str, Field(pattern=f"^({'|'.join(get_args(Stake))})$")]
+_Stakes = Annotated[
+    dict[_StakeName, Annotated[int, Field(strict=True, ge=0, le=STAKE_MAX)]],
+    Field(json_schema_extra={"additionalProperties": False}),
+]
+# An option a player sets, on or off (the room takes the game's own: option_names).
+_OptionName = Annotated[str, Field(pattern=f"^({'|'.join(get_args(GameOption))})$")]
+_Options = Annotated[
+    dict[_OptionName, Annotated[bool, Field(strict=True)]],
+    Field(json_schema_extra={"additionalProperties": False}),
+]
+
+
+class NewTable(Body):
+    """A table a player opens, every number bounded as the room bounds it: seats for the
+    game (R7.4; up to ten for Show Hand and Five-Card Stud), the clock (R8.1,
+    table.config), stakes of at most a billion each (games.spec), the game's options
+    on or off (``open_pair_double``, R2.7, R9.3)."""
+
+    game: Text
+    mode: Text = "practice"
+    seats: Annotated[int, Field(strict=True, ge=MIN_SEATS, le=MAX_SEATS)] | None = None
+    clock: Annotated[float, Field(ge=CLOCK_MIN, le=CLOCK_MAX, allow_inf_nan=False)] | None = None
+    stakes: _Stakes | None = None
+    options: _Options | None = None
+    name: Annotated[
+        str, Field(max_length=TABLE_NAME_LENGTH), Unicode, AfterValidator(table_name)
+    ] = ""
+    mix: Text | None = None
+    """A mixed game (``triple_stud``: Seven Card Stud, Razz and Stud/8 in turn, an orbit
+    each), opened with ``game`` ``seven_card_stud`` and its stakes."""
+    level: Text | None = None
+    """A practice table's computer players: ``easy``, ``normal``, ``hard`` or ``expert``
+    (docs/bots.md; the room's by default)."""
+
+
+# What the room may refuse of a new table (Room.create_table, table.config), for its
+# route's document.
+NEW_TABLE = (
+    "guests_practice_only",
+    "bots_practice_only",
+    "unknown_game",
+    "unknown_mode",
+    "unknown_mix",
+    "unknown_level",
+    "unknown_stakes",
+    "invalid_stakes",
+    "unknown_options",
+    "seats_range",
+    "clock_range",
+    "table_name_characters",
+    "table_name_length",
+    "open_tables",
+)
+
+
+def lobby_router(
+    room: Room,
+    hub: Hub,
+    peers: Peers | None,
+    limits: Limits,
+    new_tables: Limiter,
+    current: Current,
+) -> APIRouter:
+    """The lobby's routes of ``room`` (a table another process runs is asked of it);
+    ``new_tables`` is how often an account opens one."""
+    router = APIRouter(tags=["lobby"])
+    Asker = Annotated[Account, Depends(current)]  # noqa: N806 (a type)
+
+    @router.get("/api/games")
+    async def games() -> list[GameInfo]:
+        """Every game's preset stakes, money unit, seats and buy-ins."""
+        return game_infos()
+
+    @router.get("/api/tables", responses=problems())
+    async def tables(game: str | None = None, mode: str | None = None) -> list[LobbyTable]:
+        """Every table: id, game, mode, stakes, seated, seats, average_pot, hands_per_hour…"""
+        return [
+            t
+            for t in hub.lobby_tables()
+            if (game is None or t["game"] == game) and (mode is None or t["mode"] == mode)
+        ]
+
+    @router.post(
+        "/api/tables",
+        status_code=201,
+        responses=problems("malformed", "login", *NEW_TABLE, "rate_limited"),
+    )
+    async def create_table(body: NewTable, account: Asker) -> LobbyTable:
+        """Open a table of a mode the asker may play at (a guest: practice); a player
+        has a few open at most, and opens a few every ten minutes (docs/security.md)."""
+        slow_down(new_tables.take(str(account.id)), "tables")
+        table_id = await room.create_table(
+            body.game,
+            body.mode,
+            seats=body.seats,
+            clock=body.clock,
+            stakes=body.stakes,
+            options=body.options,
+            name=body.name,
+            created_by=account,
+            most=limits.tables_per_guest if account.guest else limits.tables_per_account,
+            mix=body.mix,
+            level=body.level,
+        )
+        hub.lobby_changed(table_id)
+        return cast(LobbyTable, room.lobby_entry(table_id))
+
+    @router.get("/api/tables/{table_id}", responses=problems("no_table", "busy"))
+    async def table(table_id: str) -> TableState:
+        """The table's state as an onlooker sees it, with the events of the hand."""
+        if peers is not None and not room.runs(table_id):
+            return cast(TableState, await peers.ask_owner(table_id, "table", {}))
+        return cast(TableState, room.table(table_id).table.snapshot(None))
+
+    return router
