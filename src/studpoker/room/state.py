@@ -12,16 +12,16 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any, TypeVar
 
+from studpoker.room.chat import Chat
 from studpoker.room.errors import RoomError
 from studpoker.room.journal import JournalWriter
 from studpoker.room.ownership import Lease, Leases, LocalLeases
-from studpoker.room.tables import ChatLine, RoomTable
+from studpoker.room.tables import RoomTable
 from studpoker.room.tasks import stop_task
 from studpoker.room.workers import Workers
-from studpoker.store import Account, JournalSeating, StaleOwner, Store
+from studpoker.store import JournalSeating, StaleOwner, Store
 from studpoker.table import TableUpdate
 
 __all__ = ["Listener", "RoomState"]
@@ -101,11 +101,9 @@ class RoomState:
         # Tables the operator paused (room/operator.py): each deals no hand, whichever
         # process runs it; read at the start, kept by the operator's actions.
         self.paused: set[str] = set()
-        # Until when an account may not chat, as the operator's service knows it now
-        # (room/operator.py); None: as the account was read at login.
-        self.muted: Callable[[Account], datetime | None] | None = None
         self.listeners: list[Listener] = []
-        self.chat_listeners: list[Callable[[str, ChatLine], None]] = []
+        # Its services, each the one owner of its state (DESIGN.md idea 7).
+        self.chat = Chat(self.table)
         # The tournaments it runs (room/tournaments.py), and who hears of their changes.
         self.tournaments: dict[int, Any] = {}
         self.tournament_listeners: list[Callable[[], None]] = []
