@@ -3,15 +3,19 @@ owns its state and asks the room only for what its small interface names."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
 
+from studpoker.games import preset
 from studpoker.room import RoomError
+from studpoker.room.attendance import Attendance
 from studpoker.room.chat import CHAT_LINES, Chat, ChatLine, ChatLines
 from studpoker.store import Account
+from studpoker.table import Occupant, RemotePlayer, Table, TableConfig
 
 
 def account(name: str = "ann", *, muted_until: datetime | None = None) -> Account:
@@ -97,3 +101,77 @@ def test_a_failing_listener_does_not_stop_the_others(
     assert (line.room, line.name) == (True, None)
     assert heard == ["The table closes at the end of the hand."]
     assert [record.getMessage() for record in caplog.records] == ["a chat listener failed"]
+
+
+# -- attendance (R8.3) --------------------------------------------------------------------
+
+
+class Waits:
+    """A sleep the test ends by hand: each wait is kept until :meth:`end` lets it go."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[float, asyncio.Future[None]]] = []
+
+    async def __call__(self, seconds: float) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self.waiting.append((seconds, done))
+        await done
+
+    async def end(self) -> None:
+        """The waits so far are over: what they held up runs to its end."""
+        for _, done in self.waiting:
+            if not done.done():
+                done.set_result(None)
+        for _ in range(20):
+            await asyncio.sleep(0)
+
+
+def practice_table(account_id: int) -> SimpleNamespace:
+    """A practice table where ``account_id`` sits in seat 2, as the room holds it."""
+    table = Table("p", TableConfig(preset("razz"), "practice", pause=0))
+    table.sit(Occupant("ann", account_id, RemotePlayer()), 0, seat=2)
+    return SimpleNamespace(table=table)
+
+
+def test_r8_3_a_practice_seat_is_freed_once_its_player_stays_away_past_the_grace() -> None:
+    async def play() -> None:
+        held = practice_table(7)
+        waits = Waits()
+        attendance = Attendance({"p": held}, grace=45.0, sleep=waits)
+        attendance.disconnected(7)
+        assert held.table.seats[2].connected is False
+        await asyncio.sleep(0)
+        assert [seconds for seconds, _ in waits.waiting] == [45.0]
+        assert held.table.seat_of_account(7) == 2  # not before the grace ends
+        await waits.end()
+        assert held.table.seat_of_account(7) is None
+
+    asyncio.run(play())
+
+
+def test_r8_3_a_player_back_within_the_grace_keeps_the_practice_seat() -> None:
+    async def play() -> None:
+        held = practice_table(7)
+        waits = Waits()
+        attendance = Attendance({"p": held}, grace=45.0, sleep=waits)
+        attendance.disconnected(7)
+        await asyncio.sleep(0)
+        attendance.connected(7)
+        assert held.table.seats[2].connected is True
+        await waits.end()
+        assert held.table.seat_of_account(7) == 2
+        assert held.table.seats[2].leaving is False
+
+    asyncio.run(play())
+
+
+def test_r8_3_a_stopped_attendance_frees_nobody() -> None:
+    async def play() -> None:
+        held = practice_table(7)
+        attendance = Attendance({"p": held}, grace=0.0)
+        attendance.disconnected(7)
+        attendance.stop()
+        await asyncio.sleep(0.01)
+        assert held.table.seat_of_account(7) == 2
+
+    asyncio.run(play())

@@ -14,6 +14,7 @@ import socket
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from studpoker.room.attendance import Attendance
 from studpoker.room.chat import Chat
 from studpoker.room.errors import RoomError
 from studpoker.room.journal import JournalWriter
@@ -79,14 +80,10 @@ class RoomState:
         # it go, another takes it up), not a table that does not exist (server/peers.py).
         self.known_tables: set[str] = set()
         self._writes: set[asyncio.Future[Any]] = set()  # table writes in flight
-        self.grace = grace
         # Store each hand's deal and actions as they happen (room/journal.py): what a
         # process that takes a table over will deal again from (docs/scaling.md).
         self.journal = journal
         self._journal = JournalWriter(store, on_stale=self._lose_soon) if journal else None
-        # People whose every connection is gone, each with the task that frees their
-        # practice seats when the grace period ends (R8.3).
-        self._gone: dict[int, asyncio.Task[None]] = {}
         self.seed = seed
         self.clock = clock
         self.time_bank = time_bank
@@ -104,6 +101,7 @@ class RoomState:
         self.listeners: list[Listener] = []
         # Its services, each the one owner of its state (DESIGN.md idea 7).
         self.chat = Chat(self.table)
+        self.attendance = Attendance(self.tables, grace=grace)
         # The tournaments it runs (room/tournaments.py), and who hears of their changes.
         self.tournaments: dict[int, Any] = {}
         self.tournament_listeners: list[Callable[[], None]] = []
