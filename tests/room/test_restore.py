@@ -85,8 +85,7 @@ async def crash(room: Room, *, flush: bool = True) -> None:
         await room._journal.flushed()
     for held in room.tables.values():
         held.task.cancel()
-    for waiting in room._gone.values():
-        waiting.cancel()
+    room.attendance.stop()
     room._journal._task.cancel()
     await asyncio.sleep(0.01)
     room.store.close()

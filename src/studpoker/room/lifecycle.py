@@ -87,9 +87,7 @@ class RoomLifecycle(RoomOwners):
         if self.shared:  # but the leases kept while the hands end: a hand may outlast one
             self._keeper = asyncio.create_task(self._keep_leases(), name="table leases")
         try:
-            for waiting in self._gone.values():
-                waiting.cancel()
-            self._gone.clear()
+            self.attendance.stop()
             if self.shared if hand_over is None else hand_over:
                 await self._hand_over(self.hand_over_seconds if finish is None else finish)
                 return

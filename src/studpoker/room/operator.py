@@ -108,7 +108,7 @@ class RoomOperator:
         store = self.room.store
         self._last = await asyncio.to_thread(store.last_action)
         self._muted = dict(await asyncio.to_thread(store.muted_accounts))
-        self.room.muted = self.muted_until
+        self.room.chat.muted = self.muted_until
         self._started_at = datetime.now(UTC)
         await self.read()
         self._task = asyncio.create_task(self._run(), name="the operator's actions")

@@ -18,7 +18,6 @@ from typing import Any
 
 from studpoker.cards import Card
 from studpoker.room.errors import RoomError
-from studpoker.room.presence import RoomPresence
 from studpoker.room.state import log
 from studpoker.room.tables import RoomTable
 from studpoker.room.tournaments import RoomTournaments
@@ -37,7 +36,7 @@ from studpoker.table import (
 __all__ = ["RoomRestore"]
 
 
-class RoomRestore(RoomTournaments, RoomPresence):
+class RoomRestore(RoomTournaments):
     """A room's tables reopened."""
 
     async def _reopen_tables(self) -> None:
@@ -105,7 +104,7 @@ class RoomRestore(RoomTournaments, RoomPresence):
             return False
         self._seating_changed(table_id)
         for account_id in sorted(reopened.people):  # not connected until back (R8.3)
-            self.disconnected(account_id)
+            self.attendance.disconnected(account_id)
         return True
 
 

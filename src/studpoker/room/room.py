@@ -15,17 +15,17 @@ hand on from what the journal wrote (docs/scaling.md).
 from __future__ import annotations
 
 from studpoker.room.accounts import RoomAccounts
-from studpoker.room.chat import RoomChat
+from studpoker.room.chat import ChatLine, ChatListener
 from studpoker.room.errors import RoomError
 from studpoker.room.lifecycle import RoomLifecycle
 from studpoker.room.lobby import known_game
-from studpoker.room.presence import RoomPresence
-from studpoker.room.tables import ChatLine, RoomTable
+from studpoker.room.tables import RoomTable
+from studpoker.store import Account
 
 __all__ = ["ChatLine", "Room", "RoomError", "RoomTable", "known_game"]
 
 
-class Room(RoomLifecycle, RoomAccounts, RoomPresence, RoomChat):
+class Room(RoomLifecycle, RoomAccounts):
     """The card room over ``store``.
 
     ``seed`` makes every table's deals and computer players reproducible (tests);
@@ -45,7 +45,34 @@ class Room(RoomLifecycle, RoomAccounts, RoomPresence, RoomChat):
     :mod:`~studpoker.room.owners` (leases kept, tables taken up),
     :mod:`~studpoker.room.accounts`, :mod:`~studpoker.room.lobby`
     (the tables it opens), :mod:`~studpoker.room.seats` (seats and the ledger),
-    :mod:`~studpoker.room.presence` (R8.3), :mod:`~studpoker.room.chat`,
     :mod:`~studpoker.room.competitions` (R7.3), :mod:`~studpoker.room.records` (hands
-    stored and their histories) over :mod:`~studpoker.room.state` (what it holds).
+    stored and their histories) over :mod:`~studpoker.room.state` (what it holds).  Its
+    services own their state and are held, not inherited: :attr:`chat`
+    (:class:`~studpoker.room.chat.Chat`) and :attr:`attendance`
+    (:class:`~studpoker.room.attendance.Attendance`, R8.3).
     """
+
+    def connected(self, account_id: int) -> None:
+        """A connection of ``account_id`` is open again (:meth:`Attendance.connected
+        <studpoker.room.attendance.Attendance.connected>`, R8.3)."""
+        self.attendance.connected(account_id)
+
+    def disconnected(self, account_id: int) -> None:
+        """Every connection of ``account_id`` is gone (:meth:`Attendance.disconnected
+        <studpoker.room.attendance.Attendance.disconnected>`, R8.3)."""
+        self.attendance.disconnected(account_id)
+
+    def say(self, account: Account, table_id: str, text: str) -> ChatLine:
+        """``account`` says ``text`` at ``table_id`` (:meth:`Chat.say
+        <studpoker.room.chat.Chat.say>`)."""
+        return self.chat.say(account, table_id, text)
+
+    def announce(self, table_id: str, text: str) -> ChatLine:
+        """The room's operator says ``text`` at ``table_id`` (:meth:`Chat.announce
+        <studpoker.room.chat.Chat.announce>`)."""
+        return self.chat.announce(table_id, text)
+
+    @property
+    def chat_listeners(self) -> list[ChatListener]:
+        """Who is told each line said at a table (the chat's listeners)."""
+        return self.chat.listeners

@@ -12,16 +12,17 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any, TypeVar
 
+from studpoker.room.attendance import Attendance
+from studpoker.room.chat import Chat
 from studpoker.room.errors import RoomError
 from studpoker.room.journal import JournalWriter
 from studpoker.room.ownership import Lease, Leases, LocalLeases
-from studpoker.room.tables import ChatLine, RoomTable
+from studpoker.room.tables import RoomTable
 from studpoker.room.tasks import stop_task
 from studpoker.room.workers import Workers
-from studpoker.store import Account, JournalSeating, StaleOwner, Store
+from studpoker.store import JournalSeating, StaleOwner, Store
 from studpoker.table import TableUpdate
 
 __all__ = ["Listener", "RoomState"]
@@ -79,14 +80,10 @@ class RoomState:
         # it go, another takes it up), not a table that does not exist (server/peers.py).
         self.known_tables: set[str] = set()
         self._writes: set[asyncio.Future[Any]] = set()  # table writes in flight
-        self.grace = grace
         # Store each hand's deal and actions as they happen (room/journal.py): what a
         # process that takes a table over will deal again from (docs/scaling.md).
         self.journal = journal
         self._journal = JournalWriter(store, on_stale=self._lose_soon) if journal else None
-        # People whose every connection is gone, each with the task that frees their
-        # practice seats when the grace period ends (R8.3).
-        self._gone: dict[int, asyncio.Task[None]] = {}
         self.seed = seed
         self.clock = clock
         self.time_bank = time_bank
@@ -101,11 +98,10 @@ class RoomState:
         # Tables the operator paused (room/operator.py): each deals no hand, whichever
         # process runs it; read at the start, kept by the operator's actions.
         self.paused: set[str] = set()
-        # Until when an account may not chat, as the operator's service knows it now
-        # (room/operator.py); None: as the account was read at login.
-        self.muted: Callable[[Account], datetime | None] | None = None
         self.listeners: list[Listener] = []
-        self.chat_listeners: list[Callable[[str, ChatLine], None]] = []
+        # Its services, each the one owner of its state (DESIGN.md idea 7).
+        self.chat = Chat(self.table)
+        self.attendance = Attendance(self.tables, grace=grace)
         # The tournaments it runs (room/tournaments.py), and who hears of their changes.
         self.tournaments: dict[int, Any] = {}
         self.tournament_listeners: list[Callable[[], None]] = []

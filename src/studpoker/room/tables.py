@@ -4,30 +4,14 @@ the store, and its chat."""
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
+from studpoker.room.chat import ChatLines
 from studpoker.room.ownership import Lease
 from studpoker.table import Table
 
-__all__ = ["CHAT_LINES", "ChatLine", "RoomTable"]
-
-CHAT_LINES = 100
-
-
-@dataclass(frozen=True, slots=True)
-class ChatLine:
-    """A line a player (``name``) said at a table.  The dealer's lines are not kept:
-    they are made from the events each reader may see, in the reader's language,
-    when they are sent (R5.7)."""
-
-    at: datetime
-    name: str | None
-    text: str
-    room: bool = False
-    """Said by the room's operator (a message to the table or to every table)."""
+__all__ = ["RoomTable"]
 
 
 @dataclass(eq=False)
@@ -38,7 +22,7 @@ class RoomTable:
     created_by: int | None = None
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
-    chat: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
+    chat: ChatLines = field(default_factory=ChatLines)  # written by the room's Chat
     competition_id: int | None = None
     # This process's right to run the table, and the fencing token every write of the
     # table carries (docs/scaling.md): a write after another process took it is refused.
