@@ -6,11 +6,15 @@ that seat shows them, and a mucked hand never, unless the table shows mucked han
 Decks are given in dealing order, one group per round of dealing; seats are 0-based.
 """
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from studpoker.cards import Card, parse_cards
 from studpoker.engine import CardDealt, Hand, Muck, Pot, Show
-from studpoker.games import seven_card_stud, show_hand
+from studpoker.games import GAMES, preset, seven_card_stud, show_hand
 
 from .scripting import deal, play
 
@@ -240,3 +244,23 @@ def test_a_seat_not_at_the_table_has_no_view(seat):
     hand = Hand(seven_card_stud(), [1000, 1000, 1000], deck=THREE_WAY)
     with pytest.raises(ValueError, match=f"no seat {seat}"):
         hand.view(seat)
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=st.sampled_from(GAMES), players=st.integers(2, 5), seed=st.integers(0, 2**32))
+def test_a_seat_made_alone_is_the_seat_of_the_whole_view(game, players, seed):
+    """DESIGN.md idea 2: ``hand.seat_view(seat, viewer)`` (a player's own cards, asked
+    for at every message) is the seat of ``hand.view(viewer)`` at every step of a hand,
+    for every viewer and onlookers: never a down card the whole view hides."""
+    hand = Hand(preset(game), [10_000] * players, rng=random.Random(seed))
+    rng = random.Random(seed)
+    while True:
+        for viewer in (None, *range(players)):
+            whole = hand.view(viewer)
+            for seat in range(players):
+                assert hand.seat_view(seat, viewer) == whole.seats[seat], (viewer, seat)
+        if hand.is_over:
+            break
+        options = hand.legal_actions()
+        option = rng.choice(options)
+        hand.act(f"{option.kind.value} {option.minimum}" if option.minimum else option.kind.value)

@@ -42,7 +42,7 @@ from studpoker.engine.events import (
 )
 from studpoker.engine.pots import Pot, side_pots
 from studpoker.engine.structures import STRUCTURES
-from studpoker.engine.view import HandView, _Seen, filter_events, view_of
+from studpoker.engine.view import HandView, SeatView, _Seen, filter_events, seat_view, view_of
 from studpoker.games import GameSpec
 from studpoker.hands import HandValue, show_hand_board
 from studpoker.hands.showing import bring_in_value, showing_value
@@ -537,6 +537,11 @@ class Hand:
     def view(self, seat: int | None) -> HandView:
         """Everything ``seat`` may know now (``None``: an observer), DESIGN.md idea 2."""
         return view_of(self, seat)
+
+    def seat_view(self, seat: int, viewer: int | None) -> SeatView:
+        """Seat ``seat`` as ``viewer`` sees it: ``self.view(viewer).seats[seat]``, made
+        alone."""
+        return seat_view(self, seat, viewer)
 
     def forget_views(self) -> None:
         """Forget what each viewer has been shown so far (view.py keeps it to extend it

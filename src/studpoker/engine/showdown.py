@@ -38,8 +38,7 @@ def values_of(hand: Hand, seat: int) -> SeatValues | None:
         return None
     known: tuple[Card, ...] = tuple(cards)  # type: ignore[arg-type]
     spec = hand.spec
-    ranking = spec.ranking if spec.is_show_hand else None
-    main, *low = showdown_values(spec.game, known, ranking)  # the game's values (R4)
+    main, *low = showdown_values(spec.game, known, spec.hand_ranking)  # the game's values (R4)
     if main is None:
         raise AssertionError(f"{spec.game}'s first value is always made")
     return SeatValues(main, low[0] if low else None)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from studpoker.engine.hand import Hand
     from studpoker.hands.show_hand import ShowHandRules
 
-__all__ = ["HandView", "SeatView", "filter_events", "view_of"]
+__all__ = ["HandView", "SeatView", "filter_events", "seat_view", "view_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,31 +137,39 @@ def filter_events(hand: Hand, viewer: int | None, start: int = 0) -> list[Event]
     return _filtered(hand, viewer)[0][start:]
 
 
+def _seat_view(hand: Hand, s: int, viewer: int | None, revealed: frozenset[int]) -> SeatView:
+    """Seat ``s`` as ``viewer`` sees it: its down cards to itself, and to everyone
+    once shown (``revealed``); hidden (None) otherwise."""
+    folded, stack, down = hand.folded[s], hand.stacks[s], hand.down[s]
+    return SeatView(
+        s,
+        stack,
+        hand.bets[s],
+        hand.contributed[s],
+        folded,
+        stack == 0 and not folded,
+        tuple(down) if s == viewer or s in revealed else (None,) * len(down),
+        tuple(hand.up[s]),
+        s in revealed,
+    )
+
+
+def seat_view(hand: Hand, seat: int, viewer: int | None) -> SeatView:
+    """Seat ``seat`` as ``viewer`` sees it: the seat of :func:`view_of`'s view, made
+    alone (a player's own cards are asked for at every message it is sent; its
+    whole view only when the hand changes for it)."""
+    if not 0 <= seat < hand.player_count:
+        raise ValueError(f"there is no seat {seat} in a hand of {hand.player_count}")
+    if viewer is not None and not 0 <= viewer < hand.player_count:
+        raise ValueError(f"there is no seat {viewer} in a hand of {hand.player_count}")
+    return _seat_view(hand, seat, viewer, _filtered(hand, viewer)[1])
+
+
 def view_of(hand: Hand, viewer: int | None) -> HandView:
     if viewer is not None and not 0 <= viewer < hand.player_count:
         raise ValueError(f"there is no seat {viewer} in a hand of {hand.player_count}")
     seen, revealed = _filtered(hand, viewer)
-    stacks, bets, contributed, folded, down = (
-        hand.stacks,
-        hand.bets,
-        hand.contributed,
-        hand.folded,
-        hand.down,
-    )
-    seats = tuple(
-        SeatView(
-            s,
-            stacks[s],
-            bets[s],
-            contributed[s],
-            folded[s],
-            stacks[s] == 0 and not folded[s],
-            tuple(down[s]) if s == viewer or s in revealed else (None,) * len(down[s]),
-            tuple(hand.up[s]),
-            s in revealed,
-        )
-        for s in range(hand.player_count)
-    )
+    seats = tuple(_seat_view(hand, s, viewer, revealed) for s in range(hand.player_count))
     actor = hand.actor
     pots = tuple(hand.pots)
     street = max(hand.street, 0)
@@ -179,5 +187,5 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         carry_in=hand.carry_in,
         is_over=hand.is_over,
         events=tuple(seen),
-        ranking=hand.spec.ranking if hand.spec.game == "show_hand" else None,
+        ranking=hand.spec.hand_ranking,
     )

@@ -183,6 +183,12 @@ class GameSpec:
         return self._ranking
 
     @property
+    def hand_ranking(self) -> ShowHandRules | None:
+        """How the game's hands are ranked where a table's options change it: Show
+        Hand's ranking (R6.10), None for the other games (their values are fixed, R4)."""
+        return self._ranking
+
+    @property
     def most_seats(self) -> int:
         """The most players the game deals: 8 for the seven-card games (R7.4), 10 for
         Five-Card Stud (R9.1), and for Show Hand as many as its deck deals five cards,

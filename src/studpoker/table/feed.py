@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 from studpoker.engine import Hand
 from studpoker.table.seating import Occupant
-from studpoker.table.snapshot import best_names, cards_plain
+from studpoker.table.snapshot import cards_plain, seat_names
 from studpoker.table.updates import Listener, TableUpdate
 
 __all__ = ["Feed", "OwnCards"]
@@ -85,19 +84,21 @@ class Feed:
     def own_cards(self, hand: Hand, engine_seat: int) -> OwnCards:
         """Engine seat ``engine_seat``'s down cards as the wire has them and its best
         hand's names (the seat knows its own cards, so its hand is named, R4.5), from
-        ``hand.view(engine_seat)``: what the seat's snapshot shows of itself.  Made once
-        for each card dealt (a message to a seat is sent at every action, its cards
-        change on a new street)."""
+        its seat in ``hand.view(engine_seat)`` (made alone: ``hand.seat_view``), what
+        the seat's snapshot shows of itself.  Made once for each card dealt (a message
+        to a seat is sent at every action, its cards change on a new street)."""
         if self._own_hand is not hand:
             self._own_hand, self._own = hand, {}
         down, up = hand.down[engine_seat], hand.up[engine_seat]
         key = (engine_seat, len(down) + len(up), len(hand.community))
         made = self._own.get(key)
         if made is None:
-            view = hand.view(engine_seat)
-            mine: Any = view.seats[engine_seat]
+            mine = hand.seat_view(engine_seat, engine_seat)  # its seat in its own view
+            spec = hand.spec
             made = self._own[key] = (
                 cards_plain(mine.down_cards),
-                best_names(view, mine.down_cards, mine.up_cards),
+                seat_names(
+                    spec.game, spec.hand_ranking, mine.down_cards, mine.up_cards, hand.community
+                ),
             )
         return made

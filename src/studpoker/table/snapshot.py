@@ -11,7 +11,7 @@ from typing import Any
 
 from studpoker.cards import Card
 from studpoker.engine import Event, HandView, LegalAction
-from studpoker.hands import HandValue
+from studpoker.hands import HandValue, ShowHandRules
 from studpoker.hands.best import best_hand_names
 from studpoker.table.seatmap import SeatMap
 
@@ -75,10 +75,21 @@ def best_names(
 ) -> dict[str, str] | None:
     """The best hand of a seat whose every card the viewer knows (its own, or one shown),
     named in each language (R4.5); None for a seat with a card hidden from the viewer."""
-    cards = [*down, *up, *view.community]
+    return seat_names(view.game, view.ranking, down, up, view.community)
+
+
+def seat_names(
+    game: str,
+    ranking: ShowHandRules | None,
+    down: Sequence[Card | None],
+    up: Sequence[Card | None],
+    community: Sequence[Card | None],
+) -> dict[str, str] | None:
+    """:func:`best_names` of a seat's cards and the community cards of a hand of ``game``
+    ranked by ``ranking`` (a Show Hand table's, R6.10)."""
     if any(card is None for card in (*down, *up)):
         return None
-    return best_hand_names(view.game, cards, view.ranking)
+    return best_hand_names(game, [*down, *up, *community], ranking)
 
 
 def legal_dict(option: LegalAction) -> dict[str, Any]:
