@@ -111,7 +111,7 @@ def accounts(database: str, count: int) -> list[str]:
     """``count`` new accounts (``bench0001``…) written into the room's database with no
     password (nobody logs in with one), and a session token for each, in order.
 
-    What ``POST /api/accounts`` does but its argon2 hash (``RoomAccounts.register``:
+    What ``POST /api/accounts`` does but its argon2 hash (``Accounts.register``:
     ``create_account`` then ``create_session``), which would take 17 minutes for 5,000
     clients.  Sound while the servers run: they keep no account or session in memory,
     and read a socket's session token from the database when it opens."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
@@ -12,9 +13,10 @@ import pytest
 
 from studpoker.games import preset
 from studpoker.room import RoomError
+from studpoker.room.accounts import Accounts
 from studpoker.room.attendance import Attendance
 from studpoker.room.chat import CHAT_LINES, Chat, ChatLine, ChatLines
-from studpoker.store import Account
+from studpoker.store import Account, Store
 from studpoker.table import Occupant, RemotePlayer, Table, TableConfig
 
 
@@ -173,5 +175,90 @@ def test_r8_3_a_stopped_attendance_frees_nobody() -> None:
         attendance.stop()
         await asyncio.sleep(0.01)
         assert held.table.seat_of_account(7) == 2
+
+    asyncio.run(play())
+
+
+# -- accounts -------------------------------------------------------------------------
+
+
+def accounts_alone() -> tuple[Accounts, Store]:
+    """The accounts over a database in memory, with no room."""
+    store = Store("sqlite://")
+    store.migrate()
+    return Accounts(store), store
+
+
+def test_a_registered_account_logs_in_and_its_session_reads_back() -> None:
+    async def play() -> None:
+        accounts, _ = accounts_alone()
+        ann, first = await accounts.register("Ann", "password1")
+        assert ann.name == "Ann"
+        again, token = await accounts.login("ann", "password1")
+        assert again.id == ann.id
+        assert token != first
+        found = await accounts.session(token)
+        assert found is not None
+        account, expires = found
+        assert account.id == ann.id
+        assert expires > datetime.now(UTC) + timedelta(days=1)  # a login lasts
+        assert (await accounts.account(token)) == account
+        assert await accounts.session(None) is None
+
+    asyncio.run(play())
+
+
+def test_a_wrong_password_is_refused_and_changes_nothing() -> None:
+    async def play() -> None:
+        accounts, store = accounts_alone()
+        ann, token = await accounts.register("Ann", "password1")
+        with pytest.raises(RoomError) as wrong:
+            await accounts.login("Ann", "password2")
+        assert wrong.value.code == "wrong_password"
+        with pytest.raises(RoomError) as nobody:
+            await accounts.login("Bob", "password1")
+        assert nobody.value.code == "wrong_password"  # the same answer: no name told apart
+        assert store.account("Ann") == ann
+        assert store.account("Bob") is None
+        assert (await accounts.account(token)) == ann  # its session still holds
+        await accounts.login("Ann", "password1")  # and its password is the same
+
+    asyncio.run(play())
+
+
+def test_a_name_taken_is_refused_whatever_its_case() -> None:
+    async def play() -> None:
+        accounts, store = accounts_alone()
+        ann, _ = await accounts.register("Ann", "password1")
+        with pytest.raises(RoomError) as taken:
+            await accounts.register("ANN", "password2")
+        assert (taken.value.code, taken.value.params) == ("name_taken", {"name": "ANN"})
+        assert store.account("ann") == ann
+        await accounts.login("Ann", "password1")
+
+    asyncio.run(play())
+
+
+def test_a_guest_gets_a_guest_name_and_a_session() -> None:
+    async def play() -> None:
+        accounts, _ = accounts_alone()
+        guest, token = await accounts.guest()
+        assert re.fullmatch(r"Guest [1-9][0-9]{5}", guest.name)
+        assert guest.guest is True
+        assert (await accounts.account(token)) == guest
+
+    asyncio.run(play())
+
+
+def test_logout_ends_the_session() -> None:
+    async def play() -> None:
+        accounts, _ = accounts_alone()
+        ann, token = await accounts.register("Ann", "password1")
+        _, other = await accounts.login("Ann", "password1")
+        await accounts.logout(token)
+        assert await accounts.session(token) is None
+        assert await accounts.account(token) is None
+        assert (await accounts.account(other)) == ann  # only that one
+        await accounts.logout(token)  # twice is no error
 
     asyncio.run(play())

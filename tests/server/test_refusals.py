@@ -179,7 +179,7 @@ def test_an_account_gone_since_its_session_was_read_is_a_404(
 
 
 def test_a_room_busy_hashing_is_a_503_with_retry_after(api: TestClient):
-    hashing = api.app.state.room.hashing  # type: ignore[attr-defined]
+    hashing = api.app.state.room.accounts.hashing  # type: ignore[attr-defined]
     hashing._jobs = hashing.waiting  # every place taken, as by a flood of logins
     try:
         answer = api.post("/api/accounts", json={"name": "ann", "password": "password1"})

@@ -14,7 +14,8 @@ hand on from what the journal wrote (docs/scaling.md).
 
 from __future__ import annotations
 
-from studpoker.room.accounts import RoomAccounts
+from datetime import datetime
+
 from studpoker.room.chat import ChatLine, ChatListener
 from studpoker.room.errors import RoomError
 from studpoker.room.lifecycle import RoomLifecycle
@@ -25,7 +26,7 @@ from studpoker.store import Account
 __all__ = ["ChatLine", "Room", "RoomError", "RoomTable", "known_game"]
 
 
-class Room(RoomLifecycle, RoomAccounts):
+class Room(RoomLifecycle):
     """The card room over ``store``.
 
     ``seed`` makes every table's deals and computer players reproducible (tests);
@@ -43,14 +44,55 @@ class Room(RoomLifecycle, RoomAccounts):
     Its parts are the modules beside this one: :mod:`~studpoker.room.lifecycle`
     (start and stop), :mod:`~studpoker.room.restore` (tables opened again as they were),
     :mod:`~studpoker.room.owners` (leases kept, tables taken up),
-    :mod:`~studpoker.room.accounts`, :mod:`~studpoker.room.lobby`
-    (the tables it opens), :mod:`~studpoker.room.seats` (seats and the ledger),
+    :mod:`~studpoker.room.lobby` (the tables it opens),
+    :mod:`~studpoker.room.seats` (seats and the ledger),
     :mod:`~studpoker.room.competitions` (R7.3), :mod:`~studpoker.room.records` (hands
     stored and their histories) over :mod:`~studpoker.room.state` (what it holds).  Its
-    services own their state and are held, not inherited: :attr:`chat`
+    services own their state and are held, not inherited: :attr:`accounts`
+    (:class:`~studpoker.room.accounts.Accounts`, and their sessions), :attr:`chat`
     (:class:`~studpoker.room.chat.Chat`) and :attr:`attendance`
     (:class:`~studpoker.room.attendance.Attendance`, R8.3).
     """
+
+    async def register(self, name: str, password: str, *, bot: bool = False) -> tuple[Account, str]:
+        """A new account and a session token for it (:meth:`Accounts.register
+        <studpoker.room.accounts.Accounts.register>`)."""
+        return await self.accounts.register(name, password, bot=bot)
+
+    async def login(self, name: str, password: str) -> tuple[Account, str]:
+        """A new session for the account ``name`` (:meth:`Accounts.login
+        <studpoker.room.accounts.Accounts.login>`)."""
+        return await self.accounts.login(name, password)
+
+    async def reset_password(self, token: str, password: str) -> tuple[Account, str]:
+        """A new password by a one-time reset ``token``, and a session
+        (:meth:`Accounts.reset_password <studpoker.room.accounts.Accounts.reset_password>`)."""
+        return await self.accounts.reset_password(token, password)
+
+    async def guest(self) -> tuple[Account, str]:
+        """A guest account and its session (:meth:`Accounts.guest
+        <studpoker.room.accounts.Accounts.guest>`)."""
+        return await self.accounts.guest()
+
+    async def logout(self, token: str) -> None:
+        """End the session ``token`` (:meth:`Accounts.logout
+        <studpoker.room.accounts.Accounts.logout>`)."""
+        await self.accounts.logout(token)
+
+    async def account(self, token: str | None) -> Account | None:
+        """The account of a session token, or None (:meth:`Accounts.account
+        <studpoker.room.accounts.Accounts.account>`)."""
+        return await self.accounts.account(token)
+
+    async def session(self, token: str | None) -> tuple[Account, datetime] | None:
+        """The account of a session token and when it expires, or None
+        (:meth:`Accounts.session <studpoker.room.accounts.Accounts.session>`)."""
+        return await self.accounts.session(token)
+
+    async def fresh(self, account: Account) -> Account:
+        """``account`` read again (:meth:`Accounts.fresh
+        <studpoker.room.accounts.Accounts.fresh>`)."""
+        return await self.accounts.fresh(account)
 
     def connected(self, account_id: int) -> None:
         """A connection of ``account_id`` is open again (:meth:`Attendance.connected

@@ -14,6 +14,7 @@ import socket
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from studpoker.room.accounts import Accounts
 from studpoker.room.attendance import Attendance
 from studpoker.room.chat import Chat
 from studpoker.room.errors import RoomError
@@ -100,6 +101,7 @@ class RoomState:
         self.paused: set[str] = set()
         self.listeners: list[Listener] = []
         # Its services, each the one owner of its state (DESIGN.md idea 7).
+        self.accounts = Accounts(store)
         self.chat = Chat(self.table)
         self.attendance = Attendance(self.tables, grace=grace)
         # The tournaments it runs (room/tournaments.py), and who hears of their changes.
@@ -112,12 +114,10 @@ class RoomState:
         # Stopping: a table taken up now is handed over at once, dealing nothing.
         self._stopping = False
         self._renewed_at = 0.0  # when the leases were last renewed (the loop's time)
-        # Slow work on threads of its own, apart from the database calls (workers.py).
-        # One hashing thread: argon2 keeps a core busy a tenth of a second a hash, and
-        # on a two-core room the other core is the tables'.
-        self.hashing = Workers("password hashing", size=1, waiting=32)
-        # A process: formatting is pure Python (histories.py); a database in memory is
-        # this process's alone, so its histories are written on a thread.
+        # Hand histories on workers of their own, apart from the database calls
+        # (workers.py; the accounts have theirs for passwords).  A process: formatting
+        # is pure Python (histories.py); a database in memory is this process's alone,
+        # so its histories are written on a thread.
         self.histories = Workers("hand histories", size=1, waiting=8, processes=not store.in_memory)
 
     @property
