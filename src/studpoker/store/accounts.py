@@ -85,7 +85,10 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class Accounts(StoreBase):
+class AccountRecords(StoreBase):
+    """The store's part that keeps accounts and login sessions (the room's service over
+    them is :class:`studpoker.room.accounts.Accounts`: one name, one thing)."""
+
     def create_account(
         self, name: str, password_hash: str | None, *, bot: bool = False, guest: bool = False
     ) -> Account:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from studpoker.store import migrate
-from studpoker.store.accounts import Accounts
+from studpoker.store.accounts import AccountRecords
 from studpoker.store.audit import Audit
 from studpoker.store.competitions import Competitions
 from studpoker.store.fences import Fences
@@ -18,7 +18,7 @@ from studpoker.store.tournaments import Tournaments
 
 
 class Store(
-    Accounts,
+    AccountRecords,
     Money,
     Hands,
     Competitions,
