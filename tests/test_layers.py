@@ -74,3 +74,50 @@ def test_nothing_imports_cli() -> None:
         if package == "cli"
     ]
     assert wrong == []
+
+
+def module_imports(package: str) -> dict[str, set[str]]:
+    """Each module of ``studpoker.<package>`` and the modules of the same package it
+    imports, at any depth of its code (``TYPE_CHECKING`` blocks and functions too)."""
+    graph: dict[str, set[str]] = {}
+    prefix = f"studpoker.{package}."
+    for path in sorted((PACKAGE / package).glob("*.py")):
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            module = node.module if isinstance(node, ast.ImportFrom) and node.level == 0 else None
+            if module and module.startswith(prefix):
+                found.add(module.removeprefix(prefix).split(".")[0])
+        graph[path.stem] = found - {path.stem}
+    return graph
+
+
+def circle_in(graph: dict[str, set[str]]) -> list[str]:
+    """One circle of imports in ``graph`` (its modules in order), or [] when none."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    path: list[str] = []
+
+    def walk(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for after in sorted(graph.get(node, ())):
+            if state.get(after) == 1:
+                return [*path[path.index(after) :], after]
+            if after not in state and (found := walk(after)):
+                return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for node in sorted(graph):
+        if node not in state and (found := walk(node)):
+            return found
+    return []
+
+
+def test_the_tables_parts_import_one_another_without_a_circle() -> None:
+    # Issue 35: the table was one class over twelve files importing each other in a
+    # circle; its parts now import downwards only (the __init__ aside, which gathers them).
+    graph = module_imports("table")
+    del graph["__init__"]
+    assert circle_in(graph) == []
+    assert circle_in({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]

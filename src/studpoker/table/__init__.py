@@ -14,9 +14,9 @@ from studpoker.table.config import ALL_MODES, MODES, Mode, TableConfig
 from studpoker.table.errors import TableError
 from studpoker.table.restore import ResumedHand, gone_occupant
 from studpoker.table.seating import Occupant, Seat, TablePlayer
-from studpoker.table.table import Table
+from studpoker.table.table import Table, TableHooks
 from studpoker.table.turns import RemotePlayer, Turn
-from studpoker.table.updates import Listener, TableHooks, TableUpdate
+from studpoker.table.updates import Listener, TableUpdate
 
 __all__ = [
     "ALL_MODES",

@@ -9,19 +9,15 @@ out a seat, rate a competition.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from studpoker.engine import Event, Hand
 from studpoker.table.competition import Standing
 from studpoker.table.completed import CompletedHand
-from studpoker.table.seating import Occupant
 
-if TYPE_CHECKING:
-    from studpoker.table.table import Table
-
-__all__ = ["Listener", "TableHooks", "TableUpdate", "UpdateKind"]
+__all__ = ["Listener", "TableUpdate", "UpdateKind"]
 
 UpdateKind = Literal[
     "hand_started",
@@ -83,39 +79,3 @@ class TableUpdate:
 
 
 Listener = Callable[[TableUpdate], None]
-
-
-@dataclass(frozen=True, slots=True)
-class TableHooks:
-    """The room's part, each optional and awaited by the table:
-
-    * ``on_hand_end(table, completed)``: the hand is over, before its stacks are
-      released for the next hand (store the hand and its chip movements);
-    * ``on_seat_left(table, seat, occupant, chips)``: a person left the table with
-      ``chips`` (cash them out at a chips table; practice and competition chips
-      are not money).  Not called for the table's computer players;
-    * ``on_bust(table, seat, occupant, leader)``: in a competition, a player lost
-      every chip or quit; ``leader`` is the chip leader then (R7.3), None if nobody
-      is left;
-    * ``on_competition_end(table, standings)``: the competition is over; the
-      standings in finishing order, the winner first;
-    * ``check_books(table)``: before each deal and after each hand, with the
-      table's lock held: compare every seat's stack with what the room holds for it
-      (and :meth:`~studpoker.table.Table.halt` the table when they disagree);
-    * ``on_deal(table, number, setup)``: hand ``number`` is dealt, before anyone
-      acts; ``setup`` (JSON text) is what it was dealt from — the game and stakes,
-      each seat dealt in with its account, name and stack, the carried-in chips and
-      the deck's order — so that the hand can be dealt again from it (store it: a
-      hand survives its process, docs/scaling.md);
-    * ``on_actions(table, number, first, actions)``: the actions taken since the
-      last call (``first`` is the first one's number, 0 for the hand's first), as
-      text (``"raise 400"``), after each decision and before the next.
-    """
-
-    on_hand_end: Callable[[Table, CompletedHand], Awaitable[None]] | None = None
-    on_seat_left: Callable[[Table, int, Occupant, int], Awaitable[None]] | None = None
-    on_bust: Callable[[Table, int, Occupant, Occupant | None], Awaitable[None]] | None = None
-    on_competition_end: Callable[[Table, tuple[Standing, ...]], Awaitable[None]] | None = None
-    check_books: Callable[[Table], Awaitable[None]] | None = None
-    on_deal: Callable[[Table, int, str], Awaitable[None]] | None = None
-    on_actions: Callable[[Table, int, int, list[str]], Awaitable[None]] | None = None
