@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
+from typing import Any, TypeVar
 
 import pytest
 
@@ -15,8 +17,9 @@ from studpoker.games import preset
 from studpoker.room import RoomError
 from studpoker.room.accounts import Accounts
 from studpoker.room.attendance import Attendance
+from studpoker.room.cashier import Cashier
 from studpoker.room.chat import CHAT_LINES, Chat, ChatLine, ChatLines
-from studpoker.store import Account, Store
+from studpoker.store import Account, HandPlayer, HandRow, Store
 from studpoker.table import Occupant, RemotePlayer, Table, TableConfig
 
 
@@ -260,5 +263,157 @@ def test_logout_ends_the_session() -> None:
         assert await accounts.account(token) is None
         assert (await accounts.account(other)) == ann  # only that one
         await accounts.logout(token)  # twice is no error
+
+    asyncio.run(play())
+
+
+# -- the cashier (DESIGN.md idea 4) -----------------------------------------------------
+
+T = TypeVar("T")
+
+
+def cashier_alone() -> tuple[Cashier, Store]:
+    """The cashier over a database in memory, with no room: a table's writes go to the
+    store on a thread with no fencing token, as a room whose leases nobody shares."""
+    store = Store("sqlite://")
+    store.migrate()
+
+    async def write(table_id: str, move: Callable[..., T], /, *args: Any, **kw: Any) -> T:
+        return await asyncio.to_thread(move, *args, fence=None, **kw)
+
+    return Cashier(store, write=write, fence=lambda _: None), store
+
+
+def funded(store: Store, name: str, chips: int) -> Account:
+    made = store.create_account(name, "hash")
+    if chips:
+        store.deposit(made.id, chips)
+    found = store.account(made.id)
+    assert found is not None
+    return found
+
+
+def balance(store: Store, account: Account) -> int:
+    found = store.account(account.id)
+    assert found is not None
+    return found.balance
+
+
+def chips_table() -> Table:
+    return Table("blue", TableConfig(preset("razz"), "chips", pause=0))
+
+
+def test_a_buy_in_moves_its_chips_from_the_balance_to_the_table() -> None:
+    async def play() -> None:
+        cashier, store = cashier_alone()
+        ann = funded(store, "ann", 10_000)
+        total = store.total_chips()
+        await cashier.buy_in(ann, "blue", 4000)
+        assert balance(store, ann) == 6000
+        assert await cashier.holdings("blue") == {("blue", ann.id): 4000}
+        assert store.total_chips() == total
+        assert store.audit() == []
+
+    asyncio.run(play())
+
+
+def test_a_buy_in_above_the_balance_is_refused_and_moves_nothing() -> None:
+    async def play() -> None:
+        cashier, store = cashier_alone()
+        ann = funded(store, "ann", 1000)
+        rows = store.ledger(ann.id)
+        with pytest.raises(RoomError) as refused:
+            await cashier.buy_in(ann, "blue", 4000)
+        assert refused.value.code == "balance_too_low"
+        assert refused.value.params == {"name": "ann", "balance": 1000, "buy_in": 4000}
+        assert balance(store, ann) == 1000
+        assert store.ledger(ann.id) == rows
+        assert store.holdings() == {}
+        assert store.audit() == []
+
+    asyncio.run(play())
+
+
+def test_a_leaver_is_paid_back_exactly_the_chips_that_leave_with_them() -> None:
+    async def play() -> None:
+        cashier, store = cashier_alone()
+        ann = funded(store, "ann", 10_000)
+        table = chips_table()
+        ann_at = Occupant("ann", ann.id, RemotePlayer())
+        await cashier.buy_in(ann, "blue", 4000)
+        await cashier.seat_left(table, 0, ann_at, 2500)  # what the table says leaves
+        assert balance(store, ann) == 8500
+        assert store.holdings() == {("blue", ann.id): 1500}
+        await cashier.pay_back(ann.id, "blue", fence=None)  # the rest, held for nobody
+        assert balance(store, ann) == 10_000
+        assert store.holdings() == {}
+        assert table.halted is None
+        assert store.audit() == []
+
+    asyncio.run(play())
+
+
+def test_books_that_disagree_with_the_ledger_halt_the_table() -> None:
+    async def play() -> None:
+        cashier, store = cashier_alone()
+        ann = funded(store, "ann", 10_000)
+        table = chips_table()
+        amount = table.config.buy_in_min
+        await cashier.buy_in(ann, "blue", amount)
+        table.sit(Occupant("ann", ann.id, RemotePlayer()), amount, 0)
+        await cashier.check_books(table)
+        assert table.halted is None
+        assert store.audit() == []
+        table.seats[0].chips += 1  # a chip the ledger never moved
+        await cashier.check_books(table)
+        assert table.halted is not None
+        assert table.halted.startswith("its books disagree with the database: ")
+
+    asyncio.run(play())
+
+
+def test_r6_8_the_last_hands_rollover_is_shared_by_seat_order_and_makes_no_chip() -> None:
+    async def play() -> None:
+        cashier, store = cashier_alone()
+        ann, bob = funded(store, "ann", 10_000), funded(store, "bob", 10_000)
+        table = chips_table()
+        amount = table.config.buy_in_min
+        for number, person in enumerate((ann, bob)):
+            await cashier.buy_in(person, "blue", amount)
+            table.sit(Occupant(person.name, person.id, RemotePlayer()), amount, number)
+        start = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
+        store.record_hand(
+            HandRow(
+                "blue", 1, "razz", "chips", start, start + timedelta(seconds=50),
+                'variant = "R"\nhand = 1\n', "[]", 0,
+                [HandPlayer(0, "ann", -31, ann.id), HandPlayer(1, "bob", 0, bob.id)],
+                rollover=31,
+            )
+        )  # fmt: skip
+        table.rollover = await cashier.rollover("blue")
+        assert table.rollover == 31
+        total = store.total_chips()
+        await cashier.pay_rollover(table)
+        assert store.rollover("blue") == 0
+        assert store.holdings() == {
+            ("blue", ann.id): amount - 31 + 16,  # seat 0 has the odd chip
+            ("blue", bob.id): amount + 15,
+        }
+        assert store.total_chips() == total
+        assert store.audit() == []
+
+    asyncio.run(play())
+
+
+def test_free_chips_are_none_until_the_room_gives_them() -> None:
+    async def play() -> None:
+        cashier, store = cashier_alone()
+        ann = funded(store, "ann", 0)
+        assert not cashier.free_chips.on
+        assert await cashier.free_chips.first(ann, "10.0.0.1") is None
+        given = cashier.give_free_chips(500)
+        assert cashier.free_chips is given
+        assert await given.first(ann, "10.0.0.1") == 500
+        assert balance(store, ann) == 500
 
     asyncio.run(play())

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from studpoker.engine import rollover_shares
 from studpoker.games import GAMES
 from studpoker.room.errors import RoomError
 from studpoker.room.owners import RoomOwners
@@ -15,7 +14,7 @@ from studpoker.room.state import log
 from studpoker.room.tasks import stop_task
 from studpoker.store import StoreError
 from studpoker.store.migrate import revision
-from studpoker.table import Table, TableError, TableUpdate
+from studpoker.table import TableError, TableUpdate
 
 __all__ = ["DEFAULT_TABLES", "RoomLifecycle"]
 
@@ -113,7 +112,7 @@ class RoomLifecycle(RoomOwners):
                         )
             people = 0
             for held in list(self.tables.values()):
-                await self._pay_rollover(held.table)
+                await self.cashier.pay_rollover(held.table)
                 people += sum(not seat.occupant.is_bot for seat in held.table.seats.values())
                 with contextlib.suppress(TableError):
                     await held.table.close()
@@ -157,9 +156,9 @@ class RoomLifecycle(RoomOwners):
         table = held.table
         people = sum(not seat.occupant.is_bot for seat in table.seats.values())
         await self._writes_done()
-        await self._pay_rollover(table)
+        await self.cashier.pay_rollover(table)
         with contextlib.suppress(TableError):
-            await table.close()  # everyone leaves: each paid what they have (_seat_left)
+            await table.close()  # everyone leaves: each paid what they have (Cashier.seat_left)
         await self._writes_done()
         self.tables.pop(table_id, None)
         self._lease_until.pop(table_id, None)
@@ -202,25 +201,3 @@ class RoomLifecycle(RoomOwners):
         self.histories.close()
         self.tournaments.clear()
         self._started = False
-
-    async def _pay_rollover(self, table: Table) -> None:
-        """R6.8: at a chips table's last hand the rollover is split equally among the
-        players seated, the remainder one chip each by seat order — in the ledger first,
-        then at the table (``close`` splits it the same way)."""
-        if table.config.mode != "chips" or not table.rollover or not table.seats:
-            return
-        numbers = sorted(table.seats)
-        shares: dict[int, int] = {}
-        for number, share in zip(
-            numbers, rollover_shares(table.rollover, len(numbers)), strict=True
-        ):
-            account = table.seats[number].occupant.account_id
-            if account is not None:
-                shares[account] = shares.get(account, 0) + share
-        await asyncio.to_thread(
-            self.store.set_rollover,
-            table.table_id,
-            0,
-            shares=shares,
-            fence=self._fence(table.table_id),
-        )

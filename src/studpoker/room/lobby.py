@@ -290,17 +290,17 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             bot_factory=self._bot_factory(config.spec, rng, config.bot_level),
             hooks=TableHooks(
                 on_hand_end=self._hand_ended,
-                on_seat_left=self._seat_left,
+                on_seat_left=self.cashier.seat_left,
                 on_bust=self._busted,
                 on_competition_end=self._competition_ended,
-                check_books=self._check_books,
+                check_books=self.cashier.check_books,
                 on_deal=self._hand_dealt if self.journal else None,
                 on_actions=self._actions_taken if self.journal else None,
             ),
             first_hand_number=first,
         )
         if config.mode == "chips":  # R6.8: a rollover left by the last run is still on the table
-            table.rollover = await asyncio.to_thread(self.store.rollover, table_id)
+            table.rollover = await self.cashier.rollover(table_id)
         held = RoomTable(table, created_by, lease=owned[0], fence=owned[1])
         if restore is not None:
             await restore(table, held)

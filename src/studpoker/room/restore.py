@@ -47,7 +47,7 @@ class RoomRestore(RoomTournaments):
         for saved in kept:
             await self._reopen(saved)
         names = {saved.table_id for saved in kept}
-        held = await asyncio.to_thread(self.store.holdings)
+        held = await self.cashier.holdings()
         for table_id in sorted({table for table, _ in held} - names):
             owned = await self._own(table_id)  # nobody runs it: its chips go back
             if owned is None:
@@ -55,9 +55,7 @@ class RoomRestore(RoomTournaments):
             try:
                 for (table, account_id), chips in sorted(held.items()):
                     if table == table_id:
-                        await asyncio.to_thread(
-                            self.store.cash_out, account_id, table_id, fence=owned[1]
-                        )
+                        await self.cashier.pay_back(account_id, table_id, fence=owned[1])
                         log.info(
                             "returned %d chips of account %d at %s", chips, account_id, table_id
                         )
@@ -77,8 +75,8 @@ class RoomRestore(RoomTournaments):
         lease, fence = owned
         try:
             hand = await asyncio.to_thread(self.store.running_hand, table_id)
-            holdings = await asyncio.to_thread(self.store.holdings, table_id)
-            await asyncio.to_thread(self.store.clear_books, table_id)
+            holdings = await self.cashier.holdings(table_id)
+            await self.cashier.clear_books(table_id)
             reopened = _Reopened(self, saved, hand, holdings)
             try:
                 choices = json.loads(saved.config)
@@ -272,5 +270,5 @@ async def _pay_back(
     back to their balance."""
     for (_, account_id), chips in sorted(holdings.items()):
         if chips and not seated(account_id):
-            await asyncio.to_thread(room.store.cash_out, account_id, table_id, fence=fence)
+            await room.cashier.pay_back(account_id, table_id, fence=fence)
             log.info("returned %d chips of account %d at %s", chips, account_id, table_id)

@@ -45,13 +45,15 @@ class Room(RoomLifecycle):
     (start and stop), :mod:`~studpoker.room.restore` (tables opened again as they were),
     :mod:`~studpoker.room.owners` (leases kept, tables taken up),
     :mod:`~studpoker.room.lobby` (the tables it opens),
-    :mod:`~studpoker.room.seats` (seats and the ledger),
+    :mod:`~studpoker.room.seats` (seats and the money that moves with them),
     :mod:`~studpoker.room.competitions` (R7.3), :mod:`~studpoker.room.records` (hands
     stored and their histories) over :mod:`~studpoker.room.state` (what it holds).  Its
     services own their state and are held, not inherited: :attr:`accounts`
     (:class:`~studpoker.room.accounts.Accounts`, and their sessions), :attr:`chat`
-    (:class:`~studpoker.room.chat.Chat`) and :attr:`attendance`
-    (:class:`~studpoker.room.attendance.Attendance`, R8.3).
+    (:class:`~studpoker.room.chat.Chat`), :attr:`attendance`
+    (:class:`~studpoker.room.attendance.Attendance`, R8.3) and :attr:`cashier`
+    (:class:`~studpoker.room.cashier.Cashier`: every chip between a balance and a table,
+    each table's books, free chips).
     """
 
     async def register(self, name: str, password: str, *, bot: bool = False) -> tuple[Account, str]:

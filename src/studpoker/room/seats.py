@@ -1,6 +1,7 @@
-"""Seats and the ledger (DESIGN.md idea 4): a buy-in and the seat as one step, a
-top-up, a refund, standing up and cashing out, acting from a seat, and each chips
-table's books against the store's."""
+"""Seats and the money that moves with them (DESIGN.md idea 4): a buy-in and the seat
+as one step, a top-up, standing up, acting from a seat.  Each chip moves through the
+room's cashier (room/cashier.py), under the table's lock where a seat and its chips
+must move as one step."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from studpoker.engine import Action
 from studpoker.room.errors import RoomError
 from studpoker.room.state import RoomState
 from studpoker.room.tables import RoomTable
-from studpoker.store import Account, InsufficientFunds, StaleOwner, StoreError
+from studpoker.store import Account
 from studpoker.table import Occupant, RemotePlayer, Table, TableError
 
 __all__ = ["RoomSeats"]
@@ -41,14 +42,6 @@ def _not_a_tournaments(held: RoomTable) -> None:
         )
 
 
-def _moved(table_id: str) -> RoomError:
-    return RoomError(
-        f"table {table_id} is run by another process now: open it again",
-        "no_table",
-        table=table_id,
-    )
-
-
 class RoomSeats(RoomState):
     """A room's seats and the money that moves with them."""
 
@@ -77,8 +70,9 @@ class RoomSeats(RoomState):
         buy_in: int | None = None,
     ) -> int:
         """Seat ``account`` at ``table_id``; at a chips table ``buy_in`` comes from
-        the balance through the ledger (R7.2).  The buy-in and the seat are one step:
-        no other seat operation of the table, and no deal, comes between them."""
+        the balance through the ledger (R7.2, the cashier's).  The buy-in and the seat
+        are one step: no other seat operation of the table, and no deal, comes between
+        them."""
         held = self.table(table_id)
         _not_a_tournaments(held)
         table = held.table
@@ -110,45 +104,14 @@ class RoomSeats(RoomState):
                 table.check_sit(occupant, amount, seat)
             except TableError as error:
                 raise RoomError.of(error) from None
-            await self._buy_in(account, table_id, amount)
+            await self.cashier.buy_in(account, table_id, amount)
             try:
                 number = table.sit(occupant, amount, seat)
             except TableError as error:  # checked above: only a bug comes here
-                await self._refund(table, account.id, amount)
+                await self.cashier.refund(table, account.id, amount)
                 raise RoomError.of(error) from None
-            await self._check_books(table)
+            await self.cashier.check_books(table)
             return number
-
-    async def _buy_in(self, account: Account, table_id: str, amount: int) -> None:
-        """``amount`` from ``account``'s balance to its chips at ``table_id`` (a seat's
-        buy-in or a top-up), through the ledger."""
-        try:
-            await self._write_table(table_id, self.store.buy_in, account.id, table_id, amount)
-        except StaleOwner:
-            raise _moved(table_id) from None
-        except InsufficientFunds as error:
-            raise RoomError(
-                str(error),
-                "balance_too_low",
-                name=account.name,
-                balance=error.balance,
-                buy_in=amount,
-            ) from None
-        except StoreError as error:  # checked before: only a bug comes here
-            raise RoomError(str(error), "internal") from None
-
-    async def _refund(self, table: Table, account_id: int, amount: int) -> None:
-        """Pay back ``amount`` bought in for a seat that was not given; a refund the
-        store refuses halts the table (its books no longer agree) rather than fail
-        the player's request with an error of the store's."""
-        try:
-            await self._write_table(
-                table.table_id, self.store.cash_out, account_id, table.table_id, amount
-            )
-        except StaleOwner:
-            pass  # the table is let go: its seats are another process's
-        except StoreError as error:
-            table.halt(f"a refund of {amount} to account {account_id} failed: {error}")
 
     def _seated(self, account: Account, table_id: str) -> tuple[Table, int]:
         table = self.table(table_id).table
@@ -170,7 +133,7 @@ class RoomSeats(RoomState):
                 await table.stand(number)
             except TableError as error:
                 raise RoomError.of(error) from None
-            await self._check_books(table)
+            await self.cashier.check_books(table)
 
     async def remove_seat(self, table_id: str, number: int) -> str:
         """The operator removes the person at seat ``number`` of ``table_id``: at once
@@ -195,7 +158,7 @@ class RoomSeats(RoomState):
                 await table.stand(number)
             except TableError as error:
                 raise RoomError.of(error) from None
-            await self._check_books(table)
+            await self.cashier.check_books(table)
         return seat.occupant.name
 
     async def top_up(self, account: Account, table_id: str, amount: int) -> None:
@@ -218,13 +181,13 @@ class RoomSeats(RoomState):
                 table.check_top_up(number, amount)
             except TableError as error:
                 raise RoomError.of(error) from None
-            await self._buy_in(account, table_id, amount)
+            await self.cashier.buy_in(account, table_id, amount)
             try:
                 table.top_up(number, amount)
             except TableError as error:  # checked above: only a bug comes here
-                await self._refund(table, account.id, amount)
+                await self.cashier.refund(table, account.id, amount)
                 raise RoomError.of(error) from None
-            await self._check_books(table)
+            await self.cashier.check_books(table)
 
     def sit_out(self, account: Account, table_id: str, out: bool = True) -> None:
         table, number = self._seated(account, table_id)
@@ -244,51 +207,3 @@ class RoomSeats(RoomState):
             table.submit(number, action, seq)
         except TableError as error:
             raise RoomError.of(error) from None
-
-    async def _seat_left(self, table: Table, seat: int, occupant: Occupant, chips: int) -> None:
-        """A person left: at a chips table exactly the chips that leave with them go
-        back to their balance.  Should the store not hold those (books that
-        disagree), the table is halted and what the store holds goes back: the
-        ledger is the truth of money."""
-        account = occupant.account_id
-        if account is None:
-            return
-        if table.config.mode != "chips":
-            return
-        table_id = table.table_id
-        try:
-            if table.halted is not None:  # the books disagree: what the database holds
-                await self._write_table(table_id, self.store.cash_out, account, table_id)
-                return
-            if not chips:  # busted, sat out and gone: nothing to pay back
-                return
-            try:
-                await self._write_table(table_id, self.store.cash_out, account, table_id, chips)
-            except StaleOwner:
-                raise
-            except StoreError as error:
-                table.halt(f"{occupant.name} left seat {seat} with {chips} chips: {error}")
-                await self._write_table(table_id, self.store.cash_out, account, table_id)
-        except StaleOwner:  # another process runs the table: its seats are that one's
-            pass
-
-    async def _check_books(self, table: Table) -> None:
-        """A chips table's seats against the store's holdings (every stack, pending
-        top-up and chip in a running hand, whose stacks move only when it ends),
-        kept as the table's books for the audit; a table whose books disagree is
-        halted and says why."""
-        if table.config.mode != "chips" or table.halted is not None:
-            return
-        stacks: dict[int, int] = {}
-        for seat in table.seats.values():
-            account = seat.occupant.account_id
-            if account is not None and not seat.occupant.is_bot:
-                stacks[account] = stacks.get(account, 0) + seat.chips + seat.top_up
-        try:
-            problems = await self._write_table(
-                table.table_id, self.store.save_books, table.table_id, stacks
-            )
-        except StaleOwner:
-            return
-        if problems:
-            table.halt("its books disagree with the database: " + "; ".join(problems))

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from studpoker.room.accounts import Accounts
 from studpoker.room.attendance import Attendance
+from studpoker.room.cashier import Cashier
 from studpoker.room.chat import Chat
 from studpoker.room.errors import RoomError
 from studpoker.room.journal import JournalWriter
@@ -104,6 +105,9 @@ class RoomState:
         self.accounts = Accounts(store)
         self.chat = Chat(self.table)
         self.attendance = Attendance(self.tables, grace=grace)
+        # Every chip between a balance and a table, written as this process's fencing
+        # token for the table allows (DESIGN.md idea 4).
+        self.cashier = Cashier(store, write=self._write_table, fence=self._fence)
         # The tournaments it runs (room/tournaments.py), and who hears of their changes.
         self.tournaments: dict[int, Any] = {}
         self.tournament_listeners: list[Callable[[], None]] = []

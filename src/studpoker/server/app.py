@@ -21,7 +21,6 @@ from fastapi.staticfiles import StaticFiles
 
 from studpoker import __version__
 from studpoker.room import Busy, Room, RoomError
-from studpoker.room.cashier import FreeChips
 from studpoker.room.operator import RoomOperator
 from studpoker.room.ownership import RedisLeases
 from studpoker.room.relay import Broker, RedisBroker, check_redis_url
@@ -91,7 +90,9 @@ def create_app(
     operator = RoomOperator(the_room)  # the operator's actions, as this process's part
     operator.logged_out.append(hub.banned)
     operator.online = hub.online
-    cashier = FreeChips(the_room.store, free_chips, free_chips_hours, free_chips_per_address)
+    free_chips_rule = the_room.cashier.give_free_chips(
+        free_chips, hours=free_chips_hours, per_address=free_chips_per_address
+    )
     lag = LoopLag()
     measured = RoomMetrics(the_room, hub, lag) if metrics else None
     leases_of_redis = room_options.get("leases") if redis is not None else None
@@ -145,7 +146,7 @@ def create_app(
     failures = Backoff(limits.login_failures_free, limits.login_backoff_cap)
     new_tables = Limiter(limits.table_per_account)  # tables and tournaments alike
     downloads = Limiter(limits.history_per_account)
-    app.include_router(accounts_router(the_room, hub, peers, cashier, failures, current))
+    app.include_router(accounts_router(the_room, hub, peers, free_chips_rule, failures, current))
     app.include_router(lobby_router(the_room, hub, peers, limits, new_tables, current))
     app.include_router(hands_router(the_room, peers, downloads, current))
     app.include_router(ratings_router(the_room))

@@ -88,7 +88,7 @@ def accounts_router(
     room: Room,
     hub: Hub,
     peers: Peers | None,
-    cashier: FreeChips,
+    free_chips: FreeChips,
     failures: Backoff,
     current: Current,
 ) -> APIRouter:
@@ -107,7 +107,7 @@ def accounts_router(
         the answer holds a session token.  A room that gives free chips gives the new
         account its first (room/cashier.py)."""
         account, token = await room.register(body.name, body.password, bot=body.bot)
-        if await cashier.first(account, client_address(request)) is not None:
+        if await free_chips.first(account, client_address(request)) is not None:
             account = await room.fresh(account)
         return Session(token=token, account=account_dict(account))
 
@@ -132,7 +132,7 @@ def accounts_router(
         if account.guest:
             raise Refusal("guests play practice tables only: register for chips",
                           "guests_practice_only", {})  # fmt: skip
-        await cashier.ask(account, client_address(request))
+        await free_chips.ask(account, client_address(request))
         return await me(account)
 
     @router.post(
@@ -177,7 +177,8 @@ def accounts_router(
         if peers is not None:  # and at the tables the other processes run
             held.update(await peers.seats_of(account.id))
         seats: list[HeldSeat] = [{"table": t, "seat": held[t]} for t in sorted(held)]
-        low = cashier.on and not fresh.guest and not fresh.bot and fresh.balance < LOW
-        return {**account_dict(fresh), "seats": seats, "free_chips": cashier.chips if low else None}
+        low = free_chips.on and not fresh.guest and not fresh.bot and fresh.balance < LOW
+        given = free_chips.chips if low else None
+        return {**account_dict(fresh), "seats": seats, "free_chips": given}
 
     return router
