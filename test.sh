@@ -32,4 +32,11 @@ echo "== chromium for the browser tests (installed when missing)"
 scripts/chromium.sh
 scripts/nginx.sh install # nginx for tests/server/test_nginx.py (installed when missing)
 echo "== pytest"
-exec pytest -n 2 "$@"
+# Python may write its bytecode caches (__pycache__, ignored by git): where the machine
+# sets PYTHONDONTWRITEBYTECODE (this one does), every worker, and every `stud serve`
+# the tests start, compiled the package and pytest rewrote every test module's asserts
+# again: 18 s instead of 8 to collect the suite, 2.2 s instead of 1.7 to import the server.
+unset PYTHONDONTWRITEBYTECODE
+# worksteal: a worker that runs out of tests takes some of the other's, so the long
+# tests at the end of the order do not leave one core idle.
+exec pytest -n 2 --dist worksteal "$@"

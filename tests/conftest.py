@@ -26,6 +26,7 @@ from typing import Literal
 import pytest
 from sqlalchemy import create_engine
 
+from studpoker.room.passwords import set_test_parameters
 from studpoker.store.base import database_url
 
 POSTGRES_URL = os.environ.get("STUD_TEST_POSTGRES_URL", "")
@@ -52,6 +53,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         f"{metafunc.definition.nodeid} is marked both_databases but uses none of the "
         f"database fixtures {', '.join(DATABASE_FIXTURES)}"
     )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def cheap_password_hashes() -> Iterator[None]:
+    """Rooms in the test process hash passwords with argon2's cheapest parameters: the
+    room's own (64 MiB, 3 passes) cost a core a tenth of a second or more a hash, and
+    the suite registers and logs in a few hundred times.  tests/room/test_passwords.py
+    checks the room's parameters themselves; `stud serve` processes keep them."""
+    set_test_parameters()
+    yield
+    set_test_parameters(cheap=False)
 
 
 # The failures of listeners that the package logs and goes on from: by logger, the

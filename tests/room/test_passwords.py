@@ -18,7 +18,7 @@ from studpoker.room.passwords import (
 def cheap_hashes() -> Iterator[None]:
     set_test_parameters()
     yield
-    set_test_parameters(cheap=False)
+    set_test_parameters()  # the suite's own (tests/conftest.py), whatever a test set
 
 
 def test_a_password_verifies_against_its_hash() -> None:

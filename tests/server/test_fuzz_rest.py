@@ -57,12 +57,9 @@ schema = schemathesis.openapi.from_dict(APP.openapi())
 @pytest.fixture(scope="module")
 def api() -> Iterator[TestClient]:
     """The room, started (the lifespan runs), with cheap password hashes meanwhile."""
-    set_test_parameters()
-    try:
-        with TestClient(APP, base_url=BASE_URL, raise_server_exceptions=False) as client:
-            yield client
-    finally:
-        set_test_parameters(cheap=False)
+    set_test_parameters()  # as tests/conftest.py does for the whole suite
+    with TestClient(APP, base_url=BASE_URL, raise_server_exceptions=False) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")
