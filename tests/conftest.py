@@ -15,6 +15,7 @@ setup in CI cannot pass as skipped tests.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import traceback
@@ -23,6 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Literal
 
+import httpx._transports.default as httpx_transports
 import pytest
 from sqlalchemy import create_engine
 
@@ -53,6 +55,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         f"{metafunc.definition.nodeid} is marked both_databases but uses none of the "
         f"database fixtures {', '.join(DATABASE_FIXTURES)}"
     )
+
+
+# httpx's functions (httpx.get, httpx.post…: about a hundred calls in the tests) make a
+# client a call, and every client an SSL context that loads the CA bundle: 20 ms of a
+# core a call to a loopback room that speaks no TLS.  Contexts made once serve them all
+# (tests only; an SSLContext is shared between clients as it is between connections).
+httpx_transports.create_ssl_context = functools.lru_cache(maxsize=16)(
+    httpx_transports.create_ssl_context
+)
 
 
 @pytest.fixture(autouse=True, scope="session")

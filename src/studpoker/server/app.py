@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
@@ -111,6 +111,7 @@ def create_app(
         try:
             yield
         finally:
+            study.close()  # the study tools' workers first: nothing waits on them
             lobby.cancel()
             await lag.stop()
             await operator.stop()
@@ -146,19 +147,17 @@ def create_app(
     failures = Backoff(limits.login_failures_free, limits.login_backoff_cap)
     new_tables = Limiter(limits.table_per_account)  # tables and tournaments alike
     downloads = Limiter(limits.history_per_account)
-    app.include_router(accounts_router(the_room, hub, peers, free_chips_rule, failures, current))
-    app.include_router(lobby_router(the_room, hub, peers, limits, new_tables, current))
-    app.include_router(hands_router(the_room, peers, downloads, current))
-    app.include_router(ratings_router(the_room))
+    adopt(app, accounts_router(the_room, hub, peers, free_chips_rule, failures, current))
+    adopt(app, lobby_router(the_room, hub, peers, limits, new_tables, current))
+    adopt(app, hands_router(the_room, peers, downloads, current))
+    adopt(app, ratings_router(the_room))
     app.state.study = study = StudyDesk(the_room, limits, current)
-    app.include_router(study.router)
-    app.include_router(tournaments_router(the_room, new_tables, current))
-    app.include_router(socket_router(hub, limits))
-    app.include_router(admin_router(the_room, operator, register=_register(the_room)))
+    adopt(app, study.router)
+    adopt(app, tournaments_router(the_room, new_tables, current))
+    adopt(app, socket_router(hub, limits))
+    adopt(app, admin_router(the_room, operator, register=_register(the_room)))
     redis_ping = None if leases_of_redis is None else leases_of_redis.ping
-    app.include_router(
-        health_router(the_room, measured, redis=redis_ping, metrics_token=metrics_token)
-    )
+    adopt(app, health_router(the_room, measured, redis=redis_ping, metrics_token=metrics_token))
 
     if WEB.is_dir() and (WEB / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
@@ -172,6 +171,16 @@ def create_app(
             )
 
     return app
+
+
+def adopt(app: FastAPI, router: APIRouter) -> None:
+    """``router``'s routes as ``app``'s own, as if declared on it.  ``include_router``
+    (FastAPI 0.165) keeps the router apart and builds each of its routes' models a
+    second time on the router's first request: an app cost twice the 0.2 s of a core
+    its routes take to build, which every room process pays and every test's room."""
+    if router.on_startup or router.on_shutdown:
+        raise ValueError("a router adopted has no startup or shutdown of its own")
+    app.router.routes.extend(router.routes)
 
 
 def _answer_peers(room: Room, peers: Peers) -> None:

@@ -16,13 +16,13 @@ by the import's worker.
 import asyncio
 import tempfile
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple, TypeVar, cast
 
-from fastapi import APIRouter, Depends, FastAPI, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi import Path as PathParam
 
 from studpoker.games.spec import MAX_SEATS, STAKE_MAX
@@ -119,7 +119,7 @@ class StudyDesk:
     ``statistics``, each on one worker of its own at a lower priority than the room's —
     and the routes that ask for it (``router``), whose workers stop with the
     application.  ``current`` is the application's dependency for the asker's account
-    (``login`` without one)."""
+    (``login`` without one).  The application calls :meth:`close` when it stops."""
 
     def __init__(self, room: Room, limits: Limits, current: Current) -> None:
         processes = not room.store.in_memory
@@ -161,15 +161,7 @@ def _routes(
     current: Current,
 ) -> APIRouter:
     imports, replays, stats = desk.imports, desk.replays, desk.statistics
-
-    @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        try:
-            yield
-        finally:
-            desk.close()
-
-    router = APIRouter(lifespan=lifespan)
+    router = APIRouter()  # its workers stop with the application (server/app.py: lifespan)
 
     @router.post(
         "/api/study/hands",
