@@ -178,8 +178,9 @@ def adopt(app: FastAPI, router: APIRouter) -> None:
     (FastAPI 0.165) keeps the router apart and builds each of its routes' models a
     second time on the router's first request: an app cost twice the 0.2 s of a core
     its routes take to build, which every room process pays and every test's room."""
-    if router.on_startup or router.on_shutdown:
-        raise ValueError("a router adopted has no startup or shutdown of its own")
+    default = type(APIRouter().lifespan_context)  # runs on_startup/on_shutdown: none here
+    if router.on_startup or router.on_shutdown or not isinstance(router.lifespan_context, default):
+        raise ValueError("a router adopted has no lifespan, startup or shutdown of its own")
     app.router.routes.extend(router.routes)
 
 
