@@ -42,8 +42,13 @@ def compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_update_stream_rebuilds_the_snapshot_at_every_step(game):
+def update_stream(
+    game: str, between: dict[int, Any] | None = None
+) -> dict[Any, list[tuple[dict[str, Any], dict[str, Any]]]]:
+    """Five remote seats (account n at seat n) play hands of ``game`` with a Hub
+    telling two onlookers and the five accounts; ``between``: what is done after hand
+    n (given the table and the accounts' seats, which it may change).  Each client's
+    messages as the wire had them, beside what the table showed its viewer then."""
     spec = preset(game)
     config = TableConfig(spec, "chips", pause=0)
     table = Table("t", config, rng=random.Random(11))
@@ -62,20 +67,21 @@ def test_the_update_stream_rebuilds_the_snapshot_at_every_step(game):
     # What each client was sent, beside what the table showed its seat at that moment.
     sent: dict[Any, list[tuple[dict[str, Any], dict[str, Any]]]] = {}
 
-    def recording(client: Client, seat: int | None, key: Any = None) -> Client:
-        kept = sent.setdefault(seat if key is None else key, [])
+    def recording(client: Client, account: int | None, key: Any) -> Client:
+        kept = sent.setdefault(key, [])
 
         def send(message: Any) -> None:
             # Through JSON, as the socket sends it: nothing the client keeps is shared.
             wire = json.loads(json.dumps(message))
-            kept.append((wire, table.snapshot(seat, events=False)))
+            viewer = None if account is None else seats.get(account)
+            kept.append((wire, table.snapshot(viewer, events=False)))
 
         client.send = send  # type: ignore[method-assign]
         return client
 
     # Two onlookers: they share one state and one patch a message.
-    clients = [recording(Client(None), None), recording(Client(None), None, "second onlooker")]
-    clients += [recording(Client(SimpleNamespace(id=s)), s) for s in range(SEATS)]  # type: ignore[arg-type]
+    clients = [recording(Client(None), None, None), recording(Client(None), None, "onlooker 2")]
+    clients += [recording(Client(SimpleNamespace(id=s)), s, s) for s in range(SEATS)]  # type: ignore[arg-type]
 
     async def play() -> None:
         hub = Hub(room)  # type: ignore[arg-type]
@@ -83,7 +89,7 @@ def test_the_update_stream_rebuilds_the_snapshot_at_every_step(game):
         for client in clients:
             hub.watch(client, "t")
         loop = asyncio.get_running_loop()
-        for _ in range(12 if game == "show_hand" else 4):  # Show Hand's are short
+        for number in range(1, 1 + (12 if game == "show_hand" else 4)):  # Show Hand's are short
             hand = asyncio.create_task(table.play_hand())
             deadline, last = loop.time() + 30, None
             while not hand.done():
@@ -95,30 +101,73 @@ def test_the_update_stream_rebuilds_the_snapshot_at_every_step(game):
                 last = turn.seq
                 table.submit(turn.seat, pick(turn.legal_actions, choices), turn.seq)
             await hand
+            if between and number in between:
+                await between[number](table, seats)
+                await asyncio.sleep(0.01)  # its flush
         await asyncio.sleep(0.1)  # the last flush
 
     asyncio.run(play())
-    for seat, messages in sent.items():
-        table_messages = [(m, snap) for m, snap in messages if m["type"] == "table"]
-        assert len(table_messages) > 30, (seat, len(table_messages))
-        first, *rest = table_messages
-        assert sorted({"state", "patch"} & set(first[0])) == ["state"]  # the answer to watch
-        state = first[0]["state"]
-        assert without_clock(state) == without_clock(first[1])
-        for message, snapshot in rest:
-            assert "state" not in message, message["change"]
-            state = apply_patch(state, message["patch"])
-            assert (seat, message["change"], without_clock(state)) == (
-                seat,
-                message["change"],
-                without_clock(snapshot),
-            )
+    return sent
+
+
+def rebuilt(client: Any, messages: list[tuple[dict[str, Any], dict[str, Any]]]) -> None:
+    """Each of a client's table messages, applied to the state before it, gives what
+    the table showed the client's viewer then: the whole state first (the answer to
+    watch), then patches."""
+    table_messages = [(m, snap) for m, snap in messages if m["type"] == "table"]
+    assert len(table_messages) > 30, (client, len(table_messages))
+    first, *rest = table_messages
+    assert sorted({"state", "patch"} & set(first[0])) == ["state"]  # the answer to watch
+    state = first[0]["state"]
+    assert without_clock(state) == without_clock(first[1])
+    for message, snapshot in rest:
+        assert "state" not in message, message["change"]
+        state = apply_patch(state, message["patch"])
+        assert (client, message["change"], without_clock(state)) == (
+            client,
+            message["change"],
+            without_clock(snapshot),
+        )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_update_stream_rebuilds_the_snapshot_at_every_step(game):
+    for client, messages in update_stream(game).items():
+        rebuilt(client, messages)
+        rest = [(m, snap) for m, snap in messages if m["type"] == "table"][1:]
         patched = [len(compact(m["patch"])) for m, _ in rest]
         whole = [len(compact(snap)) for _, snap in rest]
         # What changed is a small part of the state: a bet is about 11 operations, 500
         # bytes of a 2,400-byte state (measured: 24% of the states' bytes for an
         # onlooker, 28% for a seat, whose turns bring its legal actions); under 40%.
-        assert sum(patched) * 5 < sum(whole) * 2, (seat, sum(patched), sum(whole))
+        assert sum(patched) * 5 < sum(whole) * 2, (client, sum(patched), sum(whole))
+
+
+@pytest.mark.parametrize("game", ["seven_card_stud", "show_hand"])
+def test_a_player_who_stands_or_sits_out_between_hands_keeps_none_of_its_cards(game):
+    """Seen in a served room (test_leaks.py): a player who stood up between hands was
+    sent the onlookers' patch of the next deal, which left its last hand's down cards
+    in its state, under the seat of whoever the next hand put at its place in the
+    list of players.  Standing, sitting out and coming back, each client's patched
+    state is what the table shows its viewer, at every message."""
+
+    async def stands(table: Table, seats: dict[int, int]) -> None:
+        await table.stand(0)
+        del seats[0]
+
+    out: list[int] = []  # the seat that sat out: the first one playing after hand 2
+
+    async def sits_out(table: Table, seats: dict[int, int]) -> None:
+        out.append(next(n for n, s in table.seats.items() if n and not s.sitting_out))
+        table.sit_out(out[0])
+
+    async def sits_in(table: Table, seats: dict[int, int]) -> None:
+        table.sit_in(out[0])
+
+    sent = update_stream(game, {1: stands, 2: sits_out, 3: sits_in})
+    assert sent[0][-1][1]["viewer"] is None  # the account stood: an onlooker now
+    for client, messages in sent.items():
+        rebuilt(client, messages)
 
 
 def json_values(leaves: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:

@@ -855,12 +855,13 @@ class Hub:
                 message["state"] = state
             elif known is not None:
                 # A seat's patch is the onlookers' with its own cards and actions put
-                # in (seat_patch).
-                if now_private is None:
+                # in (seat_patch).  An onlooker's is theirs, unless it was a seat when
+                # last sent (it stood or sat out): its own values then go too.
+                if now_private is None and was_private is None:
                     message["patch"] = known.ops
                 else:
                     mine = None
-                    if was_private is not None:
+                    if was_private is not None and now_private is not None:
                         mine = seat_patch(known.ops, known.kinds(), was_private, now_private, state)
                     message["patch"] = (
                         _diff(_compose(known.public, was_private), state) if mine is None else mine
