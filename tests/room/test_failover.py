@@ -100,7 +100,7 @@ def test_a_paused_owner_loses_its_table_and_its_writes_are_refused(tmp_path, kin
         # the lease run out, as for a write already on its way when it did: a player's
         # answer there is played at its table, but its journal entry is refused by the
         # fence, and it lets go.
-        first._lease_until["blue"] = math.inf
+        first.registry.hold_until("blue", math.inf)
         turn = table.turn
         occupant = table.seat(turn.seat).occupant
         first.act(

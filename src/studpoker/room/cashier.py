@@ -87,7 +87,7 @@ class CashierStore(Protocol):
 
 class TableWrite(Protocol):
     """``write(*args, **kw, fence=…)`` of the store on a thread, with the token this
-    process writes ``table_id`` with (the room's: room/state.py ``_write_table``); a
+    process writes ``table_id`` with (the room's: room/registry.py ``write``); a
     write refused as a stale owner's raises :class:`~studpoker.store.StaleOwner`."""
 
     async def __call__(

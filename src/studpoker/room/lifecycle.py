@@ -96,7 +96,9 @@ class RoomLifecycle(RoomOwners):
                     held.task.cancel()
             for held in list(self.tables.values()):
                 await stop_task(held.task)
-            await self._writes_done()  # a cancelled table's last books land before the stop's
+            await (
+                self.registry.writes_done()
+            )  # a cancelled table's last books land before the stop's
             if self._journal is not None:
                 await self._journal.flushed()  # the deals and actions written, then voided
             # A stop is no crash: everyone is paid out below, and the hands it cut short
@@ -108,7 +110,7 @@ class RoomLifecycle(RoomOwners):
                             self.store.void_hand,
                             running.table_id,
                             running.number,
-                            fence=self._fence(running.table_id),
+                            fence=self.registry.fence(running.table_id),
                         )
             people = 0
             for held in list(self.tables.values()):
@@ -125,9 +127,7 @@ class RoomLifecycle(RoomOwners):
                 await self._journal.stop()
             await self._stop_keeping()
             for held in list(self.tables.values()):  # let go: another process may take them up
-                if held.lease is not None:
-                    with contextlib.suppress(Exception):
-                        await self.leases.release(held.lease)
+                await self.registry.release(held.lease)
             self.histories.close()  # a worker process; it starts again with the next download
             self.tournaments.clear()
             self._started = False
@@ -155,19 +155,15 @@ class RoomLifecycle(RoomOwners):
             raise RoomError(f"table {table_id} is run by another process now", "no_table")
         table = held.table
         people = sum(not seat.occupant.is_bot for seat in table.seats.values())
-        await self._writes_done()
+        await self.registry.writes_done()
         await self.cashier.pay_rollover(table)
         with contextlib.suppress(TableError):
             await table.close()  # everyone leaves: each paid what they have (Cashier.seat_left)
-        await self._writes_done()
-        self.tables.pop(table_id, None)
-        self._lease_until.pop(table_id, None)
-        self.known_tables.discard(table_id)
+        await self.registry.writes_done()
+        await self.registry.remove(table_id, forget=True, release=False)
         self.paused.discard(table_id)
         await asyncio.to_thread(self.store.forget_table, table_id)
-        if held.lease is not None:
-            with contextlib.suppress(Exception):
-                await self.leases.release(held.lease)
+        await self.registry.release(held.lease)  # not kept now: nobody takes it up
         log.info("table %s closed by the operator: %d people paid out", table_id, people)
         self._relay(TableUpdate("closed", table_id))
         return people
@@ -186,16 +182,12 @@ class RoomLifecycle(RoomOwners):
                 held.table.listeners.clear()  # not "hand void": it goes on elsewhere
                 await stop_task(held.task)
             self._seating_changed(table_id)
-        await self._writes_done()
+        await self.registry.writes_done()
         if self._journal is not None:
             await self._journal.stop()
         await self._stop_keeping()
-        for table_id, held in list(self.tables.items()):
-            self.tables.pop(table_id)
-            self._lease_until.pop(table_id, None)
-            if held.lease is not None:
-                with contextlib.suppress(Exception):
-                    await self.leases.release(held.lease)
+        for table_id in list(self.tables):
+            await self.registry.remove(table_id)
             log.info("table %s handed over", table_id)
         await self._hand_desks_over()
         self.histories.close()

@@ -160,7 +160,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
                 f"there is already a table {table_id!r}", "table_exists", table=table_id
             )
         creator = None if created_by is None else created_by.id
-        owned = await self._own(table_id)
+        owned = await self.registry.own(table_id)
         if owned is None:
             raise RoomError(
                 f"there is already a table {table_id!r}", "table_exists", table=table_id
@@ -307,8 +307,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         if table_id in self.paused:  # by the operator, whichever process ran it then
             table.pause(True)
         table.listeners.append(self._relay)
-        self.tables[table_id] = held
-        self.known_tables.add(table_id)
+        self.registry.add(table_id, held)
         if self._stopping:  # taken up as the room stops: handed over, no hand dealt here
             held.stop.set()
         held.task = asyncio.create_task(self._run(held), name=f"table {table_id}")
@@ -349,7 +348,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             log.exception("table %s stopped", held.table.table_id)
 
     def _relay(self, update: TableUpdate) -> None:
-        if self._lapsed(update.table_id):  # woken after its lease: nothing stale is told
+        if self.registry.lapsed(update.table_id):  # woken after its lease: nothing stale is told
             self.drop_lapsed()
             return
         held = self.tables.get(update.table_id)

@@ -52,26 +52,19 @@ class RoomOwners(RoomRestore):
         await stop_task(keeper)
 
     async def _renew_leases(self) -> None:
-        self.drop_lapsed()  # woken from a pause longer than a lease: those are lost
-        loop = asyncio.get_running_loop()
-        self._renewed_at = loop.time()
-        holding = [(table_id, held) for table_id, held in self.tables.items() if held.lease]
-        asked = loop.time()
-        renewed = await self.leases.renew_all(
-            [held.lease for _, held in holding if held.lease is not None], self.lease_seconds
-        )
-        for (table_id, held), kept in zip(holding, renewed, strict=True):
-            if not kept:
-                await self._lose(table_id, "its lease ran out")
-            elif self.tables.get(table_id) is held:
-                self._lease_until[table_id] = asked + self.lease_seconds
+        self._renewed_at = asyncio.get_running_loop().time()
+        await self.registry.renew()
         await self._renew_desks()
 
     async def _take_up_tables(self) -> None:
         """Open the kept tables no process holds (their owner died or let go)."""
         kept = await asyncio.to_thread(self.store.kept_tables)
         self.known_tables.update(saved.table_id for saved in kept)
-        free = [s for s in kept if s.table_id not in self.tables and s.table_id not in self._broken]
+        free = [
+            s
+            for s in kept
+            if s.table_id not in self.tables and s.table_id not in self.registry.broken
+        ]
         holders = await self.leases.holders([saved.table_id for saved in free])
         loop = asyncio.get_running_loop()
         for saved, holder in zip(free, holders, strict=True):

@@ -33,7 +33,7 @@ class RoomRecords(RoomState):
         if self._journal is not None:
             await self._journal.flushed()  # its running hand first, then its record
         try:
-            await self._write_table(table.table_id, self.store.record_hand, row)
+            await self.registry.write(table.table_id, self.store.record_hand, row)
         except StaleOwner:  # another process runs the table now, and plays the hand on
             pass
         except Exception as error:  # the stacks moved, the database did not: halt
@@ -68,7 +68,7 @@ class RoomRecords(RoomState):
         needs to deal the same hand again (docs/scaling.md)."""
         if self._journal is not None:
             started = datetime.now(UTC)
-            fence = self._fence(table.table_id)
+            fence = self.registry.fence(table.table_id)
             self._journal.put(JournalDeal(table.table_id, number, setup, started, fence))
 
     async def _actions_taken(
@@ -76,7 +76,7 @@ class RoomRecords(RoomState):
     ) -> None:
         """The hand's actions since the last, to be stored."""
         if self._journal is not None:
-            fence = self._fence(table.table_id)
+            fence = self.registry.fence(table.table_id)
             self._journal.put(JournalActions(table.table_id, number, first, actions, fence))
 
     async def hand_history(

@@ -49,7 +49,7 @@ class RoomRestore(RoomTournaments):
         names = {saved.table_id for saved in kept}
         held = await self.cashier.holdings()
         for table_id in sorted({table for table, _ in held} - names):
-            owned = await self._own(table_id)  # nobody runs it: its chips go back
+            owned = await self.registry.own(table_id)  # nobody runs it: its chips go back
             if owned is None:
                 continue
             try:
@@ -67,9 +67,9 @@ class RoomRestore(RoomTournaments):
         seated, its running hand played on (or void if it cannot be), the chips held
         there for nobody seated paid back.  Whether this process runs it now."""
         table_id = saved.table_id
-        if table_id in self.tables or table_id in self._broken:
+        if table_id in self.tables or table_id in self.registry.broken:
             return False
-        owned = await self._own(table_id)
+        owned = await self.registry.own(table_id)
         if owned is None:
             return False
         lease, fence = owned
@@ -84,7 +84,7 @@ class RoomRestore(RoomTournaments):
                 await self._open(table_id, config, saved.created_by, reopened.restore, owned=owned)
             except (RoomError, TableError, ValueError, TypeError, KeyError) as error:
                 log.error("table %s could not be opened again: %s", table_id, error)
-                self._broken.add(table_id)
+                self.registry.broken.add(table_id)
                 reopened.resumed = False
             if hand is not None and not reopened.resumed:  # no table plays it on: void
                 await asyncio.to_thread(self.store.void_hand, table_id, hand.number, fence=fence)

@@ -5,7 +5,6 @@ and :class:`~studpoker.room.Room` is all of them)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
@@ -18,13 +17,12 @@ from studpoker.room.accounts import Accounts
 from studpoker.room.attendance import Attendance
 from studpoker.room.cashier import Cashier
 from studpoker.room.chat import Chat
-from studpoker.room.errors import RoomError
 from studpoker.room.journal import JournalWriter
-from studpoker.room.ownership import Lease, Leases, LocalLeases
+from studpoker.room.ownership import Leases, LocalLeases
+from studpoker.room.registry import TableRegistry
 from studpoker.room.tables import RoomTable
-from studpoker.room.tasks import stop_task
 from studpoker.room.workers import Workers
-from studpoker.store import JournalSeating, StaleOwner, Store
+from studpoker.store import JournalSeating, Store
 from studpoker.table import TableUpdate
 
 __all__ = ["Listener", "RoomState"]
@@ -60,32 +58,27 @@ class RoomState:
         hand_over_seconds: float = 30.0,
     ) -> None:
         self.store = store
-        # Which process runs each table (room/owners.py): leases shared with other
+        # Which process runs each table (room/registry.py): leases shared with other
         # processes (Redis), or this process's own; the name it holds them under.
-        self.shared = leases is not None
-        self.leases: Leases = LocalLeases() if leases is None else leases
-        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-        self.lease_seconds = lease_seconds
+        self.registry = TableRegistry(
+            store,
+            LocalLeases() if leases is None else leases,
+            owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}",
+            lease_seconds,
+            shared=leases is not None,
+        )
+        self.tables = self.registry.tables  # read them; the registry changes them
+        self.known_tables = self.registry.known
         # How long a stop of a process sharing its tables lets the hands under way end
         # before it hands them over in the middle (room/lifecycle.py: stop).
         if not hand_over_seconds >= 0:
             raise ValueError(f"hand_over_seconds is 0 or more, not {hand_over_seconds!r}")
         self.hand_over_seconds = hand_over_seconds
-        # Until when (the loop's clock) each lease this process holds surely holds: the
-        # moment it last asked for it, plus its seconds (leases are shared only).
-        self._lease_until: dict[str, float] = {}
-        self._letting_go: set[asyncio.Task[None]] = set()
         self._keeper: asyncio.Task[None] | None = None
-        self._broken: set[str] = set()  # kept tables this process could not open
-        # Every table the room keeps, as this process last read them or opened them: one
-        # that no process is known to run now is between owners (its owner died or let
-        # it go, another takes it up), not a table that does not exist (server/peers.py).
-        self.known_tables: set[str] = set()
-        self._writes: set[asyncio.Future[Any]] = set()  # table writes in flight
         # Store each hand's deal and actions as they happen (room/journal.py): what a
         # process that takes a table over will deal again from (docs/scaling.md).
         self.journal = journal
-        self._journal = JournalWriter(store, on_stale=self._lose_soon) if journal else None
+        self._journal = JournalWriter(store, on_stale=self.registry.lose_soon) if journal else None
         self.seed = seed
         self.clock = clock
         self.time_bank = time_bank
@@ -96,7 +89,6 @@ class RoomState:
             raise ValueError(f"bot_think is 0 or more, not {bot_think!r}")
         self.bot_think = bot_think  # computer players' think times, scaled (bots/thinking.py)
         self.default_tables = default_tables
-        self.tables: dict[str, RoomTable] = {}
         # Tables the operator paused (room/operator.py): each deals no hand, whichever
         # process runs it; read at the start, kept by the operator's actions.
         self.paused: set[str] = set()
@@ -107,7 +99,7 @@ class RoomState:
         self.attendance = Attendance(self.tables, grace=grace)
         # Every chip between a balance and a table, written as this process's fencing
         # token for the table allows (DESIGN.md idea 4).
-        self.cashier = Cashier(store, write=self._write_table, fence=self._fence)
+        self.cashier = Cashier(store, write=self.registry.write, fence=self.registry.fence)
         # The tournaments it runs (room/tournaments.py), and who hears of their changes.
         self.tournaments: dict[int, Any] = {}
         self.tournament_listeners: list[Callable[[], None]] = []
@@ -129,136 +121,40 @@ class RoomState:
         """Whether the room has started and not stopped since."""
         return self._started
 
-    async def _own(self, table_id: str) -> tuple[Lease, int | None] | None:
-        """The lease of ``table_id`` for this process and the fencing token it writes
-        the table with (the database's, greater than any before: store.next_fence; none
-        for a room whose leases nobody shares), or None while another process holds the
-        table."""
-        asked = asyncio.get_running_loop().time()
-        lease = await self.leases.acquire(table_id, self.owner, self.lease_seconds)
-        if lease is None:
-            return None
-        if not self.shared:  # no other process: nothing to fence off, no check to pay
-            return lease, None
-        self._lease_until[table_id] = asked + self.lease_seconds
-        try:
-            return lease, await asyncio.to_thread(self.store.next_fence, table_id)
-        except BaseException:
-            await self.leases.release(lease)
-            raise
+    @property
+    def leases(self) -> Leases:
+        """The leases this process holds its tables by (room/registry.py)."""
+        return self.registry.leases
 
-    def _fence(self, table_id: str) -> int | None:
-        """The fencing token this process writes table ``table_id`` with."""
-        held = self.tables.get(table_id)
-        return None if held is None else held.fence
+    @property
+    def owner(self) -> str:
+        """The name this process holds its leases under."""
+        return self.registry.owner
 
-    async def _write_table(
-        self, table_id: str, write: Callable[..., T], *args: Any, **kw: Any
-    ) -> T:
-        """``write(*args, **kw, fence=…)`` of the store, on a thread, with the token this
-        process writes ``table_id`` with.  Refused as a stale owner's (StaleOwner, raised
-        on for the caller's own answer), the table is let go.  A table this process no
-        longer runs is never written unfenced when leases are shared: the write is
-        refused before the store is asked."""
-        held = self.tables.get(table_id)
-        if held is None and self.shared:
-            raise StaleOwner(
-                f"table {table_id} is no longer run by this process: the write is refused",
-                table_id=table_id,
-                token=0,
-                fence=0,
-            )
-        fence = None if held is None else held.fence
-        # A write runs to its end even if the task that asked for it is cancelled (a
-        # stop): the stop waits for every write in flight (_writes_done) before its own,
-        # so that an abandoned write never lands after the last word on the table.
-        write_done = asyncio.ensure_future(asyncio.to_thread(write, *args, fence=fence, **kw))
-        self._writes.add(write_done)
-        write_done.add_done_callback(self._writes.discard)
-        try:
-            return await asyncio.shield(write_done)
-        except StaleOwner:
-            self._lose_soon(table_id)
-            raise
+    @property
+    def shared(self) -> bool:
+        """Whether other processes share the room's leases (Redis)."""
+        return self.registry.shared
 
-    async def _writes_done(self) -> None:
-        """Wait for the table writes in flight, whatever they answer."""
-        while self._writes:
-            await asyncio.gather(*list(self._writes), return_exceptions=True)
+    @property
+    def lease_seconds(self) -> float:
+        return self.registry.lease_seconds
 
-    def _lose_soon(self, table_id: str) -> None:
-        """A write of ``table_id`` was refused as a stale owner's: another process runs
-        the table now, and this one lets go of it (room/owners.py)."""
-        if table_id in self.tables:
-            asyncio.get_running_loop().create_task(self._lose(table_id, "another process took it"))
-
-    async def _lose(self, table_id: str, why: str) -> None:
-        """Stop running ``table_id`` at once, writing nothing: its hand is not void (the
-        process that runs the table now plays it on), nobody is paid out (their chips
-        are at the table still), and those watching here are told nothing more of it."""
-        held = self._let_go(table_id, why)
-        if held is not None:
-            await self._wind_down(table_id, held)
-
-    def _let_go(self, table_id: str, why: str) -> RoomTable | None:
-        """The part of :meth:`_lose` that cannot wait: the table no longer this
-        process's, silenced and cancelled; :meth:`_wind_down` is the rest."""
-        held = self.tables.pop(table_id, None)
-        self._lease_until.pop(table_id, None)
-        if held is None:
-            return None
-        log.warning("table %s is no longer run here: %s", table_id, why)
-        held.table.listeners.clear()  # not "hand void": the hand goes on elsewhere
-        held.stop.set()
-        if held.task is not None and held.task is not asyncio.current_task():
-            held.task.cancel()
-        return held
-
-    async def _wind_down(self, table_id: str, held: RoomTable) -> None:
-        task = held.task
-        if task is not None and task is not asyncio.current_task():
-            if task.cancelling():  # cancelled by _lose: for sure
-                await stop_task(task)
-            else:  # it lost its table itself and ends on its own
-                await asyncio.wait([task])
-        if held.lease is not None:
-            with contextlib.suppress(Exception):  # it may be another's by now: refused
-                await self.leases.release(held.lease)
-
-    def _lapsed(self, table_id: str) -> bool:
-        """Whether this process's lease of ``table_id`` may have run out unrenewed: the
-        process was paused (SIGSTOP, a stalled machine) longer than the lease, and
-        another may run the table now."""
-        until = self._lease_until.get(table_id)
-        return until is not None and asyncio.get_running_loop().time() > until
-
-    def drop_lapsed(self) -> None:
-        """Let go at once of every table whose lease may have run out, before it tells
-        anyone anything: a process woken from a pause longer than its lease must not
-        play on a hand another process has taken over, nor send its players the stale
-        hand, nor say it runs the table.  Should nobody else have taken it, one of the
-        processes takes it up again, its hand played on from the journal."""
-        for table_id in [t for t in self.tables if self._lapsed(t)]:
-            held = self._let_go(table_id, "its lease ran out while this process was paused")
-            if held is not None:
-                gone = asyncio.get_running_loop().create_task(self._wind_down(table_id, held))
-                self._letting_go.add(gone)
-                gone.add_done_callback(self._letting_go.discard)
+    @lease_seconds.setter
+    def lease_seconds(self, seconds: float) -> None:
+        self.registry.lease_seconds = seconds
 
     def runs(self, table_id: str) -> bool:
-        """Whether this process runs ``table_id`` now (a table whose lease may have run
-        out during a pause is let go first: :meth:`drop_lapsed`)."""
-        if self._lapsed(table_id):
-            self.drop_lapsed()
-        return table_id in self.tables
+        """Whether this process runs ``table_id`` now (room/registry.py)."""
+        return self.registry.runs(table_id)
 
     def table(self, table_id: str) -> RoomTable:
-        if self._lapsed(table_id):
-            self.drop_lapsed()
-        held = self.tables.get(table_id)
-        if held is None:
-            raise RoomError(f"no table {table_id!r}", "no_table", table=table_id)
-        return held
+        """Table ``table_id``, run here; a RoomError ``no_table`` if it is not."""
+        return self.registry.get(table_id)
+
+    def drop_lapsed(self) -> None:
+        """Let go at once of every table whose lease may have run out (a pause)."""
+        self.registry.drop_lapsed()
 
     def _seating_changed(self, table_id: str) -> None:
         """Who sits where at ``table_id`` has changed: written through the journal,

@@ -182,7 +182,7 @@ class RoomTournamentTables(RoomLobby):
             return True
         if self._stopping:
             return False
-        owned = await self._own(table_id)
+        owned = await self.registry.own(table_id)
         if owned is None:
             return False
         lease, fence = owned
@@ -222,8 +222,7 @@ class RoomTournamentTables(RoomLobby):
         held.tournament_table = number
         held.plan = plan
         table.listeners.append(self._relay)
-        self.tables[table_id] = held
-        self.known_tables.add(table_id)
+        self.registry.add(table_id, held)
         seating = self._seating_here(tid, number)
         if seating is not None:  # its players sat down at once
             self._sync_seats(held, seating, "moved")
@@ -256,7 +255,7 @@ class RoomTournamentTables(RoomLobby):
                         await self._nap(held, RETRY_SECONDS)
                         continue
                     if error.code == TableMoved.CODE:  # another process runs it now
-                        self._lose_soon(table.table_id)
+                        self.registry.lose_soon(table.table_id)
                         return
                     raise
                 state = answer["state"]
@@ -394,7 +393,7 @@ class RoomTournamentTables(RoomLobby):
                     await asyncio.sleep(RETRY_SECONDS)
                     continue
                 if error.code == TableMoved.CODE:
-                    self._lose_soon(table.table_id)
+                    self.registry.lose_soon(table.table_id)
                     return
                 log.error("table %s: hand %d refused: %s", table.table_id, done.number, error)
                 table.halt(f"hand {done.number} was refused: {error}")
@@ -439,11 +438,8 @@ class RoomTournamentTables(RoomLobby):
         for seat in sorted(held.table.seats):  # told while the table is the room's
             with contextlib.suppress(TableError):
                 self._unseat(held, seat, "left")
-        self.tables.pop(table_id, None)
-        self._lease_until.pop(table_id, None)
+        await self.registry.remove(table_id, release=False)
         held.table.rollover = 0  # the desk splits it (R6.8) or pays it to the winner
         with contextlib.suppress(TableError):
             await held.table.close()
-        if held.lease is not None:
-            with contextlib.suppress(Exception):
-                await self.leases.release(held.lease)
+        await self.registry.release(held.lease)
