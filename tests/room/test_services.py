@@ -19,7 +19,15 @@ from studpoker.room.accounts import Accounts
 from studpoker.room.attendance import Attendance
 from studpoker.room.cashier import Cashier
 from studpoker.room.chat import CHAT_LINES, Chat, ChatLine, ChatLines
-from studpoker.store import Account, HandPlayer, HandRow, Store
+from studpoker.store import (
+    Account,
+    Actor,
+    HandPlayer,
+    HandRow,
+    InsufficientFunds,
+    Store,
+    StoreError,
+)
 from studpoker.table import Occupant, RemotePlayer, Table, TableConfig
 
 
@@ -329,6 +337,35 @@ def test_a_buy_in_above_the_balance_is_refused_and_moves_nothing() -> None:
         assert balance(store, ann) == 1000
         assert store.ledger(ann.id) == rows
         assert store.holdings() == {}
+        assert store.audit() == []
+
+    asyncio.run(play())
+
+
+def test_the_operators_and_the_tournaments_money_moves_through_the_cashier() -> None:
+    """Issue 35: every chip the room moves is the cashier's — the operator's deposits and
+    withdrawals, a tournament's entries, refunds and prizes — each exact, none made."""
+    console = Actor("console (test)")
+
+    async def play() -> None:
+        cashier, store = cashier_alone()
+        ann, bo = funded(store, "ann", 0), funded(store, "bo", 1000)
+        assert await cashier.deposit(ann.id, 1500, by=console, reason="cash in") == 1500
+        with pytest.raises(InsufficientFunds):  # more than the balance: nothing moves
+            await cashier.withdraw(bo.id, 1001, by=console, reason="cash out")
+        assert await cashier.withdraw(bo.id, 400, by=console, reason="cash out") == 600
+        tid = store.create_tournament(
+            "Sunday Razz", "razz", "scheduled", buy_in=100, fee=10, settings="{}"
+        )
+        await cashier.enter_tournament(tid, ann.id, "ann")
+        await cashier.enter_tournament(tid, bo.id, "bo")
+        with pytest.raises(StoreError, match="a computer player enters free tournaments only"):
+            await cashier.enter_tournament(tid, None, "Bot 1")
+        assert (balance(store, ann), balance(store, bo)) == (1390, 490)
+        assert await cashier.leave_tournament(tid, "bo") == 110  # buy-in and fee back
+        assert balance(store, bo) == 600
+        assert await cashier.cancel_tournament(tid) == (1, 110)  # ann, paid back
+        assert balance(store, ann) == 1500
         assert store.audit() == []
 
     asyncio.run(play())

@@ -1,7 +1,8 @@
-"""The cashier: every chip the room moves between a balance and a table, through the
-ledger (DESIGN.md idea 4) — a buy-in or a top-up, a refund, a leaver's chips paid back,
-a table's rollover shared at its last hand (R6.8), chips held for nobody paid back —
-each table's books checked against the store's, and free chips.
+"""The cashier: every chip the room moves, through the ledger (DESIGN.md idea 4) —
+between a balance and a table (a buy-in or a top-up, a refund, a leaver's chips paid
+back, a table's rollover shared at its last hand (R6.8), chips held for nobody paid
+back), a tournament's entries, refunds and prizes, and the operator's deposits and
+withdrawals — each table's books checked against the store's, and free chips.
 
 :class:`Cashier` is one of the room's services (DESIGN.md idea 7): the only owner of the
 free-chips rule; all it asks of the room is the store's money (:class:`CashierStore`,
@@ -29,7 +30,14 @@ from typing import Any, Protocol, TypeVar
 from studpoker.engine import rollover_shares
 from studpoker.games import GAMES, preset
 from studpoker.room.errors import RoomError
-from studpoker.store import Account, FreeChipsRefused, InsufficientFunds, StaleOwner, StoreError
+from studpoker.store import (
+    Account,
+    Actor,
+    FreeChipsRefused,
+    InsufficientFunds,
+    StaleOwner,
+    StoreError,
+)
 from studpoker.table import Occupant, Table
 from studpoker.table.config import TableConfig
 
@@ -83,6 +91,36 @@ class CashierStore(Protocol):
         per_address: int,
         below: int | None,
     ) -> int: ...
+
+    def operator_deposit(self, account_id: int, amount: int, *, by: Actor, reason: str) -> int: ...
+
+    def withdraw(self, account_id: int, amount: int, *, by: Actor, reason: str) -> int: ...
+
+    def enter_tournament(self, tournament_id: int, account_id: int | None, name: str) -> None: ...
+
+    def leave_tournament(self, tournament_id: int, name: str) -> int: ...
+
+    def cancel_tournament(
+        self, tournament_id: int, *, fence: int | None = None
+    ) -> tuple[int, int]: ...
+
+    def finish_tournament(
+        self,
+        tournament_id: int,
+        places: Mapping[str, tuple[int, int]],
+        director: str,
+        *,
+        fence: int | None = None,
+    ) -> None: ...
+
+    def chop_tournament(
+        self,
+        tournament_id: int,
+        shares: Mapping[str, int],
+        director: str,
+        *,
+        fence: int | None = None,
+    ) -> None: ...
 
 
 class TableWrite(Protocol):
@@ -307,3 +345,63 @@ class Cashier:
         to its balance, written with the token ``fence`` this process was given for the
         table as it takes it up."""
         await asyncio.to_thread(self._store.cash_out, account_id, table_id, fence=fence)
+
+    # -- the operator's money ---------------------------------------------------------
+
+    async def deposit(self, account_id: int, chips: int, *, by: Actor, reason: str) -> int:
+        """``chips`` put on ``account_id``'s balance by the operator ``by`` (a deposit
+        of the ledger, with its reason); the new balance."""
+        return await asyncio.to_thread(
+            self._store.operator_deposit, account_id, chips, by=by, reason=reason
+        )
+
+    async def withdraw(self, account_id: int, chips: int, *, by: Actor, reason: str) -> int:
+        """``chips`` taken off ``account_id``'s balance by the operator (a cash-out to
+        the player): never more than the balance (InsufficientFunds); the new balance."""
+        return await asyncio.to_thread(
+            self._store.withdraw, account_id, chips, by=by, reason=reason
+        )
+
+    # -- tournaments' money -----------------------------------------------------------
+
+    async def enter_tournament(self, tournament_id: int, account_id: int | None, name: str) -> None:
+        """Entry ``name`` of ``account_id`` (None: a computer player, who pays
+        nothing) pays the buy-in and fee of tournament ``tournament_id`` from its
+        balance (InsufficientFunds when it cannot)."""
+        await asyncio.to_thread(self._store.enter_tournament, tournament_id, account_id, name)
+
+    async def leave_tournament(self, tournament_id: int, name: str) -> int:
+        """Entry ``name`` leaves a tournament before it starts: its buy-in and fee
+        paid back (the chips returned)."""
+        return await asyncio.to_thread(self._store.leave_tournament, tournament_id, name)
+
+    async def cancel_tournament(
+        self, tournament_id: int, *, fence: int | None = None
+    ) -> tuple[int, int]:
+        """A tournament cancelled before it started: every entry paid back its buy-in
+        and fee (the entries and the chips paid back), as its director (``fence``)."""
+        return await asyncio.to_thread(self._store.cancel_tournament, tournament_id, fence=fence)
+
+    async def pay_prizes(
+        self,
+        tournament_id: int,
+        places: Mapping[str, tuple[int, int]],
+        director: str,
+        *,
+        fence: int | None,
+    ) -> None:
+        """The tournament is over: each entry's (place, prize) by name, the prizes paid
+        from its pool to the balances in one transaction (StaleOwner when another
+        process directs it now)."""
+        await asyncio.to_thread(
+            self._store.finish_tournament, tournament_id, places, director, fence=fence
+        )
+
+    async def chop(
+        self, tournament_id: int, shares: Mapping[str, int], director: str, *, fence: int | None
+    ) -> None:
+        """A running tournament cancelled: its pool paid out as ``shares`` by entry
+        name, in one transaction (StaleOwner when another process directs it now)."""
+        await asyncio.to_thread(
+            self._store.chop_tournament, tournament_id, shares, director, fence=fence
+        )

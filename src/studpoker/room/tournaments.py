@@ -410,7 +410,7 @@ class RoomTournaments(RoomTournamentTables):
             code = f"tournament_{error.code}" if error.code in _REFUSED else "malformed"
             raise RoomError(str(error), code, tournament=tid) from None
         try:
-            await asyncio.to_thread(self.store.enter_tournament, tid, account.id, entry)
+            await self.cashier.enter_tournament(tid, account.id, entry)
         except InsufficientFunds as error:
             raise RoomError(
                 str(error),
@@ -462,7 +462,7 @@ class RoomTournaments(RoomTournamentTables):
             raise RoomError(
                 f"{account.name} is not registered", "tournament_not_registered", tournament=tid
             )
-        await asyncio.to_thread(self.store.leave_tournament, tid, entry)
+        await self.cashier.leave_tournament(tid, entry)
         director.unregister(entry)
         rt.accounts.pop(entry, None)
         self._tournaments_changed()
@@ -489,7 +489,7 @@ class RoomTournaments(RoomTournamentTables):
             number += 1
             if name in rt.director.stacks:
                 continue
-            await asyncio.to_thread(self.store.enter_tournament, rt.id, None, name)
+            await self.cashier.enter_tournament(rt.id, None, name)
             rt.director.register(name)
             rt.accounts[name] = None
             names.append(name)
@@ -514,7 +514,7 @@ class RoomTournaments(RoomTournamentTables):
         if rt.director.state != "registering":
             return
         if len(rt.director.entries) < 2:
-            await asyncio.to_thread(self.store.cancel_tournament, rt.id)
+            await self.cashier.cancel_tournament(rt.id)
             rt.director.state = "finished"
             rt.row = await self._reread(rt)
             self._tournaments_changed()
@@ -835,8 +835,7 @@ class RoomTournaments(RoomTournamentTables):
         rt.row = await self._reread(rt)  # the pool as the store holds it, late entries in
         places = director.places(pool=rt.row.pool)
         try:
-            await asyncio.to_thread(
-                self.store.finish_tournament,
+            await self.cashier.pay_prizes(
                 rt.id,
                 {place.player: (place.place, place.prize) for place in places},
                 self._kept(rt),
@@ -966,9 +965,7 @@ class RoomTournaments(RoomTournamentTables):
     async def _cancel_before_start(self, rt: RoomTournament) -> str:
         """Every entry paid back, the starter stopped (under the tournament's lock)."""
         try:
-            entries, refunded = await asyncio.to_thread(
-                self.store.cancel_tournament, rt.id, fence=rt.fence
-            )
+            entries, refunded = await self.cashier.cancel_tournament(rt.id, fence=rt.fence)
         except StaleOwner:
             self._let_desk_go(rt, "another process directs it")
             raise _elsewhere(rt.id) from None
@@ -1053,9 +1050,7 @@ class RoomTournaments(RoomTournamentTables):
         shares = director.chop(row.pool)
         level = director.level(_now()).number
         try:
-            await asyncio.to_thread(
-                self.store.chop_tournament, rt.id, shares, self._kept(rt), fence=rt.fence
-            )
+            await self.cashier.chop(rt.id, shares, self._kept(rt), fence=rt.fence)
         except StaleOwner:
             self._let_desk_go(rt, "another process directs it")
             raise _elsewhere(rt.id) from None

@@ -12,8 +12,9 @@ room sends."""
 
 import asyncio
 import json
+from collections.abc import Awaitable
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Query
 from fastapi import Path as PathParam
@@ -40,6 +41,8 @@ from studpoker.store import (
 )
 from studpoker.store.checks import LARGEST
 from studpoker.store.models import NAME_LENGTH
+
+T = TypeVar("T")
 
 __all__ = ["AdminRoutes", "admin_router"]
 
@@ -237,8 +240,13 @@ class AdminRoutes:
     async def store(self, operation: Any, *args: Any, **kw: Any) -> Any:
         """A store's operation on a thread, its refusals as the API's, the running room
         told to read the admin log now."""
+        return await self.money(asyncio.to_thread(operation, *args, **kw))
+
+    async def money(self, done: Awaitable[T]) -> T:
+        """What ``done`` (a store's operation, or the cashier's) answers, its refusals
+        as the API's, the running room told to read the admin log now."""
         try:
-            result = await asyncio.to_thread(operation, *args, **kw)
+            result = await done
         except InsufficientFunds as error:
             raise Refusal(str(error), "balance_too_low", _short(error)) from None
         except NameTaken as error:
@@ -393,8 +401,8 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
         """Put money on the balance (one ledger entry, with its reason)."""
         chips = _amount(body.amount)
         await routes.account_of(account_id)
-        await routes.store(room.store.operator_deposit, account_id, chips, by=_actor(by),
-                           reason=body.reason)  # fmt: skip
+        await routes.money(room.cashier.deposit(account_id, chips, by=_actor(by),
+                                                reason=body.reason))  # fmt: skip
         return summary_dict(await routes.account_of(account_id))
 
     @router.post(
@@ -407,8 +415,7 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
         chips = _amount(body.amount)
         account = await routes.account_of(account_id)
         try:
-            await asyncio.to_thread(room.store.withdraw, account_id, chips, by=_actor(by),
-                                    reason=body.reason)  # fmt: skip
+            await room.cashier.withdraw(account_id, chips, by=_actor(by), reason=body.reason)
         except InsufficientFunds as short:
             detail = withdrawal_refused(account.name, short.balance or 0, chips)
             raise Refusal(detail, "withdrawal_too_large", _short(short)) from None
