@@ -81,7 +81,7 @@ def test_a_registering_sit_and_go_cancelled_pays_every_buy_in_and_fee_back(
         assert balances(store, players) == {"p000": 890, "p001": 390, "p002": 190}
         total = store.total_chips()
         told: list[str] = []
-        room.tournament_listeners.append(lambda: told.append(room.tournament_entry(tid)["state"]))
+        room.desk.listeners.append(lambda: told.append(room.tournament_entry(tid)["state"]))
 
         said = await room.cancel_tournament(tid, "the room closes for the night")
 

@@ -45,7 +45,7 @@ class RoomLifecycle(RoomOwners):
         self._stopping = False
         self.paused = await asyncio.to_thread(self.store.paused_tables)
         await self._reopen_tables()
-        await self._reopen_tournaments()
+        await self.desk.reopen_tournaments()
         if self.shared:  # other processes: renew the leases, take up tables let go
             self._keeper = asyncio.create_task(self._keep_tables(), name="table leases")
         if self.default_tables:
@@ -56,7 +56,7 @@ class RoomLifecycle(RoomOwners):
                     continue  # opened above, or run by another process
                 with contextlib.suppress(RoomError):  # another process opened it first
                     await self.create_table(game, mode, table_id=table_id)
-            await self._open_default_sit_and_gos()
+            await self.desk.open_default_sit_and_gos()
         log.info(
             "the room started: %d tables, %d tournaments",
             len(self.tables),
@@ -79,9 +79,9 @@ class RoomLifecycle(RoomOwners):
         if not self._started:
             return
         self._stopping = True
-        for held in self.tournaments.values():  # kept in the store: read again at the start
-            if held.starter is not None:
-                held.starter.cancel()
+        for rt in self.tournaments.values():  # kept in the store: read again at the start
+            if rt.starter is not None:
+                rt.starter.cancel()
         await self._stop_keeping()  # no table taken up from now on
         if self.shared:  # but the leases kept while the hands end: a hand may outlast one
             self._keeper = asyncio.create_task(self._keep_leases(), name="table leases")
@@ -189,7 +189,7 @@ class RoomLifecycle(RoomOwners):
         for table_id in list(self.tables):
             await self.registry.remove(table_id)
             log.info("table %s handed over", table_id)
-        await self._hand_desks_over()
+        await self.desk.hand_desks_over()
         self.histories.close()
         self.tournaments.clear()
         self._started = False

@@ -27,7 +27,7 @@ class RoomOwners(RoomRestore):
             try:
                 await self._renew_leases()
                 await self._take_up_tables()
-                await self._tend_desks()
+                await self.desk.tend_desks()
             except asyncio.CancelledError:
                 raise
             except Exception:  # Redis or the database away a moment: try again
@@ -54,7 +54,7 @@ class RoomOwners(RoomRestore):
     async def _renew_leases(self) -> None:
         self._renewed_at = asyncio.get_running_loop().time()
         await self.registry.renew()
-        await self._renew_desks()
+        await self.desk.renew_desks()
 
     async def _take_up_tables(self) -> None:
         """Open the kept tables no process holds (their owner died or let go)."""

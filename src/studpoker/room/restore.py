@@ -20,7 +20,7 @@ from studpoker.cards import Card
 from studpoker.room.errors import RoomError
 from studpoker.room.state import log
 from studpoker.room.tables import RoomTable
-from studpoker.room.tournaments import RoomTournaments
+from studpoker.room.tournament_tables import RoomTournamentTables
 from studpoker.store import RunningHand, SavedTable
 from studpoker.table import (
     Competition,
@@ -36,7 +36,7 @@ from studpoker.table import (
 __all__ = ["RoomRestore"]
 
 
-class RoomRestore(RoomTournaments):
+class RoomRestore(RoomTournamentTables):
     """A room's tables reopened."""
 
     async def _reopen_tables(self) -> None:

@@ -15,13 +15,15 @@ hand on from what the journal wrote (docs/scaling.md).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from studpoker.room.chat import ChatLine, ChatListener
 from studpoker.room.errors import RoomError
 from studpoker.room.lifecycle import RoomLifecycle
 from studpoker.room.lobby import known_game
 from studpoker.room.tables import RoomTable
-from studpoker.store import Account
+from studpoker.room.tournaments import TournamentDesk
+from studpoker.store import Account, Store
 
 __all__ = ["ChatLine", "Room", "RoomError", "RoomTable", "known_game"]
 
@@ -52,9 +54,70 @@ class Room(RoomLifecycle):
     (:class:`~studpoker.room.accounts.Accounts`, and their sessions), :attr:`chat`
     (:class:`~studpoker.room.chat.Chat`), :attr:`attendance`
     (:class:`~studpoker.room.attendance.Attendance`, R8.3) and :attr:`cashier`
-    (:class:`~studpoker.room.cashier.Cashier`: every chip between a balance and a table,
-    each table's books, free chips).
+    (:class:`~studpoker.room.cashier.Cashier`: every chip the room moves, each table's
+    books, free chips), :attr:`registry` (:class:`~studpoker.room.registry.TableRegistry`:
+    the tables this process runs and their leases) and :attr:`desk`
+    (:class:`~studpoker.room.tournaments.TournamentDesk`: the tournaments).
     """
+
+    def __init__(self, store: Store, **options: Any) -> None:
+        super().__init__(store, **options)
+        self.desk = TournamentDesk(self)
+        self.tournaments = self.desk.tournaments  # read them; the desk changes them
+
+    # -- tournaments (the desk's) -----------------------------------------------------------
+
+    async def create_tournament(self, **options: Any) -> int:
+        """A new tournament (:meth:`TournamentDesk.create_tournament
+        <studpoker.room.tournaments.TournamentDesk.create_tournament>`): its id."""
+        return await self.desk.create_tournament(**options)
+
+    async def tournaments_now(self, account: Account | None = None) -> list[dict[str, Any]]:
+        """The lobby of tournaments as ``account`` sees it, whichever process directs
+        each."""
+        return await self.desk.tournaments_now(account)
+
+    async def tournament_now(self, tid: int, account: Account | None = None) -> dict[str, Any]:
+        """Tournament ``tid`` as ``account`` sees it, asked of the process directing it."""
+        return await self.desk.tournament_now(tid, account)
+
+    async def register_tournament(self, account: Account, tid: int) -> str:
+        """``account`` enters tournament ``tid``, paying its buy-in and fee: its entry."""
+        return await self.desk.register_tournament(account, tid)
+
+    async def unregister_tournament(self, account: Account, tid: int) -> None:
+        """``account`` leaves tournament ``tid`` before it starts, paid back."""
+        await self.desk.unregister_tournament(account, tid)
+
+    async def add_computer_players(self, tid: int, count: int) -> list[str]:
+        """``count`` computer players enter free tournament ``tid``: their names."""
+        return await self.desk.add_computer_players(tid, count)
+
+    async def answer_tournament(self, args: dict[str, Any]) -> Any:
+        """The desk's answer to a question about a tournament (a table's, a peer's)."""
+        return await self.desk.answer_tournament(args)
+
+    def directs(self, tid: int) -> bool:
+        """Whether this process may act for tournament ``tid`` (it directs it)."""
+        return self.desk.directs(tid)
+
+    async def cancel_tournament(self, tid: int, reason: str = "") -> str:
+        """The operator cancels tournament ``tid``: what was done, in words."""
+        return await self.desk.cancel_tournament(tid, reason)
+
+    def tournament_list(self, account: Account | None = None) -> list[dict[str, Any]]:
+        """The tournaments this process knows, as ``account`` sees them."""
+        return self.desk.tournament_list(account)
+
+    def tournament_entry(self, tid: int, account: Account | None = None) -> dict[str, Any]:
+        """Tournament ``tid`` as ``account`` sees it, from this process."""
+        return self.desk.tournament_entry(tid, account)
+
+    async def look_at_tournaments(self) -> None:
+        """Read again the tournaments other processes direct."""
+        await self.desk.look_at_tournaments()
+
+    # -- accounts -----------------------------------------------------------------------------
 
     async def register(self, name: str, password: str, *, bot: bool = False) -> tuple[Account, str]:
         """A new account and a session token for it (:meth:`Accounts.register

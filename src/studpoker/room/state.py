@@ -11,7 +11,7 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from studpoker.room.accounts import Accounts
 from studpoker.room.attendance import Attendance
@@ -100,12 +100,6 @@ class RoomState:
         # Every chip between a balance and a table, written as this process's fencing
         # token for the table allows (DESIGN.md idea 4).
         self.cashier = Cashier(store, write=self.registry.write, fence=self.registry.fence)
-        # The tournaments it runs (room/tournaments.py), and who hears of their changes.
-        self.tournaments: dict[int, Any] = {}
-        self.tournament_listeners: list[Callable[[], None]] = []
-        # Tables of tournaments directed here, by process and tournament, whose process
-        # is to be told that who sits there changed (room/tournaments.py).
-        self._to_wake: dict[tuple[str, int], set[int]] = {}
         self._started = False
         # Stopping: a table taken up now is handed over at once, dealing nothing.
         self._stopping = False

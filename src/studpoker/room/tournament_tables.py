@@ -25,7 +25,7 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studpoker.room.errors import RoomError
 from studpoker.room.lobby import RoomLobby
@@ -43,6 +43,9 @@ from studpoker.table import (
 )
 from studpoker.table.config import tournament_table_name
 from studpoker.tournament import Tournament, player_of, structure_of
+
+if TYPE_CHECKING:  # the desk is of a layer above: held by the room, typed here
+    from studpoker.room.tournaments import RoomTournament, TournamentDesk
 
 __all__ = [
     "DeskAway",
@@ -126,15 +129,13 @@ class RoomTournamentTables(RoomLobby):
     # Another process's answer to a question about a tournament it directs (set by
     # server/peers.py in a room of processes; None: one process, or a test's own).
     peer_ask: PeerAsk | None = None
-
-    async def answer_tournament(self, args: dict[str, Any]) -> Any:
-        """The desk's answer to a table or a peer (room/tournaments.py)."""
-        raise NotImplementedError
-
-    def _seating_here(self, tid: int, number: int) -> list[Any] | None:
-        """Who sits where at table ``number`` of tournament ``tid``, if this process
-        directs it (room/tournaments.py)."""
-        return None
+    # A room of processes: each process's number of tables (server/peers.py), to place
+    # a tournament's tables where the fewest run.
+    peer_loads: Callable[[], dict[str, int]] | None = None
+    # The tournaments' desk (room/tournaments.py), held by the room: the tables here
+    # ask it for their deals when this process directs their tournament.
+    desk: TournamentDesk
+    tournaments: dict[int, RoomTournament]  # the desk's, by id
 
     def _directs(self, tid: int) -> bool:
         """Whether this process directs tournament ``tid`` now."""
@@ -147,7 +148,7 @@ class RoomTournamentTables(RoomLobby):
         when none does (asked again in a moment); its refusals as RoomErrors."""
         asked = {"w": question, "tournament": tid, "asker": self.owner, **args}
         if self._directs(tid):
-            return await self.answer_tournament(asked)
+            return await self.desk.answer_tournament(asked)
         (lease,) = await self.leases.holders([tournament_key(tid)])
         if lease is None or lease.owner == self.owner or self.peer_ask is None:
             raise DeskAway(f"tournament {tid} has no director now")
@@ -223,7 +224,7 @@ class RoomTournamentTables(RoomLobby):
         held.plan = plan
         table.listeners.append(self._relay)
         self.registry.add(table_id, held)
-        seating = self._seating_here(tid, number)
+        seating = self.desk.seating_here(tid, number)
         if seating is not None:  # its players sat down at once
             self._sync_seats(held, seating, "moved")
         held.task = asyncio.create_task(

@@ -28,7 +28,7 @@ import random
 import secrets
 import time
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -68,7 +68,7 @@ from studpoker.tournament import (
     structure_of,
 )
 
-__all__ = ["KINDS", "RoomTournament", "RoomTournaments"]
+__all__ = ["KINDS", "RoomTournament", "TournamentDesk"]
 
 KINDS = ("sit_and_go", "scheduled")
 # The director's refusals of an entry, each the room's ``tournament_<code>``.
@@ -149,8 +149,21 @@ def _now() -> float:
     return time.time()
 
 
-class RoomTournaments(RoomTournamentTables):
-    """A room's tournaments (``self.tournaments``: RoomTournament by id)."""
+class TournamentDesk:
+    """The tournaments this process directs or shows, in ``room`` (issue 35: a
+    service of the room, held by it): the one owner of the tournaments' state —
+    each RoomTournament by id, who is told the lobby of tournaments changed, and the
+    tables to wake on other processes.  What it asks of the room is its store, its
+    cashier, its leases and the tournament tables it runs
+    (room/tournament_tables.py)."""
+
+    def __init__(self, room: RoomTournamentTables) -> None:
+        self.room = room
+        self.tournaments: dict[int, RoomTournament] = {}
+        self.listeners: list[Callable[[], None]] = []  # told the tournaments changed
+        # Tables of tournaments directed here, by process and tournament, whose process
+        # is to be told that who sits there changed.
+        self._to_wake: dict[tuple[str, int], set[int]] = {}
 
     # -- creating ------------------------------------------------------------------------
 
@@ -245,7 +258,7 @@ class RoomTournaments(RoomTournamentTables):
             raise RoomError("late registration lasts 0 to 20 levels", "late_levels_range")
         if mix is not None:
             _rotation(mix, game, size)  # refused as a ring table's would be
-        clock = self.clock if clock is None else float(clock)
+        clock = self.room.clock if clock is None else float(clock)
         given = unicodedata.normalize("NFKC", name).strip(" ")
         shows_not = next((char for char in given if hidden(char)), None)
         if shows_not is not None:  # as a table's name (issue 8): no name spoofs another
@@ -274,7 +287,7 @@ class RoomTournaments(RoomTournamentTables):
         }
         creator = None if created_by is None else created_by.id
         tid = await asyncio.to_thread(
-            self.store.create_tournament,
+            self.room.store.create_tournament,
             label,
             game,
             kind,
@@ -284,7 +297,7 @@ class RoomTournaments(RoomTournamentTables):
             created_by=creator,
             starts_at=starts_at,
         )
-        row = await asyncio.to_thread(self.store.tournament, tid)
+        row = await asyncio.to_thread(self.room.store.tournament, tid)
         assert row is not None
         rt = self._held_tournament(row)
         if not await self._take_desk(rt):
@@ -333,8 +346,8 @@ class RoomTournaments(RoomTournamentTables):
         return rt
 
     def _tournament_rng(self, tid: int) -> random.Random:
-        if self.seed is not None:
-            return random.Random(f"{self.seed}/tournament/{tid}")
+        if self.room.seed is not None:
+            return random.Random(f"{self.room.seed}/tournament/{tid}")
         return secrets.SystemRandom()
 
     # -- entering ----------------------------------------------------------------------
@@ -350,7 +363,7 @@ class RoomTournaments(RoomTournamentTables):
         it: ``no_tournament`` if the room has none, ``busy`` while none directs it."""
         try:
             args = {} if account is None else {"account": account.id}
-            return await self._desk(tid, question, args)
+            return await self.room._desk(tid, question, args)
         except (DeskAway, TimeoutError):
             self._shown_at = 0.0
             await self.look_at_tournaments()
@@ -361,7 +374,7 @@ class RoomTournaments(RoomTournamentTables):
 
     def _elsewhere(self, tid: int) -> bool:
         """Whether tournament ``tid`` is (or may be) directed by another process."""
-        return self.shared and isinstance(tid, int) and not self._directs(tid)
+        return self.room.shared and isinstance(tid, int) and not self.room._directs(tid)
 
     async def tournaments_now(self, account: Account | None = None) -> list[dict[str, Any]]:
         """:meth:`tournament_list`, the tournaments other processes direct included."""
@@ -410,7 +423,7 @@ class RoomTournaments(RoomTournamentTables):
             code = f"tournament_{error.code}" if error.code in _REFUSED else "malformed"
             raise RoomError(str(error), code, tournament=tid) from None
         try:
-            await self.cashier.enter_tournament(tid, account.id, entry)
+            await self.room.cashier.enter_tournament(tid, account.id, entry)
         except InsufficientFunds as error:
             raise RoomError(
                 str(error),
@@ -462,7 +475,7 @@ class RoomTournaments(RoomTournamentTables):
             raise RoomError(
                 f"{account.name} is not registered", "tournament_not_registered", tournament=tid
             )
-        await self.cashier.leave_tournament(tid, entry)
+        await self.room.cashier.leave_tournament(tid, entry)
         director.unregister(entry)
         rt.accounts.pop(entry, None)
         self._tournaments_changed()
@@ -489,7 +502,7 @@ class RoomTournaments(RoomTournamentTables):
             number += 1
             if name in rt.director.stacks:
                 continue
-            await self.cashier.enter_tournament(rt.id, None, name)
+            await self.room.cashier.enter_tournament(rt.id, None, name)
             rt.director.register(name)
             rt.accounts[name] = None
             names.append(name)
@@ -514,7 +527,7 @@ class RoomTournaments(RoomTournamentTables):
         if rt.director.state != "registering":
             return
         if len(rt.director.entries) < 2:
-            await self.cashier.cancel_tournament(rt.id)
+            await self.room.cashier.cancel_tournament(rt.id)
             rt.director.state = "finished"
             rt.row = await self._reread(rt)
             self._tournaments_changed()
@@ -522,7 +535,7 @@ class RoomTournaments(RoomTournamentTables):
         await self._start_tournament(rt)
 
     async def _reread(self, rt: RoomTournament) -> TournamentRow:
-        row = await asyncio.to_thread(self.store.tournament, rt.id)
+        row = await asyncio.to_thread(self.room.store.tournament, rt.id)
         assert row is not None
         return row
 
@@ -531,7 +544,7 @@ class RoomTournaments(RoomTournamentTables):
         director.start(now=_now())
         try:
             await asyncio.to_thread(
-                self.store.start_tournament, rt.id, self._kept(rt), fence=rt.fence
+                self.room.store.start_tournament, rt.id, self._kept(rt), fence=rt.fence
             )
         except StaleOwner:
             self._let_desk_go(rt, "another process directs it")
@@ -555,13 +568,14 @@ class RoomTournaments(RoomTournamentTables):
         carry (a room of processes): whether this process has them.  It directs ``rt``
         (``here``) once its director is as the store holds it."""
         key = tournament_key(rt.id)
-        lease = await self.leases.acquire(key, self.owner, self.lease_seconds)
+        lease = await self.room.leases.acquire(key, self.room.owner, self.room.lease_seconds)
         if lease is None:
             return False
         try:
-            fence = await asyncio.to_thread(self.store.next_fence, key) if self.shared else None
+            room = self.room
+            fence = await asyncio.to_thread(room.store.next_fence, key) if room.shared else None
         except BaseException:
-            await self.leases.release(lease)
+            await self.room.leases.release(lease)
             raise
         rt.lease, rt.fence = lease, fence
         return True
@@ -588,38 +602,36 @@ class RoomTournaments(RoomTournamentTables):
 
     async def _place_free_tables(self, rt: RoomTournament) -> None:
         wanted = rt.tables
-        if not wanted or self._stopping:
+        if not wanted or self.room._stopping:
             return
         ids = list(wanted.values())
-        holders = await self.leases.holders(ids)
+        holders = await self.room.leases.holders(ids)
         free = [table_id for table_id, holder in zip(ids, holders, strict=True) if holder is None]
         if not free:
             return
-        loads = dict(self.peer_loads()) if self.peer_loads is not None else {}
-        loads[self.owner] = len(self.tables)
+        loads = dict(self.room.peer_loads()) if self.room.peer_loads is not None else {}
+        loads[self.room.owner] = len(self.room.tables)
         for table_id in free:
             number = int(table_id.rsplit("-", 1)[1])
             where = min(sorted(loads), key=lambda peer: loads[peer])
             loads[where] += 1
             opened = False
-            if where != self.owner and self.peer_ask is not None:
+            if where != self.room.owner and self.room.peer_ask is not None:
                 try:
                     opened = bool(
-                        await self.peer_ask(
+                        await self.room.peer_ask(
                             where, "tournament", {"w": "open", "tournament": rt.id, "table": number}
                         )
                     )
                 except Exception as error:  # that process is away: run it here
                     log.warning("table %s was not opened by %s: %s", table_id, where, error)
             if not opened:
-                await self.open_tournament_table(rt.id, number)
+                await self.room.open_tournament_table(rt.id, number)
         self._tournaments_changed()
 
-    # A room of processes: each process's number of tables (server/peers.py), to place
-    # a tournament's tables where the fewest run.
-    peer_loads: Any = None
-
-    def _seating_here(self, tid: int, number: int) -> list[Any] | None:
+    def seating_here(self, tid: int, number: int) -> list[Any] | None:
+        """Who sits where at table ``number`` of tournament ``tid``, if this process
+        directs it (None if not)."""
         rt = self.tournaments.get(tid)
         if rt is None or not rt.here or number not in rt.tables:
             return None
@@ -631,16 +643,16 @@ class RoomTournaments(RoomTournamentTables):
         hand), and the processes that run the others are told, once a turn of the
         loop each."""
         wanted = None if numbers is None else set(numbers)
-        for held in list(self.tables.values()):
+        for held in list(self.room.tables.values()):
             if held.tournament_id == rt.id and (wanted is None or held.tournament_table in wanted):
-                seating = self._seating_here(rt.id, held.tournament_table)
+                seating = self.seating_here(rt.id, held.tournament_table)
                 if seating is not None:
-                    self._sync_seats(held, seating, "moved")
+                    self.room._sync_seats(held, seating, "moved")
                 held.wake.set()
-        if self.peer_ask is None:
+        if self.room.peer_ask is None:
             return
         for number, peer in rt.askers.items():
-            if peer != self.owner and (wanted is None or number in wanted):
+            if peer != self.room.owner and (wanted is None or number in wanted):
                 if not self._to_wake:
                     asyncio.get_running_loop().call_soon(self._send_wakes)
                 self._to_wake.setdefault((peer, rt.id), set()).add(number)
@@ -649,9 +661,9 @@ class RoomTournaments(RoomTournamentTables):
         """The words that tables changed, one a process and tournament."""
         waking, self._to_wake = self._to_wake, {}
         for (peer, tid), numbers in sorted(waking.items()):
-            assert self.peer_ask is not None
+            assert self.room.peer_ask is not None
             told = asyncio.ensure_future(
-                self.peer_ask(
+                self.room.peer_ask(
                     peer, "tournament", {"w": "wake", "tournament": tid, "tables": sorted(numbers)}
                 )
             )
@@ -665,9 +677,9 @@ class RoomTournaments(RoomTournamentTables):
         question = args["w"]
         tid = int(args["tournament"])
         if question == "open":
-            return await self.open_tournament_table(tid, int(args["table"]))
+            return await self.room.open_tournament_table(tid, int(args["table"]))
         if question == "wake":
-            await self.sync_tournament_tables(tid, args.get("tables"))
+            await self.room.sync_tournament_tables(tid, args.get("tables"))
             return True
         rt = self.tournaments.get(tid)
         if rt is None or not rt.here:
@@ -700,7 +712,7 @@ class RoomTournaments(RoomTournamentTables):
         account = args.get("account")
         if not isinstance(account, int):
             raise RoomError("a player's question names their account", "malformed")
-        found = await asyncio.to_thread(self.store.account, account)
+        found = await asyncio.to_thread(self.room.store.account, account)
         if found is None:
             raise RoomError("no such account", "no_account")
         return found
@@ -714,7 +726,7 @@ class RoomTournaments(RoomTournamentTables):
             if fence < rt.table_fences.get(number, 0):
                 raise TableMoved(number)
             rt.table_fences[number] = int(fence)
-        rt.askers[number] = str(args.get("asker", self.owner))
+        rt.askers[number] = str(args.get("asker", self.room.owner))
         return number
 
     def _seating(self, rt: RoomTournament, number: int) -> list[list[Any]]:
@@ -790,7 +802,7 @@ class RoomTournaments(RoomTournamentTables):
                 raise RoomError("the tournament's director changed: try again", "busy")
             try:
                 await asyncio.to_thread(
-                    self.store.record_hand,
+                    self.room.store.record_hand,
                     row,
                     fence=args.get("fence"),
                     tournament=(rt.id, kept),
@@ -835,7 +847,7 @@ class RoomTournaments(RoomTournamentTables):
         rt.row = await self._reread(rt)  # the pool as the store holds it, late entries in
         places = director.places(pool=rt.row.pool)
         try:
-            await self.cashier.pay_prizes(
+            await self.room.cashier.pay_prizes(
                 rt.id,
                 {place.player: (place.place, place.prize) for place in places},
                 self._kept(rt),
@@ -863,7 +875,7 @@ class RoomTournaments(RoomTournamentTables):
         it is over)."""
         if rt.lease is not None:
             with contextlib.suppress(Exception):
-                await self.leases.release(rt.lease)
+                await self.room.leases.release(rt.lease)
             rt.lease = None
 
     def _forget_old_tournaments(self) -> None:
@@ -890,14 +902,14 @@ class RoomTournaments(RoomTournamentTables):
         def rate() -> None:
             before = []
             for name in names:
-                row = None if name not in accounts else self.store.rating(accounts[name], game)
+                row = None if name not in accounts else self.room.store.rating(accounts[name], game)
                 before.append(
                     Rating() if row is None else Rating(row.rating, row.rd, row.volatility)
                 )
             after = finishing_order(before, [best[name] for name in names])
             for name, rating in zip(names, after, strict=True):
                 if name in accounts:
-                    self.store.save_rating(
+                    self.room.store.save_rating(
                         accounts[name], game, rating.rating, rating.rd, rating.volatility
                     )
 
@@ -911,7 +923,7 @@ class RoomTournaments(RoomTournamentTables):
         """Whether this process holds tournament ``tid``'s desk now: the process that
         carries out what the operator does to it (room/operator.py).  A room of one
         process directs every tournament."""
-        return not self.shared or self._directs(tid)
+        return not self.room.shared or self.room._directs(tid)
 
     async def cancel_tournament(self, tid: int, reason: str = "") -> str:
         """Cancel tournament ``tid`` (the operator's, in the process that directs it):
@@ -932,7 +944,7 @@ class RoomTournaments(RoomTournamentTables):
         within :attr:`cancel_wait` seconds: the tournament plays on."""
         rt = self.tournaments.get(tid) if isinstance(tid, int) else None
         if rt is None:
-            row = await asyncio.to_thread(self.store.tournament, tid)
+            row = await asyncio.to_thread(self.room.store.tournament, tid)
             if row is None:
                 raise RoomError(f"no tournament {tid!r}", "no_tournament", tournament=tid)
             _refuse_over(tid, row.state)
@@ -965,7 +977,7 @@ class RoomTournaments(RoomTournamentTables):
     async def _cancel_before_start(self, rt: RoomTournament) -> str:
         """Every entry paid back, the starter stopped (under the tournament's lock)."""
         try:
-            entries, refunded = await self.cashier.cancel_tournament(rt.id, fence=rt.fence)
+            entries, refunded = await self.room.cashier.cancel_tournament(rt.id, fence=rt.fence)
         except StaleOwner:
             self._let_desk_go(rt, "another process directs it")
             raise _elsewhere(rt.id) from None
@@ -1014,7 +1026,7 @@ class RoomTournaments(RoomTournamentTables):
         self._wake_tables(rt)  # each table hears it is over, and closes
         closing = [
             held.task
-            for held in self.tables.values()
+            for held in self.room.tables.values()
             if held.tournament_id == rt.id and held.task is not None
         ]
         if closing:
@@ -1037,7 +1049,7 @@ class RoomTournaments(RoomTournamentTables):
             )
         if not rt.here:
             raise _elsewhere(rt.id)
-        if self._stopping:
+        if self.room._stopping:
             raise RoomError(
                 "the room is stopping: the tournament goes on", "busy", tournament=rt.id
             )
@@ -1050,7 +1062,7 @@ class RoomTournaments(RoomTournamentTables):
         shares = director.chop(row.pool)
         level = director.level(_now()).number
         try:
-            await self.cashier.chop(rt.id, shares, self._kept(rt), fence=rt.fence)
+            await self.room.cashier.chop(rt.id, shares, self._kept(rt), fence=rt.fence)
         except StaleOwner:
             self._let_desk_go(rt, "another process directs it")
             raise _elsewhere(rt.id) from None
@@ -1069,7 +1081,7 @@ class RoomTournaments(RoomTournamentTables):
 
     def _tournaments_changed(self) -> None:
         """The tournament lobby changed (server/ tells the clients)."""
-        for listener in list(self.tournament_listeners):
+        for listener in list(self.listeners):
             with contextlib.suppress(Exception):
                 listener()
 
@@ -1149,11 +1161,12 @@ class RoomTournaments(RoomTournamentTables):
 
     # -- default sit-and-gos and a restart ---------------------------------------------------
 
-    async def _open_default_sit_and_gos(self) -> None:
+    async def open_default_sit_and_gos(self) -> None:
         """Each game's default sit-and-gos, one of each open for registration (in a
         room of processes, by the one that starts first: the others see them)."""
-        if self.shared:
-            lease = await self.leases.acquire("tournament-defaults", self.owner, self.lease_seconds)
+        if self.room.shared:
+            room = self.room
+            lease = await room.leases.acquire("tournament-defaults", room.owner, room.lease_seconds)
             if lease is None:  # another process is opening them
                 return
             self._shown_at = 0.0
@@ -1183,18 +1196,18 @@ class RoomTournaments(RoomTournamentTables):
             rt.row.game, rt.director.table_size, rt.row.buy_in, rt.row.fee, rt.practice
         )
 
-    async def _reopen_tournaments(self) -> None:
+    async def reopen_tournaments(self) -> None:
         """The tournaments the store has registering or running that no process
         directs, directed here as they were: a running one's clock stopped while no
         process directed it, its hands dealt on from the last one stored (and the
         deals being played in it taken as dealt), its tables opened where no process
         runs them.  (At the start, and every third of a lease in a room of processes:
         a desk whose process died is taken up.)"""
-        rows = await asyncio.to_thread(self.store.tournaments, ("registering", "running"))
-        free = [row for row in rows if not self._directs(row.id)]
-        holders = await self.leases.holders([tournament_key(row.id) for row in free])
+        rows = await asyncio.to_thread(self.room.store.tournaments, ("registering", "running"))
+        free = [row for row in rows if not self.room._directs(row.id)]
+        holders = await self.room.leases.holders([tournament_key(row.id) for row in free])
         for row, holder in zip(sorted(free, key=lambda r: r.id), holders, strict=True):
-            if holder is not None or self._stopping:
+            if holder is not None or self.room._stopping:
                 continue
             rt = self._held_tournament(row)  # not directed here until it is read
             if not await self._take_desk(rt):
@@ -1215,7 +1228,7 @@ class RoomTournaments(RoomTournamentTables):
         """``rt``'s director and entries as the store holds them: a registering one's
         entries, a running one's state after its last hand with the entries paid for
         since (a late entry whose hand was not yet stored) seated."""
-        entries = await asyncio.to_thread(self.store.tournament_entries, row.id)
+        entries = await asyncio.to_thread(self.room.store.tournament_entries, row.id)
         if row.state == "registering" or row.director is None:
             for entry in entries:
                 if player_of(entry.name) not in rt.director.stacks:
@@ -1244,15 +1257,15 @@ class RoomTournaments(RoomTournamentTables):
         """In a room of processes: the tournaments other processes direct, read from
         the store (at most once a second), for the lobby; their live figures are as
         of their last hand stored."""
-        if not self.shared:
+        if not self.room.shared:
             return
         now = time.monotonic()
         if now - self._shown_at < SHOWN_EVERY:
             return
         self._shown_at = now
-        current = await asyncio.to_thread(self.store.tournaments, ("registering", "running"))
+        current = await asyncio.to_thread(self.room.store.tournaments, ("registering", "running"))
         done = await asyncio.to_thread(
-            self.store.tournaments, ("finished", "cancelled"), limit=KEPT_FINISHED
+            self.room.store.tournaments, ("finished", "cancelled"), limit=KEPT_FINISHED
         )
         keep = {row.id for row in current + done}
         for tid in [t for t, rt in self.tournaments.items() if not rt.here and t not in keep]:
@@ -1268,34 +1281,34 @@ class RoomTournaments(RoomTournamentTables):
             if row.state == "finished" and shown.director.stacks:
                 shown.places = shown.director.places(pool=sum(
                     e.prize or 0 for e in await asyncio.to_thread(
-                        self.store.tournament_entries, row.id)))  # fmt: skip
-            self.known_tables.update(shown.tables.values())
+                        self.room.store.tournament_entries, row.id)))  # fmt: skip
+            self.room.known_tables.update(shown.tables.values())
 
-    async def _hand_desks_over(self) -> None:
+    async def hand_desks_over(self) -> None:
         """A stop that hands over: the desks held here let go, for another process to
         take up (the director's state is the store's after each hand)."""
         for rt in self.tournaments.values():
             if rt.here and rt.lease is not None:
                 with contextlib.suppress(Exception):
-                    await self.leases.release(rt.lease)
+                    await self.room.leases.release(rt.lease)
                 rt.here, rt.lease = False, None
 
-    async def _renew_desks(self) -> None:
+    async def renew_desks(self) -> None:
         """The leases of the desks held here renewed (one that ran out is let go)."""
         held = [rt for rt in self.tournaments.values() if rt.here and rt.lease is not None]
-        kept = await self.leases.renew_all(
-            [rt.lease for rt in held if rt.lease is not None], self.lease_seconds
+        kept = await self.room.leases.renew_all(
+            [rt.lease for rt in held if rt.lease is not None], self.room.lease_seconds
         )
         for rt, ok in zip(held, kept, strict=True):
             if not ok:
                 self._let_desk_go(rt, "its lease ran out")
 
-    async def _tend_desks(self) -> None:
+    async def tend_desks(self) -> None:
         """The desks nobody holds taken up, and every table of the tournaments
         directed here run by some process (one whose process died opened again)."""
-        if self._stopping:
+        if self.room._stopping:
             return
-        await self._reopen_tournaments()
+        await self.reopen_tournaments()
         for rt in list(self.tournaments.values()):
             if rt.here and rt.director.state == "running":
                 await self._place_tables(rt)
