@@ -71,19 +71,19 @@ class Attendance:
         self._gone.clear()
 
     def _mark_connected(self, account_id: int, connected: bool) -> None:
-        for held in self._tables.values():
-            number = held.table.seat_of_account(account_id)
+        for room_table in self._tables.values():
+            number = room_table.table.seat_of_account(account_id)
             if number is not None:
-                held.table.set_connected(number, connected)
+                room_table.table.set_connected(number, connected)
 
     async def _free_after_grace(self, account_id: int) -> None:
         await self._sleep(self.grace)
-        for table_id, held in list(self._tables.items()):
-            table = held.table
+        for table_id, room_table in list(self._tables.items()):
+            table = room_table.table
             if table.config.mode != "practice":
                 continue  # a chips seat sits out, and stands after its missed hands
             async with table.exclusive():
-                if self._tables.get(table_id) is not held:
+                if self._tables.get(table_id) is not room_table:
                     continue  # closed or let go meanwhile
                 number = table.seat_of_account(account_id)
                 if number is None or table.seats[number].leaving:

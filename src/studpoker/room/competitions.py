@@ -22,7 +22,7 @@ class RoomCompetitions(RoomSeats):
         """Start the competition at ``table_id`` between the players seated (R7.3):
         its entries in the ledger, then the table's clock."""
         table, _ = self._seated(account, table_id)
-        held = self.table(table_id)
+        room_table = self.table(table_id)
         if table.config.mode != "competition":
             raise RoomError(
                 f"{table_id} is not a competition table", "not_competition", table=table_id
@@ -48,7 +48,7 @@ class RoomCompetitions(RoomSeats):
             table.start_competition()
         except TableError as error:
             raise RoomError.of(error) from None
-        held.competition_id = await asyncio.to_thread(
+        room_table.competition_id = await asyncio.to_thread(
             self.store.start_competition,
             table_id,
             table.spec.game,
@@ -57,7 +57,7 @@ class RoomCompetitions(RoomSeats):
             ends_at=ends,
         )
         self._seating_changed(table_id)  # its competition, to be opened again
-        return held.competition_id
+        return room_table.competition_id
 
     async def _busted(
         self, table: Table, seat: int, occupant: Occupant, leader: Occupant | None
@@ -91,7 +91,7 @@ class RoomCompetitions(RoomSeats):
         await asyncio.to_thread(rate)
 
     async def _competition_ended(self, table: Table, standings: tuple[Standing, ...]) -> None:
-        held = self.table(table.table_id)
+        room_table = self.table(table.table_id)
         ranked = [s for s in standings if s.occupant.account_id is not None]
         if ranked and not ranked[0].busted:
             leader = ranked[0].occupant.account_id
@@ -100,11 +100,11 @@ class RoomCompetitions(RoomSeats):
             for standing in ranked[1:]:
                 if not standing.busted and standing.occupant.account_id is not None:
                     await self._rate_loss(table, standing.occupant.account_id, leader)
-        if held.competition_id is not None:
+        if room_table.competition_id is not None:
             rows = [
                 Placing(s.occupant.account_id, s.place, s.chips)
                 for s in ranked
                 if s.occupant.account_id is not None
             ]
-            await asyncio.to_thread(self.store.finish_competition, held.competition_id, rows)
-        held.competition_id = None
+            await asyncio.to_thread(self.store.finish_competition, room_table.competition_id, rows)
+        room_table.competition_id = None

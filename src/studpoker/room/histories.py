@@ -68,11 +68,11 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
             tid = int(number)
             if tid not in tournaments:
                 tournaments[tid] = _Tournament.read(store.tournament(tid))
-            held = tournaments[tid]
+            entry = tournaments[tid]
             tournament, table = tid, f"{tid} {at}"
-            if held is not None:
-                level = held.level_of(spec)
-                size, mix, buy_in = held.size, held.mix, held.buy_in
+            if entry is not None:
+                level = entry.level_of(spec)
+                size, mix, buy_in = entry.size, entry.mix, entry.buy_in
         money = stored.mode == "chips" and spec.money_unit > 1  # the table wrote money
         texts.append(
             to_pokerstars(

@@ -90,12 +90,12 @@ class RoomLifecycle(RoomOwners):
             if self.shared if hand_over is None else hand_over:
                 await self._hand_over(self.hand_over_seconds if finish is None else finish)
                 return
-            for held in list(self.tables.values()):
-                held.stop.set()
-                if held.task is not None:
-                    held.task.cancel()
-            for held in list(self.tables.values()):
-                await stop_task(held.task)
+            for room_table in list(self.tables.values()):
+                room_table.stop.set()
+                if room_table.task is not None:
+                    room_table.task.cancel()
+            for room_table in list(self.tables.values()):
+                await stop_task(room_table.task)
             await (
                 self.registry.writes_done()
             )  # a cancelled table's last books land before the stop's
@@ -113,11 +113,11 @@ class RoomLifecycle(RoomOwners):
                             fence=self.registry.fence(running.table_id),
                         )
             people = 0
-            for held in list(self.tables.values()):
-                await self.cashier.pay_rollover(held.table)
-                people += sum(not seat.occupant.is_bot for seat in held.table.seats.values())
+            for room_table in list(self.tables.values()):
+                await self.cashier.pay_rollover(room_table.table)
+                people += sum(not seat.occupant.is_bot for seat in room_table.table.seats.values())
                 with contextlib.suppress(TableError):
-                    await held.table.close()
+                    await room_table.table.close()
             log.info(
                 "the room stopped: %d tables closed, %d people stood up and paid out",
                 len(self.tables),
@@ -126,8 +126,10 @@ class RoomLifecycle(RoomOwners):
             if self._journal is not None:
                 await self._journal.stop()
             await self._stop_keeping()
-            for held in list(self.tables.values()):  # let go: another process may take them up
-                await self.registry.release(held.lease)
+            for room_table in list(
+                self.tables.values()
+            ):  # let go: another process may take them up
+                await self.registry.release(room_table.lease)
             self.histories.close()  # a worker process; it starts again with the next download
             self.tournaments.clear()
             self._started = False
@@ -140,20 +142,20 @@ class RoomLifecycle(RoomOwners):
         (R6.8), everyone seated is paid out through the ledger, and the room keeps the
         table no more.  The number of people paid out; a RoomError when this process
         does not run it, or it is a tournament's (closed with its tournament)."""
-        held = self.table(table_id)
-        if held.tournament_id is not None:
+        room_table = self.table(table_id)
+        if room_table.tournament_id is not None:
             raise RoomError(
                 "a tournament's table closes with its tournament: cancel the tournament",
                 "tournament_table",
                 table=table_id,
-                tournament=held.tournament_id,
+                tournament=room_table.tournament_id,
             )
-        held.stop.set()  # the table's loop ends once its hand is over
-        if held.task is not None and held.task is not asyncio.current_task():
-            await asyncio.wait([held.task])
-        if self.tables.get(table_id) is not held:  # another process took it meanwhile
+        room_table.stop.set()  # the table's loop ends once its hand is over
+        if room_table.task is not None and room_table.task is not asyncio.current_task():
+            await asyncio.wait([room_table.task])
+        if self.tables.get(table_id) is not room_table:  # another process took it meanwhile
             raise RoomError(f"table {table_id} is run by another process now", "no_table")
-        table = held.table
+        table = room_table.table
         people = sum(not seat.occupant.is_bot for seat in table.seats.values())
         await self.registry.writes_done()
         await self.cashier.pay_rollover(table)
@@ -163,7 +165,7 @@ class RoomLifecycle(RoomOwners):
         await self.registry.remove(table_id, forget=True, release=False)
         self.paused.discard(table_id)
         await asyncio.to_thread(self.store.forget_table, table_id)
-        await self.registry.release(held.lease)  # not kept now: nobody takes it up
+        await self.registry.release(room_table.lease)  # not kept now: nobody takes it up
         log.info("table %s closed by the operator: %d people paid out", table_id, people)
         self._relay(TableUpdate("closed", table_id))
         return people
@@ -171,16 +173,18 @@ class RoomLifecycle(RoomOwners):
     async def _hand_over(self, finish: float) -> None:
         """Every table's hand under way played to its end (``finish`` seconds at most),
         its seating written, its lease let go."""
-        for held in list(self.tables.values()):
-            held.stop.set()  # the table's loop ends once its hand is over
-        tasks = [held.task for held in self.tables.values() if held.task is not None]
+        for room_table in list(self.tables.values()):
+            room_table.stop.set()  # the table's loop ends once its hand is over
+        tasks = [
+            room_table.task for room_table in self.tables.values() if room_table.task is not None
+        ]
         if tasks:
             await asyncio.wait(tasks, timeout=finish)
-        for table_id, held in list(self.tables.items()):
-            if held.task is not None and not held.task.done():  # mid-hand: journaled
+        for table_id, room_table in list(self.tables.items()):
+            if room_table.task is not None and not room_table.task.done():  # mid-hand: journaled
                 log.info("table %s is handed over in the middle of its hand", table_id)
-                held.table.listeners.clear()  # not "hand void": it goes on elsewhere
-                await stop_task(held.task)
+                room_table.table.listeners.clear()  # not "hand void": it goes on elsewhere
+                await stop_task(room_table.task)
             self._seating_changed(table_id)
         await self.registry.writes_done()
         if self._journal is not None:

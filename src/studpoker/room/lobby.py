@@ -72,25 +72,27 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         """The tables, as ``GET /api/tables`` lists them."""
         return [
             self.lobby_entry(table_id)
-            for table_id, held in self.tables.items()
-            if held.tournament_id is None  # a tournament's are in its own lobby
+            for table_id, room_table in self.tables.items()
+            if room_table.tournament_id is None  # a tournament's are in its own lobby
         ]
 
     def lobby_entry(self, table_id: str) -> dict[str, Any]:
         """Table ``table_id`` as the lobby lists it."""
-        held = self.table(table_id)
-        info = held.table.info()
+        room_table = self.table(table_id)
+        info = room_table.table.info()
         info["id"] = table_id
-        info["name"] = held.table.config.name or table_id
-        info["clock"] = held.table.config.clock
-        info["buy_in"] = [held.table.config.buy_in_min, held.table.config.buy_in_max]
-        info["options"] = held.table.config.options
-        info["competition"] = held.table.competition is not None
+        info["name"] = room_table.table.config.name or table_id
+        info["clock"] = room_table.table.config.clock
+        info["buy_in"] = [room_table.table.config.buy_in_min, room_table.table.config.buy_in_max]
+        info["options"] = room_table.table.config.options
+        info["competition"] = room_table.table.competition is not None
         info["mix"] = (
-            None if held.table.config.rotation is None else held.table.config.rotation.name
+            None
+            if room_table.table.config.rotation is None
+            else room_table.table.config.rotation.name
         )
         # The computer players' level, where they play: a practice table (issue 19).
-        config = held.table.config
+        config = room_table.table.config
         info["level"] = config.bot_level if config.mode == "practice" else None
         return info
 
@@ -141,7 +143,9 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         if created_by is not None:  # a table its player may not sit at is no use to them
             _may_play(created_by, mode)
         if created_by is not None and most is not None:
-            made = sum(held.created_by == created_by.id for held in self.tables.values())
+            made = sum(
+                room_table.created_by == created_by.id for room_table in self.tables.values()
+            )
             if made >= most:
                 tables = "table" if made == 1 else "tables"
                 who = "a guest" if created_by.guest else "a player"
@@ -301,17 +305,17 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         )
         if config.mode == "chips":  # R6.8: a rollover left by the last run is still on the table
             table.rollover = await self.cashier.rollover(table_id)
-        held = RoomTable(table, created_by, lease=owned[0], fence=owned[1])
+        room_table = RoomTable(table, created_by, lease=owned[0], fence=owned[1])
         if restore is not None:
-            await restore(table, held)
+            await restore(table, room_table)
         if table_id in self.paused:  # by the operator, whichever process ran it then
             table.pause(True)
         table.listeners.append(self._relay)
-        self.registry.add(table_id, held)
+        self.registry.add(table_id, room_table)
         if self._stopping:  # taken up as the room stops: handed over, no hand dealt here
-            held.stop.set()
-        held.task = asyncio.create_task(self._run(held), name=f"table {table_id}")
-        return held
+            room_table.stop.set()
+        room_table.task = asyncio.create_task(self._run(room_table), name=f"table {table_id}")
+        return room_table
 
     def _table_rng(self, table_id: str) -> random.Random:
         """A table's decks: seeded by the room's seed and the table (tests), else the
@@ -339,21 +343,21 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         pauses = None if rng is None else random.Random(rng.getrandbits(64))
         return Thinking(player, pauses, scale=self.bot_think)
 
-    async def _run(self, held: RoomTable) -> None:
+    async def _run(self, room_table: RoomTable) -> None:
         try:
-            await held.table.run(held.stop)
+            await room_table.table.run(room_table.stop)
         except asyncio.CancelledError:
             raise
         except Exception:  # a table that fails is logged and stops; the room goes on
-            log.exception("table %s stopped", held.table.table_id)
+            log.exception("table %s stopped", room_table.table.table_id)
 
     def _relay(self, update: TableUpdate) -> None:
         if self.registry.lapsed(update.table_id):  # woken after its lease: nothing stale is told
             self.drop_lapsed()
             return
-        held = self.tables.get(update.table_id)
+        room_table = self.tables.get(update.table_id)
         # A tournament's seating is its director's, kept with each hand: not journaled.
-        journaled = held is None or held.tournament_id is None
+        journaled = room_table is None or room_table.tournament_id is None
         if update.kind in _SEATING and self._journal is not None and journaled:
             self._seating_changed(update.table_id)
         for listener in list(self.listeners):

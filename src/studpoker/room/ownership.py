@@ -91,13 +91,13 @@ class LocalLeases:
         self._tokens: dict[str, int] = {}  # table: the last token granted
 
     def _current(self, table: str) -> Lease | None:
-        held = self._held.get(table)
-        if held is None:
+        current = self._held.get(table)
+        if current is None:
             return None
-        if held[1] <= self._clock():
+        if current[1] <= self._clock():
             del self._held[table]
             return None
-        return held[0]
+        return current[0]
 
     async def acquire(self, table: str, owner: str, seconds: float) -> Lease | None:
         _check(table, owner, seconds)
@@ -175,12 +175,12 @@ class RedisLeases:
 
     async def renew(self, lease: Lease, seconds: float) -> bool:
         _check(lease.table, lease.owner, seconds)
-        held = f"{lease.owner}|{lease.token}"
-        return bool(await self._renew(keys=self._keys(lease.table), args=[held, _ms(seconds)]))
+        current = f"{lease.owner}|{lease.token}"
+        return bool(await self._renew(keys=self._keys(lease.table), args=[current, _ms(seconds)]))
 
     async def release(self, lease: Lease) -> bool:
-        held = f"{lease.owner}|{lease.token}"
-        return bool(await self._release(keys=self._keys(lease.table), args=[held]))
+        current = f"{lease.owner}|{lease.token}"
+        return bool(await self._release(keys=self._keys(lease.table), args=[current]))
 
     async def holder(self, table: str) -> Lease | None:
         return _lease_of(table, await self._redis.get(self._keys(table)[0]))
@@ -196,26 +196,26 @@ class RedisLeases:
             _check(lease.table, lease.owner, seconds)
         async with self._redis.pipeline(transaction=False) as pipe:
             for lease in leases:
-                held = f"{lease.owner}|{lease.token}"
+                current = f"{lease.owner}|{lease.token}"
                 await self._renew(
-                    keys=self._keys(lease.table), args=[held, _ms(seconds)], client=pipe
+                    keys=self._keys(lease.table), args=[current, _ms(seconds)], client=pipe
                 )
             return [bool(done) for done in await pipe.execute()]
 
     async def holders(self, tables: Sequence[str]) -> list[Lease | None]:
         if not tables:
             return []
-        held = await self._redis.mget([self._keys(table)[0] for table in tables])
-        return [_lease_of(table, value) for table, value in zip(tables, held, strict=True)]
+        current = await self._redis.mget([self._keys(table)[0] for table in tables])
+        return [_lease_of(table, value) for table, value in zip(tables, current, strict=True)]
 
     async def close(self) -> None:
         await self._redis.aclose()
 
 
-def _lease_of(table: str, held: object) -> Lease | None:
-    if held is None:
+def _lease_of(table: str, current: object) -> Lease | None:
+    if current is None:
         return None
-    text = held.decode() if isinstance(held, bytes) else str(held)
+    text = current.decode() if isinstance(current, bytes) else str(current)
     owner, _, token = text.rpartition("|")
     return Lease(table, owner, int(token))
 

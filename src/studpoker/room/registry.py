@@ -76,9 +76,9 @@ class TableRegistry:
             await self.leases.release(lease)
             raise
 
-    def add(self, table_id: str, held: RoomTable) -> None:
+    def add(self, table_id: str, room_table: RoomTable) -> None:
         """Table ``table_id``, opened under a lease of :meth:`own`, is run here."""
-        self.tables[table_id] = held
+        self.tables[table_id] = room_table
         self.known.add(table_id)
 
     async def remove(
@@ -87,13 +87,13 @@ class TableRegistry:
         """Table ``table_id`` is no longer run here (closed, handed over): its lease let
         go for another process to take up, unless ``release`` is False (the caller lets
         it go once the table is shut); with ``forget``, the room keeps it no more."""
-        held = self.tables.pop(table_id, None)
+        room_table = self.tables.pop(table_id, None)
         self._until.pop(table_id, None)
         if forget:
             self.known.discard(table_id)
-        if held is not None and release:
-            await self.release(held.lease)
-        return held
+        if room_table is not None and release:
+            await self.release(room_table.lease)
+        return room_table
 
     async def release(self, lease: Lease | None) -> None:
         """Let go of ``lease``, if any; one another process holds by now is refused,
@@ -106,10 +106,10 @@ class TableRegistry:
         """Table ``table_id``, run here; a RoomError ``no_table`` if it is not."""
         if self.lapsed(table_id):
             self.drop_lapsed()
-        held = self.tables.get(table_id)
-        if held is None:
+        room_table = self.tables.get(table_id)
+        if room_table is None:
             raise RoomError(f"no table {table_id!r}", "no_table", table=table_id)
-        return held
+        return room_table
 
     def runs(self, table_id: str) -> bool:
         """Whether this process runs ``table_id`` now (a table whose lease may have run
@@ -124,15 +124,20 @@ class TableRegistry:
         """Renew the lease of every table here; a table whose lease could not be renewed
         is let go at once, writing nothing."""
         self.drop_lapsed()  # woken from a pause longer than a lease: those are lost
-        holding = [(table_id, held) for table_id, held in self.tables.items() if held.lease]
+        holding = [
+            (table_id, room_table)
+            for table_id, room_table in self.tables.items()
+            if room_table.lease
+        ]
         asked = asyncio.get_running_loop().time()
         renewed = await self.leases.renew_all(
-            [held.lease for _, held in holding if held.lease is not None], self.lease_seconds
+            [room_table.lease for _, room_table in holding if room_table.lease is not None],
+            self.lease_seconds,
         )
-        for (table_id, held), kept in zip(holding, renewed, strict=True):
+        for (table_id, room_table), kept in zip(holding, renewed, strict=True):
             if not kept:
                 await self.lose(table_id, "its lease ran out")
-            elif self.tables.get(table_id) is held:
+            elif self.tables.get(table_id) is room_table:
                 self._until[table_id] = asked + self.lease_seconds
 
     def lapsed(self, table_id: str) -> bool:
@@ -149,9 +154,9 @@ class TableRegistry:
         hand, nor say it runs the table.  Should nobody else have taken it, one of the
         processes takes it up again, its hand played on from the journal."""
         for table_id in [t for t in self.tables if self.lapsed(t)]:
-            held = self._let_go(table_id, "its lease ran out while this process was paused")
-            if held is not None:
-                gone = asyncio.get_running_loop().create_task(self._wind_down(held))
+            room_table = self._let_go(table_id, "its lease ran out while this process was paused")
+            if room_table is not None:
+                gone = asyncio.get_running_loop().create_task(self._wind_down(room_table))
                 self._letting_go.add(gone)
                 gone.add_done_callback(self._letting_go.discard)
 
@@ -163,8 +168,8 @@ class TableRegistry:
 
     def fence(self, table_id: str) -> int | None:
         """The fencing token this process writes table ``table_id`` with."""
-        held = self.tables.get(table_id)
-        return None if held is None else held.fence
+        room_table = self.tables.get(table_id)
+        return None if room_table is None else room_table.fence
 
     async def write(self, table_id: str, write: Callable[..., T], *args: Any, **kw: Any) -> T:
         """``write(*args, **kw, fence=…)`` of the store, on a thread, with the token this
@@ -172,15 +177,15 @@ class TableRegistry:
         on for the caller's own answer), the table is let go.  A table this process no
         longer runs is never written unfenced when leases are shared: the write is
         refused before the store is asked."""
-        held = self.tables.get(table_id)
-        if held is None and self.shared:
+        room_table = self.tables.get(table_id)
+        if room_table is None and self.shared:
             raise StaleOwner(
                 f"table {table_id} is no longer run by this process: the write is refused",
                 table_id=table_id,
                 token=0,
                 fence=0,
             )
-        fence = None if held is None else held.fence
+        fence = None if room_table is None else room_table.fence
         # A write runs to its end even if the task that asked for it is cancelled (a
         # stop): the stop waits for every write in flight (writes_done) before its own,
         # so that an abandoned write never lands after the last word on the table.
@@ -210,29 +215,29 @@ class TableRegistry:
         """Stop running ``table_id`` at once, writing nothing: its hand is not void (the
         process that runs the table now plays it on), nobody is paid out (their chips
         are at the table still), and those watching here are told nothing more of it."""
-        held = self._let_go(table_id, why)
-        if held is not None:
-            await self._wind_down(held)
+        room_table = self._let_go(table_id, why)
+        if room_table is not None:
+            await self._wind_down(room_table)
 
     def _let_go(self, table_id: str, why: str) -> RoomTable | None:
         """The part of :meth:`lose` that cannot wait: the table no longer this
         process's, silenced and cancelled; :meth:`_wind_down` is the rest."""
-        held = self.tables.pop(table_id, None)
+        room_table = self.tables.pop(table_id, None)
         self._until.pop(table_id, None)
-        if held is None:
+        if room_table is None:
             return None
         log.warning("table %s is no longer run here: %s", table_id, why)
-        held.table.listeners.clear()  # not "hand void": the hand goes on elsewhere
-        held.stop.set()
-        if held.task is not None and held.task is not asyncio.current_task():
-            held.task.cancel()
-        return held
+        room_table.table.listeners.clear()  # not "hand void": the hand goes on elsewhere
+        room_table.stop.set()
+        if room_table.task is not None and room_table.task is not asyncio.current_task():
+            room_table.task.cancel()
+        return room_table
 
-    async def _wind_down(self, held: RoomTable) -> None:
-        task = held.task
+    async def _wind_down(self, room_table: RoomTable) -> None:
+        task = room_table.task
         if task is not None and task is not asyncio.current_task():
             if task.cancelling():  # cancelled by _let_go: for sure
                 await stop_task(task)
             else:  # it lost its table itself and ends on its own
                 await asyncio.wait([task])
-        await self.release(held.lease)  # it may be another's by now: refused
+        await self.release(room_table.lease)  # it may be another's by now: refused

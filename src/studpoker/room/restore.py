@@ -47,13 +47,13 @@ class RoomRestore(RoomTournamentTables):
         for saved in kept:
             await self._reopen(saved)
         names = {saved.table_id for saved in kept}
-        held = await self.cashier.holdings()
-        for table_id in sorted({table for table, _ in held} - names):
+        holdings = await self.cashier.holdings()
+        for table_id in sorted({table for table, _ in holdings} - names):
             owned = await self.registry.own(table_id)  # nobody runs it: its chips go back
             if owned is None:
                 continue
             try:
-                for (table, account_id), chips in sorted(held.items()):
+                for (table, account_id), chips in sorted(holdings.items()):
                     if table == table_id:
                         await self.cashier.pay_back(account_id, table_id, fence=owned[1])
                         log.info(
@@ -124,7 +124,7 @@ class _Reopened:
         self.people: set[int] = set()
         self.resumed = False
 
-    async def restore(self, table: Table, held: RoomTable) -> None:
+    async def restore(self, table: Table, room_table: RoomTable) -> None:
         seating: dict[str, Any] = json.loads(self.saved.seating or "{}")
         setup: dict[str, Any] | None = None if self.hand is None else json.loads(self.hand.setup)
         chips_table = table.config.mode == "chips"
@@ -198,7 +198,7 @@ class _Reopened:
                 int(kept["entrants"]),
                 [(seat, gone_occupant(name, account)) for seat, account, name in kept["out"]],
             )
-            held.competition_id = seating.get("competition_id")
+            room_table.competition_id = seating.get("competition_id")
         resumed = None
         if setup is not None and self.hand is not None:
             resumed = ResumedHand(
@@ -227,7 +227,7 @@ class _Reopened:
             self.room,
             table.table_id,
             self.holdings,
-            held.fence,
+            room_table.fence,
             seated=lambda account: table.seat_of_account(account) is not None,
         )
         for seat in seats.values():

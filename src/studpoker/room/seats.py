@@ -31,14 +31,14 @@ def _may_play(account: Account, mode: str) -> None:
         )
 
 
-def _not_a_tournaments(held: RoomTable) -> None:
+def _not_a_tournaments(room_table: RoomTable) -> None:
     """A tournament's seats are its director's: a player enters the tournament, and
     stays in it until they bust (R8.4: an absent player keeps the seat)."""
-    if held.tournament_id is not None:
+    if room_table.tournament_id is not None:
         raise RoomError(
             "the tournament started: a player cannot sit down at its tables nor leave them",
             "tournament_started",
-            tournament=held.tournament_id,
+            tournament=room_table.tournament_id,
         )
 
 
@@ -46,19 +46,19 @@ class RoomSeats(RoomState):
     """A room's seats and the money that moves with them."""
 
     def seat_of(self, account_id: int, table_id: str) -> int | None:
-        held = self.tables.get(table_id)
-        if held is None:
+        room_table = self.tables.get(table_id)
+        if room_table is None:
             return None
-        return held.table.seat_of_account(account_id)
+        return room_table.table.seat_of_account(account_id)
 
     def player(self, account_id: int, table_id: str) -> RemotePlayer | None:
         """The account's player at the table while it sits there: the seat's occupant
         holds it (the table is the one place that says who sits where)."""
-        held = self.tables.get(table_id)
-        seat = None if held is None else held.table.seat_of_account(account_id)
-        if held is None or seat is None:
+        room_table = self.tables.get(table_id)
+        seat = None if room_table is None else room_table.table.seat_of_account(account_id)
+        if room_table is None or seat is None:
             return None
-        player = held.table.seats[seat].occupant.player
+        player = room_table.table.seats[seat].occupant.player
         return player if isinstance(player, RemotePlayer) else None
 
     async def sit(
@@ -73,9 +73,9 @@ class RoomSeats(RoomState):
         the balance through the ledger (R7.2, the cashier's).  The buy-in and the seat
         are one step: no other seat operation of the table, and no deal, comes between
         them."""
-        held = self.table(table_id)
-        _not_a_tournaments(held)
-        table = held.table
+        room_table = self.table(table_id)
+        _not_a_tournaments(room_table)
+        table = room_table.table
         config = table.config
         _may_play(account, config.mode)
         amount = config.buy_in_max
@@ -139,9 +139,9 @@ class RoomSeats(RoomState):
         """The operator removes the person at seat ``number`` of ``table_id``: at once
         between hands, at the end of the hand when they play one, paid out as if they
         had stood up.  Their name."""
-        held = self.table(table_id)
-        _not_a_tournaments(held)
-        table = held.table
+        room_table = self.table(table_id)
+        _not_a_tournaments(room_table)
+        table = room_table.table
         async with table.exclusive():
             seat = table.seats.get(number)
             if seat is None:

@@ -153,12 +153,12 @@ class RoomState:
     def _seating_changed(self, table_id: str) -> None:
         """Who sits where at ``table_id`` has changed: written through the journal,
         in order with its hands (room/restore.py reads it back)."""
-        held = self.tables.get(table_id)
-        if held is None or self._journal is None or held.tournament_id is not None:
+        room_table = self.tables.get(table_id)
+        if room_table is None or self._journal is None or room_table.tournament_id is not None:
             return  # a tournament's seating is its director's, stored with each hand
-        seating = held.table.seating()
-        seating["competition_id"] = held.competition_id
+        seating = room_table.table.seating()
+        seating["competition_id"] = room_table.competition_id
         text = json.dumps(seating)
-        if text != held.seating:  # a hand's end often changes nobody's seat
-            held.seating = text
-            self._journal.put(JournalSeating(table_id, text, held.fence))
+        if text != room_table.seating:  # a hand's end often changes nobody's seat
+            room_table.seating = text
+            self._journal.put(JournalSeating(table_id, text, room_table.fence))

@@ -218,42 +218,44 @@ class RoomTournamentTables(RoomLobby):
             hooks=TableHooks(on_hand_end=ended),
             first_hand_number=first,
         )
-        held = RoomTable(table, None, lease=lease, fence=fence)
-        held.tournament_id = tid
-        held.tournament_table = number
-        held.plan = plan
+        room_table = RoomTable(table, None, lease=lease, fence=fence)
+        room_table.tournament_id = tid
+        room_table.tournament_table = number
+        room_table.plan = plan
         table.listeners.append(self._relay)
-        self.registry.add(table_id, held)
+        self.registry.add(table_id, room_table)
         seating = self.desk.seating_here(tid, number)
         if seating is not None:  # its players sat down at once
-            self._sync_seats(held, seating, "moved")
-        held.task = asyncio.create_task(
-            self._run_tournament_table(held, tid, number), name=f"table {table_id}"
+            self._sync_seats(room_table, seating, "moved")
+        room_table.task = asyncio.create_task(
+            self._run_tournament_table(room_table, tid, number), name=f"table {table_id}"
         )
         return True
 
     # -- playing ------------------------------------------------------------------------
 
-    async def _run_tournament_table(self, held: RoomTable, tid: int, number: int) -> None:
+    async def _run_tournament_table(self, room_table: RoomTable, tid: int, number: int) -> None:
         """The table's hands, each dealt as the desk says, until the desk says the
         table is broken or the tournament is over."""
-        table = held.table
-        wake = held.wake
+        table = room_table.table
+        wake = room_table.wake
         try:
-            while not held.stop.is_set():
+            while not room_table.stop.is_set():
                 wake.clear()
                 try:
-                    answer = await self._desk(tid, "deal", {"table": number, "fence": held.fence})
+                    answer = await self._desk(
+                        tid, "deal", {"table": number, "fence": room_table.fence}
+                    )
                 except (DeskAway, TimeoutError) as error:
                     if await self._tournament_over(tid):
                         await self._close_tournament_table(table.table_id)
                         return
                     log.info("table %s waits for its director: %s", table.table_id, error)
-                    await self._nap(held, RETRY_SECONDS)
+                    await self._nap(room_table, RETRY_SECONDS)
                     continue
                 except RoomError as error:
                     if error.code == "busy":
-                        await self._nap(held, RETRY_SECONDS)
+                        await self._nap(room_table, RETRY_SECONDS)
                         continue
                     if error.code == TableMoved.CODE:  # another process runs it now
                         self.registry.lose_soon(table.table_id)
@@ -261,24 +263,24 @@ class RoomTournamentTables(RoomLobby):
                     raise
                 state = answer["state"]
                 if state in ("finished", "closed"):
-                    self._sync_seats(held, [], "left" if state == "finished" else "moved")
+                    self._sync_seats(room_table, [], "left" if state == "finished" else "moved")
                     await self._close_tournament_table(table.table_id)
                     return
-                self._sync_seats(held, answer["seating"], "moved")
+                self._sync_seats(room_table, answer["seating"], "moved")
                 deal = answer.get("deal")
                 if deal is None:
                     wait = answer.get("wait")
                     if not self._directs(tid):
                         wait = REMOTE_WAIT if wait is None else min(wait, REMOTE_WAIT)
-                    await self._nap(held, wait)
+                    await self._nap(room_table, wait)
                     continue
-                if not self._ready(held, deal):
+                if not self._ready(room_table, deal):
                     continue
                 done = await table.play_hand()
                 if done is None:
                     return
                 if table.config.pause > 0:
-                    await self._nap(held, table.config.pause, wake_early=False)
+                    await self._nap(room_table, table.config.pause, wake_early=False)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -290,43 +292,43 @@ class RoomTournamentTables(RoomLobby):
         return row is None or row.state in ("finished", "cancelled")
 
     async def _nap(
-        self, held: RoomTable, seconds: float | None, *, wake_early: bool = True
+        self, room_table: RoomTable, seconds: float | None, *, wake_early: bool = True
     ) -> None:
         """Wait ``seconds`` (None: until woken), or less when the table stops or, with
         ``wake_early``, when the desk says something changed."""
-        waits = [asyncio.ensure_future(held.stop.wait())]
+        waits = [asyncio.ensure_future(room_table.stop.wait())]
         if wake_early:
-            waits.append(asyncio.ensure_future(held.wake.wait()))
+            waits.append(asyncio.ensure_future(room_table.wake.wait()))
         try:
             await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for waiting in waits:
                 waiting.cancel()
 
-    def _ready(self, held: RoomTable, deal: dict[str, Any]) -> bool:
+    def _ready(self, room_table: RoomTable, deal: dict[str, Any]) -> bool:
         """The table set for ``deal``: its seats the deal's, its level and game."""
-        table = held.table
-        plan: _Plan = held.plan
+        table = room_table.table
+        plan: _Plan = room_table.plan
         seated = {s: table.seats[s].chips for s in sorted(table.seats)}
         wanted = dict(zip(deal["seats"], deal["stacks"], strict=True))
         if seated != wanted:
             table.halt(f"the seats {seated} are not the director's {wanted}")
             log.error("table %s: seats differ from the director's", table.table_id)
-            held.stop.set()
+            room_table.stop.set()
             return False
         spec = plan.rules.deal_spec(plan.level(deal["level"]), deal["hand"])
         if table.spec != spec:
             table.set_level(spec)
         table.rotation_index = deal["hand"]
         table.rollover = deal["carry"]
-        held.deal = deal
+        room_table.deal = deal
         return True
 
-    def _sync_seats(self, held: RoomTable, seating: list[Any], change: str) -> None:
+    def _sync_seats(self, room_table: RoomTable, seating: list[Any], change: str) -> None:
         """Seat and unseat the table's players to match the desk's ``seating`` (seat,
         entry, chips, account; None for a computer player): those gone ``change``
         (moved, left), those come sat down."""
-        table = held.table
+        table = room_table.table
         wanted = {seat: (entry, chips, account) for seat, entry, chips, account in seating}
         for seat in sorted(table.seats):
             there = table.seats[seat]
@@ -337,19 +339,19 @@ class RoomTournamentTables(RoomLobby):
                 or (there.occupant.account_id != want[2])
             ):
                 with contextlib.suppress(TableError):  # in the hand under way: stays
-                    self._unseat(held, seat, change if there.chips else "busted")
+                    self._unseat(room_table, seat, change if there.chips else "busted")
         for seat, (entry, chips, account) in sorted(wanted.items()):
             if seat not in table.seats:
-                self._seat(held, seat, entry, chips, account)
+                self._seat(room_table, seat, entry, chips, account)
             elif table.seats[seat].chips != chips and not table.hand_in_progress:
                 table.set_chips(seat, chips)  # a hand the director did not take: void
 
     def _seat(
-        self, held: RoomTable, seat: int, entry: str, chips: int, account: int | None
+        self, room_table: RoomTable, seat: int, entry: str, chips: int, account: int | None
     ) -> None:
-        table = held.table
+        table = room_table.table
         if account is None:
-            plan: _Plan = held.plan
+            plan: _Plan = room_table.plan
             seed = None if self.seed is None else random.Random(f"{self.seed}/{plan.tid}/{entry}")
             player = self.computer_player(plan.rules.structure.game, seed)
             occupant = Occupant(entry, None, player, is_bot=True)
@@ -357,8 +359,8 @@ class RoomTournamentTables(RoomLobby):
             occupant = Occupant(player_of(entry), account, RemotePlayer())
         table.seat_entry(occupant, chips, seat)
 
-    def _unseat(self, held: RoomTable, seat: int, change: str) -> None:
-        table = held.table
+    def _unseat(self, room_table: RoomTable, seat: int, change: str) -> None:
+        table = room_table.table
         table.unseat(seat, change)
 
     async def _tournament_hand_ended(
@@ -366,14 +368,14 @@ class RoomTournamentTables(RoomLobby):
     ) -> None:
         """A hand of the table ended: told to the desk (asked again until it answers),
         which stores it with its own state; those who busted leave at once."""
-        held = self.tables.get(table.table_id)
-        if held is None or held.table is not table:
+        room_table = self.tables.get(table.table_id)
+        if room_table is None or room_table.table is not table:
             return
-        deal = held.deal
+        deal = room_table.deal
         result = done.hand.result
         args = {
             "table": number,
-            "fence": held.fence,
+            "fence": room_table.fence,
             "deal": deal["number"],
             "players": deal["players"],
             "start": deal["stacks"],
@@ -383,7 +385,7 @@ class RoomTournamentTables(RoomLobby):
         }
         # Told even while the room stops (a hand-over plays the hand to its end): a
         # hand its players saw end is not dealt again.
-        while self.tables.get(table.table_id) is held:
+        while self.tables.get(table.table_id) is room_table:
             try:
                 answer = await self._desk(tid, "hand", args)
             except (DeskAway, TimeoutError):
@@ -409,38 +411,40 @@ class RoomTournamentTables(RoomLobby):
         for seat, stack in zip(done.seat_map.seats, result.stacks, strict=True):
             if not stack and seat in table.seats:
                 with contextlib.suppress(TableError):
-                    self._unseat(held, seat, "busted")
+                    self._unseat(room_table, seat, "busted")
 
     async def sync_tournament_tables(self, tid: int, numbers: list[int] | None = None) -> None:
         """The desk says who sits where at tournament ``tid``'s tables ``numbers``
         (None: all) changed: the idle ones ask for their deal again; those playing
         seat the players come (and unseat those gone who are not in the hand)."""
-        for held in list(self.tables.values()):
-            if held.tournament_id != tid:
+        for room_table in list(self.tables.values()):
+            if room_table.tournament_id != tid:
                 continue
-            if numbers is not None and held.tournament_table not in numbers:
+            if numbers is not None and room_table.tournament_table not in numbers:
                 continue
-            held.wake.set()
-            if held.table.hand_in_progress:
+            room_table.wake.set()
+            if room_table.table.hand_in_progress:
                 try:
-                    answer = await self._desk(tid, "seating", {"table": held.tournament_table})
+                    answer = await self._desk(
+                        tid, "seating", {"table": room_table.tournament_table}
+                    )
                 except (DeskAway, RoomError, TimeoutError):
                     continue
                 if (
-                    self.tables.get(held.table.table_id) is held
+                    self.tables.get(room_table.table.table_id) is room_table
                     and answer.get("seating") is not None
                 ):
-                    self._sync_seats(held, answer["seating"], "moved")
+                    self._sync_seats(room_table, answer["seating"], "moved")
 
     async def _close_tournament_table(self, table_id: str) -> None:
-        held = self.tables.get(table_id)
-        if held is None:
+        room_table = self.tables.get(table_id)
+        if room_table is None:
             return
-        for seat in sorted(held.table.seats):  # told while the table is the room's
+        for seat in sorted(room_table.table.seats):  # told while the table is the room's
             with contextlib.suppress(TableError):
-                self._unseat(held, seat, "left")
+                self._unseat(room_table, seat, "left")
         await self.registry.remove(table_id, release=False)
-        held.table.rollover = 0  # the desk splits it (R6.8) or pays it to the winner
+        room_table.table.rollover = 0  # the desk splits it (R6.8) or pays it to the winner
         with contextlib.suppress(TableError):
-            await held.table.close()
-        await self.registry.release(held.lease)
+            await room_table.table.close()
+        await self.registry.release(room_table.lease)

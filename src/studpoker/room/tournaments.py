@@ -643,12 +643,14 @@ class TournamentDesk:
         hand), and the processes that run the others are told, once a turn of the
         loop each."""
         wanted = None if numbers is None else set(numbers)
-        for held in list(self.room.tables.values()):
-            if held.tournament_id == rt.id and (wanted is None or held.tournament_table in wanted):
-                seating = self.seating_here(rt.id, held.tournament_table)
+        for room_table in list(self.room.tables.values()):
+            if room_table.tournament_id == rt.id and (
+                wanted is None or room_table.tournament_table in wanted
+            ):
+                seating = self.seating_here(rt.id, room_table.tournament_table)
                 if seating is not None:
-                    self.room._sync_seats(held, seating, "moved")
-                held.wake.set()
+                    self.room._sync_seats(room_table, seating, "moved")
+                room_table.wake.set()
         if self.room.peer_ask is None:
             return
         for number, peer in rt.askers.items():
@@ -1025,9 +1027,9 @@ class TournamentDesk:
                 await asyncio.wait_for(rt.told.wait(), min(left, 1.0))
         self._wake_tables(rt)  # each table hears it is over, and closes
         closing = [
-            held.task
-            for held in self.room.tables.values()
-            if held.tournament_id == rt.id and held.task is not None
+            room_table.task
+            for room_table in self.room.tables.values()
+            if room_table.tournament_id == rt.id and room_table.task is not None
         ]
         if closing:
             await asyncio.wait(closing, timeout=CLOSE_WAIT)
@@ -1088,8 +1090,8 @@ class TournamentDesk:
     def tournament_list(self, account: Account | None = None) -> list[dict[str, Any]]:
         """The tournaments as ``GET /api/tournaments`` lists them: registering,
         running and the last finished (with ``account``: its entry in each)."""
-        held = sorted(self.tournaments.values(), key=lambda rt: rt.id)
-        return [self.tournament_entry(rt.id, account) for rt in held]
+        room_table = sorted(self.tournaments.values(), key=lambda rt: rt.id)
+        return [self.tournament_entry(rt.id, account) for rt in room_table]
 
     def tournament_entry(self, tid: int, account: Account | None = None) -> dict[str, Any]:
         """Tournament ``tid`` as the lobby shows it (with ``account``: its own entry
@@ -1295,11 +1297,11 @@ class TournamentDesk:
 
     async def renew_desks(self) -> None:
         """The leases of the desks held here renewed (one that ran out is let go)."""
-        held = [rt for rt in self.tournaments.values() if rt.here and rt.lease is not None]
+        room_table = [rt for rt in self.tournaments.values() if rt.here and rt.lease is not None]
         kept = await self.room.leases.renew_all(
-            [rt.lease for rt in held if rt.lease is not None], self.room.lease_seconds
+            [rt.lease for rt in room_table if rt.lease is not None], self.room.lease_seconds
         )
-        for rt, ok in zip(held, kept, strict=True):
+        for rt, ok in zip(room_table, kept, strict=True):
             if not ok:
                 self._let_desk_go(rt, "its lease ran out")
 

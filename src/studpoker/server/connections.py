@@ -558,11 +558,11 @@ class Hub:
         return sorted(people.values(), key=lambda person: str(person["name"]))
 
     def watch(self, client: Client, table_id: str, ref: Any = None) -> None:
-        held = self.room.table(table_id)
+        room_table = self.room.table(table_id)
         client.watching[table_id] = _Watching()
         self._by_table.setdefault(table_id, set()).add(client)
-        self._send_state(client, held.table, full=True, ref=ref)
-        for line in held.chat:
+        self._send_state(client, room_table.table, full=True, ref=ref)
+        for line in room_table.chat:
             client.send(_chat(table_id, line))
 
     def unwatch(self, client: Client, table_id: str) -> None:
@@ -706,16 +706,21 @@ class Hub:
         if acted is not None:
             self.action_seconds.observe(time.perf_counter() - acted)
         watchers = self._by_table.get(table_id)
-        held = self.room.tables.get(table_id)
-        if not watchers or held is None:
+        room_table = self.room.tables.get(table_id)
+        if not watchers or room_table is None:
             return
-        public = _snapshot(held.table)
+        public = _snapshot(room_table.table)
         # The onlookers' patches, by the state each changes (and that state, kept alive).
         patches: dict[int, _Patch] = {}
         for client in list(watchers):
             try:
                 self._send_state(
-                    client, held.table, kind=kind, update=update, public=public, patches=patches
+                    client,
+                    room_table.table,
+                    kind=kind,
+                    update=update,
+                    public=public,
+                    patches=patches,
                 )
             except Exception:  # one client's failure never stops the table
                 log.exception("sending %s to a client failed", kind)
@@ -734,10 +739,10 @@ class Hub:
         if cached is not None and cached[0] == len(hand.events):
             return cached[3]
         visible = hand.events_for(None)
-        held = [table.seat(s) for s in table.seat_map]
+        seated = [table.seat(s) for s in table.seat_map]
         names = [
             f"Seat {s + 1}" if seat is None else seat.occupant.name
-            for s, seat in zip(table.seat_map, held, strict=True)
+            for s, seat in zip(table.seat_map, seated, strict=True)
         ]
         street, before = (0, []) if cached is None else (cached[1], cached[2])
         # Move the start to the last street begun: the lines before it are final.

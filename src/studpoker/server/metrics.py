@@ -115,7 +115,7 @@ class RoomMetrics(Collector):
         tables = GaugeMetricFamily(
             "studpoker_tables", "Tables this process runs, by state", labels=["state"]
         )
-        states = Counter(_state(held.table) for held in room.tables.values())
+        states = Counter(_state(room_table.table) for room_table in room.tables.values())
         for state in ("dealing", "waiting", "paused", "halted"):
             tables.add_metric([state], states[state])
         yield tables
@@ -151,7 +151,7 @@ class RoomMetrics(Collector):
             "How long each batch of the journal took to write",
             Timings() if journal is None else journal.write_seconds,
         )
-        leases = sum(held.lease is not None for held in room.tables.values())
+        leases = sum(room_table.lease is not None for room_table in room.tables.values())
         yield _gauge("studpoker_leases_held", "Table leases this process holds", leases)
         limited = CounterMetricFamily(
             "studpoker_rate_limited",

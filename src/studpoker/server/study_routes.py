@@ -71,7 +71,7 @@ class StudyWork:
     rate: Limiter
     each: int
     store: Store
-    held: Counter[str] = field(default_factory=Counter)
+    taken: Counter[str] = field(default_factory=Counter)
 
     @contextmanager
     def place(self, asker: str) -> Iterator[None]:
@@ -79,16 +79,16 @@ class StudyWork:
         when ``asker`` asks too often or holds its share of the places already, a 503
         when the places are all taken."""
         slow_down(self.rate.take(asker), self.what)
-        if self.held[asker] >= self.each:
+        if self.taken[asker] >= self.each:
             slow_down(self.workers.retry_after, self.what)
         self.workers.admit()
-        self.held[asker] += 1
+        self.taken[asker] += 1
         try:
             yield
         finally:
-            self.held[asker] -= 1
-            if not self.held[asker]:
-                del self.held[asker]
+            self.taken[asker] -= 1
+            if not self.taken[asker]:
+                del self.taken[asker]
 
     async def run(self, job: Callable[..., T], *args: object) -> T:
         """``job(where, *args)`` on the workers, ``where`` the room's database: its URL

@@ -79,14 +79,14 @@ class RoomProtocol(H11Protocol):
 
     def _hold(self, address: str, transport: asyncio.BaseTransport) -> bool:
         """Count ``transport`` for ``address``; False if that address holds its number."""
-        held = self._open.setdefault(address, set())
-        for gone in [t for t in held if t.is_closing()]:
-            held.discard(gone)
-        if len(held) >= self.connections_per_address:
-            if not held:
+        open_here = self._open.setdefault(address, set())
+        for gone in [t for t in open_here if t.is_closing()]:
+            open_here.discard(gone)
+        if len(open_here) >= self.connections_per_address:
+            if not open_here:
                 del self._open[address]
             return False
-        held.add(transport)
+        open_here.add(transport)
         self._address = address
         return True
 
@@ -94,10 +94,10 @@ class RoomProtocol(H11Protocol):
         """Count this connection for nobody any more."""
         if self._address is None:
             return
-        held = self._open.get(self._address)
-        if held is not None:
-            held.discard(self.transport)
-            if not held:
+        open_here = self._open.get(self._address)
+        if open_here is not None:
+            open_here.discard(self.transport)
+            if not open_here:
                 del self._open[self._address]
         self._address = None
 

@@ -46,7 +46,7 @@ class Competing:
         """``seats``' players left before the end: out, the worst first (R7.3)."""
         competition = self._competition
         if competition is not None:
-            competition.out.extend((held.number, held.occupant) for held in seats)
+            competition.out.extend((occupied.number, occupied.occupant) for occupied in seats)
 
     def over(self, players: int, now: float) -> bool:
         """Whether the competition under way is over: fewer than two ``players``

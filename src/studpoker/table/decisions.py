@@ -71,12 +71,12 @@ class Turns:
         engine_seat = hand.actor
         assert engine_seat is not None
         number = self._play.seat_map.table_seat(engine_seat)
-        held = self._seats[number]
+        occupied = self._seats[number]
         legal = hand.legal_actions()
-        if held.leaving and not held.occupant.is_bot:  # stood up: fold
+        if occupied.leaving and not occupied.occupant.is_bot:  # stood up: fold
             self._apply(self._fold_or_default(hand), None)
             return False
-        if held.away:  # its clock ran out before: check if free, else fold, at once (R8.3)
+        if occupied.away:  # its clock ran out before: check if free, else fold, at once (R8.3)
             self._apply(hand.default_action(), None)
             return False
         if len(legal) == 1 and legal[0].kind in (K.BRING_IN, K.SHOW, K.MUCK):
@@ -94,18 +94,18 @@ class Turns:
             tuple(legal),
             now,
             now + self._seconds,
-            now + self._seconds + held.time_bank,
+            now + self._seconds + occupied.time_bank,
         )
         answer: asyncio.Future[Action | None] = asyncio.get_running_loop().create_future()
         self._turn, self._answer = turn, answer
         try:
-            player = held.occupant.player
+            player = occupied.occupant.player
             if isinstance(player, RemotePlayer):  # its view made only if it is read
                 decision: object = player.ask(partial(hand.view, engine_seat))
             else:
                 decision = player.decide(hand.view(engine_seat))
         except Exception:
-            log.exception("table %s: %r failed to decide", self._table_id, held.occupant)
+            log.exception("table %s: %r failed to decide", self._table_id, occupied.occupant)
             self._apply(hand.default_action(), turn)
             return False
         if not inspect.isawaitable(decision):

@@ -95,7 +95,9 @@ class HandInPlay:
             # director says its own tables' games, Table.set_level).
             self.rotation_index = number - 1
             self.spec = rotation.spec(config.hand_spec, self.rotation_index)
-        hand = Hand(self.spec, [held.chips for held in players], rng=rng, carry_in=self.rollover)
+        hand = Hand(
+            self.spec, [occupied.chips for occupied in players], rng=rng, carry_in=self.rollover
+        )
         self.next_number += 1
         self.hold(hand, players, number, datetime.now(UTC))
         return hand
@@ -103,8 +105,8 @@ class HandInPlay:
     def hold(self, hand: Hand, players: list[Seat], number: int, started: datetime) -> None:
         """Hand ``number`` is the table's, between ``players``."""
         self.hand, self.number, self.live = hand, number, True
-        self.seat_map = SeatMap(tuple(held.number for held in players))
-        self.players = tuple(held.occupant for held in players)
+        self.seat_map = SeatMap(tuple(occupied.number for occupied in players))
+        self.players = tuple(occupied.occupant for occupied in players)
         self.started = started
 
     def resume(self, resumed: Resumed, players: list[Seat]) -> None:

@@ -48,7 +48,7 @@ def seating(
     seats — computer players of the table are made again, not kept — those waiting
     for a computer player's seat, the ``rollover`` and the ``competition`` under way
     (its clock read at ``now``, the table's clock)."""
-    held = list(seats)
+    occupied = list(seats)
     return {
         "seats": [
             [
@@ -60,12 +60,12 @@ def seating(
                 seat.sitting_out,
                 seat.leaving,
             ]
-            for seat in held
+            for seat in occupied
             if not seat.occupant.is_bot
         ],
         "waiting": [
             [seat.number, seat.successor[0].account_id, seat.successor[0].name, seat.successor[1]]
-            for seat in held
+            for seat in occupied
             if seat.successor is not None
         ],
         "rollover": rollover,

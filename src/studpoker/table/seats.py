@@ -65,8 +65,8 @@ class Seats:
 
     def seat_of_account(self, account_id: int) -> int | None:
         """The seat a person of ``account_id`` holds, if any."""
-        for number, held in self._held.items():
-            occupant = held.occupant
+        for number, occupied in self._held.items():
+            occupant = occupied.occupant
             if occupant.account_id == account_id and not occupant.is_bot:
                 return number
         return None
@@ -83,40 +83,44 @@ class Seats:
     def occupied(self, seat: int) -> Seat:
         """Seat ``seat``, a TableError if there is none or it is empty."""
         self.check_number(seat)
-        held = self._held.get(seat)
-        if held is None:
+        occupied = self._held.get(seat)
+        if occupied is None:
             raise TableError(f"seat {seat} is empty", "seat_empty", seat=seat)
-        return held
+        return occupied
 
     def all_bots(self, seats: Iterable[Seat] | None = None) -> bool:
         return all(
-            held.occupant.is_bot for held in (self._held.values() if seats is None else seats)
+            occupied.occupant.is_bot
+            for occupied in (self._held.values() if seats is None else seats)
         )
 
     def player_count(self) -> int:
         """The players who will be at the table for the next hand."""
-        return sum(not held.leaving or held.successor is not None for held in self._held.values())
+        return sum(
+            not occupied.leaving or occupied.successor is not None
+            for occupied in self._held.values()
+        )
 
     def gives_way(self, seat: int) -> bool:
         """Whether a person may take the computer player's ``seat`` (R7.1)."""
-        held = self._held[seat]
-        return held.occupant.is_bot and held.successor is None
+        occupied = self._held[seat]
+        return occupied.occupant.is_bot and occupied.successor is None
 
     def dealt_in(self) -> list[Seat]:
         """The seats to deal in, in seat order: at a tournament's table everyone with
         chips (nobody is sat out of the deal, R8.4), else those with chips who are
         neither sitting out nor leaving."""
         if self._config.mode == "tournament":
-            return [held for _, held in sorted(self._held.items()) if held.chips > 0]
+            return [occupied for _, occupied in sorted(self._held.items()) if occupied.chips > 0]
         return [
-            held
-            for _, held in sorted(self._held.items())
-            if not held.sitting_out and held.chips > 0 and not held.leaving
+            occupied
+            for _, occupied in sorted(self._held.items())
+            if not occupied.sitting_out and occupied.chips > 0 and not occupied.leaving
         ]
 
     def leaving(self) -> list[int]:
         """The seats whose occupants stood up during a hand, in order."""
-        return [n for n, held in sorted(self._held.items()) if held.leaving]
+        return [n for n, occupied in sorted(self._held.items()) if occupied.leaving]
 
     # Sitting down
 
@@ -127,15 +131,15 @@ class Seats:
         competition is under way): the seat, the chips, the players for the next hand
         and the computer players who may make room; a TableError says why not."""
         config, mode = self._config, self._config.mode
-        for held in self._held.values():
-            waiting = held.successor[0] if held.successor is not None else None
-            for other in (held.occupant, waiting):
+        for occupied in self._held.values():
+            waiting = occupied.successor[0] if occupied.successor is not None else None
+            for other in (occupied.occupant, waiting):
                 if other is not None and _same(other, occupant):
                     raise TableError(
-                        f"{occupant.name} is already in seat {held.number}",
+                        f"{occupant.name} is already in seat {occupied.number}",
                         "already_in_seat",
                         name=occupant.name,
-                        seat=held.number,
+                        seat=occupied.number,
                     )
         if occupant.is_bot and mode != "practice":
             rule = "R7.2" if mode == "chips" else "R7.3"
@@ -153,8 +157,8 @@ class Seats:
         if seat is not None:
             self.check_number(seat)
         most = config.players_at_most
-        people = sum(not held.occupant.is_bot for held in self._held.values())
-        people += sum(held.successor is not None for held in self._held.values())
+        people = sum(not occupied.occupant.is_bot for occupied in self._held.values())
+        people += sum(occupied.successor is not None for occupied in self._held.values())
         if mode == "practice" and not occupant.is_bot and people >= most:
             raise TableError(
                 f"a practice table seats at most {most} players (R7.1)",
@@ -232,8 +236,8 @@ class Seats:
                 break
             if number not in self._held:
                 self.add(number, Occupant(f"Bot {number}", None, bot_for(number), is_bot=True), 0)
-        for held in self._held.values():
-            held.chips = max(held.chips, config.buy_in_max)
+        for occupied in self._held.values():
+            occupied.chips = max(occupied.chips, config.buy_in_max)
 
     def restore(self, seats: Mapping[int, Seat]) -> None:
         """The seats of a table rebuilt (table/restore.py), before it plays."""
@@ -246,11 +250,11 @@ class Seats:
     def give_way(self, seat: int, successor: tuple[Occupant, int] | None) -> None:
         """The computer player of ``seat`` leaves, for ``successor`` or to make room:
         when the hand it plays ends, else at once."""
-        held = self._held[seat]
+        occupied = self._held[seat]
         if self._in_hand(seat):
-            if held.leaving and successor is None:
+            if occupied.leaving and successor is None:
                 return
-            held.leaving, held.successor = True, successor
+            occupied.leaving, occupied.successor = True, successor
             self._tell(seat, "reserved" if successor is not None else "leaving")
             return
         self.remove(seat)
@@ -259,24 +263,24 @@ class Seats:
 
     def remove(self, seat: int, change: str = "left") -> Seat:
         """The occupant of ``seat`` is gone (``change`` tells the viewers how)."""
-        held = self._held.pop(seat)
+        occupied = self._held.pop(seat)
         self._tell(seat, change)
-        return held
+        return occupied
 
     def depart(self, numbers: Iterable[int]) -> list[Seat]:
         """The occupants of ``numbers`` leave, and a person waiting for one of their
         seats takes it (R7.1); the seats as they were."""
         leaving = [self._held[n] for n in numbers if n in self._held]
-        for held in leaving:
-            self.remove(held.number)
-            if held.successor is not None:
-                self.add(held.number, *held.successor)
+        for occupied in leaving:
+            self.remove(occupied.number)
+            if occupied.successor is not None:
+                self.add(occupied.number, *occupied.successor)
         return leaving
 
     def unreserve(self, seat: int) -> tuple[Occupant, int] | None:
         """The person waiting for ``seat`` stops waiting; who it was, with their chips."""
-        held = self._held[seat]
-        successor, held.successor = held.successor, None
+        occupied = self._held[seat]
+        successor, occupied.successor = occupied.successor, None
         if successor is not None:
             self._tell(seat, "unreserved")
         return successor
@@ -292,7 +296,7 @@ class Seats:
     def check_top_up(self, seat: int, amount: int, *, stopped: str | None) -> Seat:
         """The seat :meth:`top_up` would top up (``stopped``: why the table deals no
         more hands, if it does not); a TableError says why it would refuse."""
-        held = self.occupied(seat)
+        occupied = self.occupied(seat)
         config = self._config
         if config.mode != "chips":
             if config.mode == "practice":
@@ -309,7 +313,7 @@ class Seats:
             )
         if stopped is not None:
             raise TableError(f"the table deals no more hands: {stopped}", "table_stopped")
-        room = config.buy_in_max - held.chips - held.top_up
+        room = config.buy_in_max - occupied.chips - occupied.top_up
         if not whole(amount) or amount < 1:
             raise TableError(
                 f"a top-up is a whole number of chips, 1 or more, not {amount!r}", "malformed"
@@ -323,23 +327,23 @@ class Seats:
                 most=room,
                 stack_cap=config.buy_in_max,
             )
-        return held
+        return occupied
 
     def top_up(self, seat: int, amount: int, *, stopped: str | None) -> None:
         """``amount`` more chips for ``seat`` (R7.2): at once between hands, when it
         ends during one the seat plays."""
-        held = self.check_top_up(seat, amount, stopped=stopped)
+        occupied = self.check_top_up(seat, amount, stopped=stopped)
         if self._in_hand(seat):
-            held.top_up += amount
+            occupied.top_up += amount
         else:
-            held.chips += amount
+            occupied.chips += amount
         self._tell(seat, "topped_up")
 
     def add_top_ups(self) -> None:
         """Chips bought during the hand count now it is over."""
-        for held in self._held.values():
-            if held.top_up:
-                held.chips, held.top_up = held.chips + held.top_up, 0
+        for occupied in self._held.values():
+            if occupied.top_up:
+                occupied.chips, occupied.top_up = occupied.chips + occupied.top_up, 0
 
     def take_stacks(self, stacks: Mapping[int, int]) -> None:
         """A hand's result: each seat dealt in has its stack after it."""
@@ -348,11 +352,11 @@ class Seats:
 
     def set_chips(self, seat: int, chips: int) -> None:
         """The chips a tournament's director says the entry in ``seat`` has."""
-        held = self.occupied(seat)
+        occupied = self.occupied(seat)
         if not whole(chips) or chips < 1:
             raise TableError(f"an entry sits with chips, not {chips!r}", "malformed")
-        if held.chips != chips:
-            held.chips = chips
+        if occupied.chips != chips:
+            occupied.chips = chips
             self._tell(seat, "chips")
 
     def share(self, amount: int) -> None:
@@ -365,15 +369,15 @@ class Seats:
 
     def start_competition(self) -> None:
         """Everyone gets ``competition_chips`` and a full time bank (R7.3)."""
-        for held in self._held.values():
-            held.chips, held.top_up = self._config.competition_chips, 0
-            held.time_bank = float(self._config.time_bank)
+        for occupied in self._held.values():
+            occupied.chips, occupied.top_up = self._config.competition_chips, 0
+            occupied.time_bank = float(self._config.time_bank)
 
     def sit_out_broke(self) -> None:
         """At a chips table a seat with no chips sits out until a top-up (R7.2)."""
-        for number, held in sorted(self._held.items()):
-            if not held.chips and not held.sitting_out:
-                held.sitting_out = True
+        for number, occupied in sorted(self._held.items()):
+            if not occupied.chips and not occupied.sitting_out:
+                occupied.sitting_out = True
                 self._tell(number, "sat_out")
 
     # Being there
@@ -381,65 +385,65 @@ class Seats:
     def spend_time(self, seat: int, used: float, clock: float) -> None:
         """``seat`` took ``used`` seconds over a decision whose clock was ``clock``:
         the time beyond it comes out of its time bank (R8.1)."""
-        held = self._held[seat]
-        held.time_bank = max(held.time_bank - max(used - clock, 0.0), 0.0)
+        occupied = self._held[seat]
+        occupied.time_bank = max(occupied.time_bank - max(used - clock, 0.0), 0.0)
 
     def time_out(self, seat: int) -> None:
         """R8.3: ``seat``'s clock ran out: it is acted for at once for the rest of the
         hand and, but in a competition (R8.4's rule: dealt in until back), sits out
         from the next hand until it sits in again."""
-        held = self._held.get(seat)
-        if held is None or held.occupant.is_bot or held.away:
+        occupied = self._held.get(seat)
+        if occupied is None or occupied.occupant.is_bot or occupied.away:
             return
-        held.away = True
+        occupied.away = True
         if self._config.mode not in ("competition", "tournament"):
-            held.sitting_out = True
+            occupied.sitting_out = True
         self._tell(seat, "timed_out")
 
     def count_missed(self, dealt: set[int], going: list[int]) -> list[int]:
         """Each seat sitting out, not dealt in and not going, missed a hand; those who
         missed ``max_missed_hands`` go too (the seats, in order)."""
         gone = []
-        for number, held in sorted(self._held.items()):
-            if held.sitting_out and number not in dealt and number not in going:
-                held.missed_hands += 1
-                if held.missed_hands >= self._config.max_missed_hands:
+        for number, occupied in sorted(self._held.items()):
+            if occupied.sitting_out and number not in dealt and number not in going:
+                occupied.missed_hands += 1
+                if occupied.missed_hands >= self._config.max_missed_hands:
                     gone.append(number)
         return gone
 
     def sit_out(self, seat: int) -> None:
         """``seat`` is not dealt in from the next hand (at a tournament's table it is
         dealt in and acted for at once, R8.4)."""
-        held = self.occupied(seat)
-        if held.sitting_out or held.away:
+        occupied = self.occupied(seat)
+        if occupied.sitting_out or occupied.away:
             raise TableError(
                 f"seat {seat} is already sitting out", "already_sitting_out", seat=seat
             )
         if self._config.mode == "tournament":
-            held.away = True
+            occupied.away = True
         else:
-            held.sitting_out = True
+            occupied.sitting_out = True
         self._tell(seat, "sat_out")
 
     def sit_in(self, seat: int) -> None:
         """``seat`` is dealt in again and plays its own decisions again (R8.3)."""
-        held = self.occupied(seat)
-        if not held.sitting_out and not held.away:
+        occupied = self.occupied(seat)
+        if not occupied.sitting_out and not occupied.away:
             raise TableError(f"seat {seat} is not sitting out", "not_sitting_out", seat=seat)
-        if not held.chips and not held.top_up:
+        if not occupied.chips and not occupied.top_up:
             raise TableError(f"seat {seat} has no chips: top up first", "no_chips", seat=seat)
-        held.sitting_out = held.away = False
-        held.missed_hands = 0
+        occupied.sitting_out = occupied.away = False
+        occupied.missed_hands = 0
         self._tell(seat, "sat_in")
 
     def set_connected(self, seat: int, connected: bool) -> None:
         """Whether the occupant of ``seat`` has a connection open (R8.3); at a
         tournament's table one without is away until it comes back (R8.4)."""
-        held = self.occupied(seat)
-        if held.connected != connected:
-            held.connected = connected
+        occupied = self.occupied(seat)
+        if occupied.connected != connected:
+            occupied.connected = connected
             if self._config.mode == "tournament":
-                held.away = not connected
+                occupied.away = not connected
             self._tell(seat, "connected" if connected else "disconnected")
 
 

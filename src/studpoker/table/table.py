@@ -235,8 +235,8 @@ class Table:
         not see the cards it held)."""
         if seat is None:
             return None
-        held = self._seats.get(seat)
-        return self._play.engine_seat_of(seat, None if held is None else held.occupant)
+        occupied = self._seats.get(seat)
+        return self._play.engine_seat_of(seat, None if occupied is None else occupied.occupant)
 
     def own_cards(self, seat: int) -> OwnCards | None:
         """Table ``seat``'s own down cards as the wire has them and its best hand's
@@ -415,13 +415,13 @@ class Table:
         they are folded when they must act and leave when it ends.  In a
         competition, quitting counts as busting (R7.3).  A person waiting for a
         computer player's seat (practice) stops waiting."""
-        held = self._seats.occupied(seat)
-        if held.successor is not None:
+        occupied = self._seats.occupied(seat)
+        if occupied.successor is not None:
             successor = self._seats.unreserve(seat)
             assert successor is not None
             await self._seat_left(seat, *successor)
             return
-        if held.leaving:
+        if occupied.leaving:
             raise TableError(
                 f"seat {seat} is already leaving: it goes when this hand ends",
                 "already_leaving",
@@ -430,7 +430,7 @@ class Table:
         in_hand = self._play.in_hand
         if not in_hand(seat):
             async with self.exclusive():  # not while a hand is dealt or its stacks released
-                if self._seats.get(seat) is not held:
+                if self._seats.get(seat) is not occupied:
                     return  # gone meanwhile (after missed hands, or busted)
                 if not in_hand(seat):
                     await self._depart([seat], "stood")
@@ -540,11 +540,11 @@ class Table:
         if play.playing or len(self._seats) or play.hand is not None or self._closed:
             raise TableError("only a table that has not played is restored", "internal")
         by_number: dict[int, Seat] = {}
-        for held in seats:
-            self._seats.check_number(held.number)
-            if held.number in by_number:
-                raise TableError(f"seat {held.number} is restored twice", "internal")
-            by_number[held.number] = held
+        for occupied in seats:
+            self._seats.check_number(occupied.number)
+            if occupied.number in by_number:
+                raise TableError(f"seat {occupied.number} is restored twice", "internal")
+            by_number[occupied.number] = occupied
         hand = None if resumed is None else dealt_again(self.spec, resumed, by_number)
         play.rollover = rollover
         self._competing.restore(competition)
@@ -720,8 +720,13 @@ class Table:
             "stakes": self.config.stakes,
             "carry_in": hand.carry_in,
             "seats": [
-                [held.number, held.occupant.account_id, held.occupant.name, held.chips]
-                for held in players
+                [
+                    occupied.number,
+                    occupied.occupant.account_id,
+                    occupied.occupant.name,
+                    occupied.chips,
+                ]
+                for occupied in players
             ],
             "deck": [None if card is None else str(card) for card in hand.deck_order],
         }
@@ -790,15 +795,17 @@ class Table:
         under_way = self._competing.current is not None
         leaving = self._seats.depart(numbers)
         if under_way:
-            people = [held for held in leaving if not held.occupant.is_bot]
+            people = [occupied for occupied in leaving if not occupied.occupant.is_bot]
             leader = chip_leader(self._seats.values())
             self._competing.went_out(people)
-            for held in people:
+            for occupied in people:
                 if self.hooks.on_bust is not None:
                     by = None if leader is None else leader.occupant
-                    await self.hooks.on_bust(self, held.number, held.occupant, by)
-        for held in leaving:
-            await self._seat_left(held.number, held.occupant, held.chips + held.top_up)
+                    await self.hooks.on_bust(self, occupied.number, occupied.occupant, by)
+        for occupied in leaving:
+            await self._seat_left(
+                occupied.number, occupied.occupant, occupied.chips + occupied.top_up
+            )
         if leaving:
             log.debug("table %s: seats %s left (%s)", self.table_id, numbers, reason)
 

@@ -192,13 +192,13 @@ class _Clock:
 def _first_after(seats: list[int], seat: int) -> int:
     """The first of the occupied ``seats`` after ``seat``, round the table: the seat
     dealt first in the next hand."""
-    return next((held for held in seats if held > seat), seats[0])
+    return next((taken for taken in seats if taken > seat), seats[0])
 
 
 def _carry_shares(table: Table) -> dict[str, int]:
     """R6.8: the chips rolled over at ``table`` split among its players, the odd chips
     to the first in seat order."""
-    seated = [held for held in table.seats if held is not None]
+    seated = [taken for taken in table.seats if taken is not None]
     if not table.carry or not seated:
         return {}
     return dict(zip(seated, rollover_shares(table.carry, len(seated)), strict=True))
@@ -612,7 +612,7 @@ class Tournament:
     def _move(self, entry: str, source: Table, to: Table, reason: str) -> Move:
         seat = self.where[entry][1]
         source.seats[seat] = None
-        empty = [i for i, held in enumerate(to.seats) if held is None]
+        empty = [i for i, taken in enumerate(to.seats) if taken is None]
         new = self.rng.choice(empty)
         to.seats[new] = entry
         self.where[entry] = (to.number, new)
@@ -656,8 +656,8 @@ class Tournament:
             victim.breaking = False
             return []
         shared = _carry_shares(victim)
-        for held, share in shared.items():
-            self.stacks[held] += share
+        for taken, share in shared.items():
+            self.stacks[taken] += share
         if shared:
             victim.carry = 0
         moves = []
@@ -679,7 +679,7 @@ class Tournament:
         else:
             number = max(self.tables) + 1
             table = self.tables[number] = Table(number, [None] * self.table_size)
-        empty = [i for i, held in enumerate(table.seats) if held is None]
+        empty = [i for i, taken in enumerate(table.seats) if taken is None]
         seat = self.rng.choice(empty)
         table.seats[seat] = entry
         self.where[entry] = (table.number, seat)
@@ -720,8 +720,8 @@ class Tournament:
         over at its table (R6.8, as when a table breaks), in the order they entered."""
         chips = dict(self.stacks)
         for table in self.running_tables:
-            for held, share in _carry_shares(table).items():
-                chips[held] += share
+            for taken, share in _carry_shares(table).items():
+                chips[taken] += share
         return chop(pool, [(entry, chips[entry]) for entry in self.entries if entry in chips])
 
     def standings(self) -> list[tuple[str, int]]:

@@ -80,8 +80,8 @@ def client_address(request: Request) -> str:
 
 def seats_held(room: Room, account_id: int) -> dict[str, int]:
     """The seats ``account_id`` holds at the tables this process runs, by table."""
-    held = {table_id: room.seat_of(account_id, table_id) for table_id in room.tables}
-    return {table_id: seat for table_id, seat in held.items() if seat is not None}
+    seats = {table_id: room.seat_of(account_id, table_id) for table_id in room.tables}
+    return {table_id: seat for table_id, seat in seats.items() if seat is not None}
 
 
 def accounts_router(
@@ -173,10 +173,10 @@ def accounts_router(
     async def me(account: Asker) -> Me:
         """The asker's account, its balance and the seats it holds."""
         fresh = await room.fresh(account)  # no_account: gone since its session was read
-        held = seats_held(room, account.id)
+        where = seats_held(room, account.id)
         if peers is not None:  # and at the tables the other processes run
-            held.update(await peers.seats_of(account.id))
-        seats: list[HeldSeat] = [{"table": t, "seat": held[t]} for t in sorted(held)]
+            where.update(await peers.seats_of(account.id))
+        seats: list[HeldSeat] = [{"table": t, "seat": where[t]} for t in sorted(where)]
         low = free_chips.on and not fresh.guest and not fresh.bot and fresh.balance < LOW
         given = free_chips.chips if low else None
         return {**account_dict(fresh), "seats": seats, "free_chips": given}
