@@ -7,7 +7,7 @@ import { ui } from "./state.js";
 import { $, status } from "./page.js";
 import { refusal, t } from "./words.js";
 import { refreshBalance, renderAccount, renderLobby } from "./lobby.js";
-import { leaveTable, openTable, renderTable } from "./table.js";
+import { leaveTable, openTable, renderTable, renderTableSoon } from "./table.js";
 import { addChat, addLines, showStandings } from "./log.js";
 import { actRefusal, renderActions } from "./actions.js";
 import { soundsOf } from "./options.js";
@@ -170,7 +170,10 @@ export function receive(message) {
       if (message.change === "competition_ended" && message.standings) showStandings(message.standings);
       addLines(message.lines || []);
       if (state.turn) ui.turnAt = performance.now();
-      renderTable();
+      // A hand's end is drawn at once: its pots go to the winners (movePots) before
+      // the next deal, however soon that comes.
+      if (message.change === "hand_ended") renderTable();
+      else renderTableSoon();
       break;
     }
     case "chat":

@@ -71,7 +71,31 @@ function winnings() {
   return won;
 }
 
+/* When the table was last drawn (performance.now()), and whether a drawing waits for
+   the next frame. */
+let drawnAt = -Infinity;
+let drawSoon = false;
+const FRAME_MS = 16;
+
+/** The table drawn again for a message that changed it: at once, unless it was drawn
+    less than a frame ago; then once, at the next frame, with every message come
+    meanwhile (computer players' actions arrive in bursts: a drawing a message would
+    lay the felt out again several times a frame, and the screen shows one). */
+export function renderTableSoon() {
+  if (drawSoon) return;
+  if (performance.now() - drawnAt >= FRAME_MS) {
+    renderTable();
+    return;
+  }
+  drawSoon = true;
+  requestAnimationFrame(() => {
+    drawSoon = false;
+    renderTable();
+  });
+}
+
 export function renderTable() {
+  drawnAt = performance.now();
   if (!ui.tableId) return;
   const s = ui.state;
   const felt = $("felt");
