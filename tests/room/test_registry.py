@@ -27,10 +27,18 @@ class Clock:
         return self.now
 
 
-def registries(store: Store, leases: LocalLeases) -> tuple[TableRegistry, TableRegistry]:
+def registries(
+    leases: LocalLeases | None = None,
+) -> tuple[TableRegistry, TableRegistry, LocalLeases]:
+    """Two processes' registries over one database in memory and one set of leases
+    (``leases``, by default on the real clock), with 10 s leases."""
+    store = Store("sqlite://")
+    store.migrate()
+    leases = LocalLeases() if leases is None else leases
     return (
         TableRegistry(store, leases, "one", 10.0, shared=True),
         TableRegistry(store, leases, "two", 10.0, shared=True),
+        leases,
     )
 
 
@@ -43,9 +51,7 @@ def opened(registry: TableRegistry, table_id: str, owned: tuple[object, int | No
 
 def test_one_process_runs_a_table_until_it_lets_it_go() -> None:
     async def play() -> None:
-        store = Store("sqlite://")
-        store.migrate()
-        one, two = registries(store, LocalLeases())
+        one, two, _ = registries()
         owned = await one.own("razz-1")
         assert owned is not None
         assert owned[1] == 1
@@ -72,7 +78,7 @@ def test_one_process_runs_a_table_until_it_lets_it_go() -> None:
 
 def test_a_table_not_run_here_is_named_in_the_refusal() -> None:
     async def play() -> None:
-        one, _ = registries(Store("sqlite://"), LocalLeases())
+        one, _, _ = registries()
         with pytest.raises(RoomError, match=r"^no table 'razz-9'$") as refused:
             one.get("razz-9")
         assert refused.value.code == "no_table"
@@ -87,9 +93,7 @@ def test_a_write_of_a_table_another_process_runs_is_refused_before_the_store_is_
         asked.append((args, fence))
 
     async def play() -> None:
-        store = Store("sqlite://")
-        store.migrate()
-        one, _ = registries(store, LocalLeases())
+        one, _, _ = registries()
         with pytest.raises(StaleOwner, match="no longer run by this process"):
             await one.write("razz-1", write, "row")
         owned = await one.own("razz-1")
@@ -106,10 +110,7 @@ def test_a_process_paused_past_its_lease_lets_its_table_go_before_telling_anythi
     clock = Clock()
 
     async def play() -> None:
-        store = Store("sqlite://")
-        store.migrate()
-        leases = LocalLeases(clock)
-        one, two = registries(store, leases)
+        one, two, _ = registries(LocalLeases(clock))
         owned = await one.own("razz-1")
         assert owned is not None
         held = opened(one, "razz-1", owned)
@@ -131,10 +132,7 @@ def test_renewing_keeps_every_lease_and_loses_a_table_whose_lease_another_took()
     clock = Clock()
 
     async def play() -> None:
-        store = Store("sqlite://")
-        store.migrate()
-        leases = LocalLeases(clock)
-        one, two = registries(store, leases)
+        one, two, leases = registries(LocalLeases(clock))
         for table_id in ("razz-1", "razz-2"):
             owned = await one.own(table_id)
             assert owned is not None
