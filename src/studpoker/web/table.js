@@ -312,11 +312,13 @@ function movePots(s) {
       .filter(Boolean).join(" · ");
     chip.textContent = (label ? `${label} ` : "") + money(award.amount, s.money_unit);
     chip.setAttribute("aria-hidden", "true");
+    // A chip waiting its turn is not shown: sat on the pot it covered the line under it
+    // (whose turn it is) for as long as it waited.
+    chip.style.opacity = "0";
     felt.append(chip);
     const motion = chip.animate(
       [{ left: "50%", top: "44%", opacity: 1 }, { left: target.style.left, top: target.style.top, opacity: 0.2 }],
-      // "both": a chip waiting its turn sits on the pot, not in the corner
-      { duration: 800, delay: 450 * order, easing: "ease-in", fill: "both" },
+      { duration: 800, delay: 450 * order, easing: "ease-in", fill: "forwards" },
     );
     motion.onfinish = () => chip.remove();
   });
