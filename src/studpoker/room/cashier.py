@@ -365,9 +365,9 @@ class Cashier:
     # -- tournaments' money -----------------------------------------------------------
 
     async def enter_tournament(self, tournament_id: int, account_id: int | None, name: str) -> None:
-        """Entry ``name`` of ``account_id`` (None: a computer player, who pays
-        nothing) pays the buy-in and fee of tournament ``tournament_id`` from its
-        balance (InsufficientFunds when it cannot)."""
+        """Entry ``name`` of ``account_id`` pays the buy-in and fee of tournament
+        ``tournament_id`` from its balance (InsufficientFunds when it cannot); a
+        computer player (``account_id`` None) enters free tournaments only."""
         await asyncio.to_thread(self._store.enter_tournament, tournament_id, account_id, name)
 
     async def leave_tournament(self, tournament_id: int, name: str) -> int:

@@ -96,9 +96,8 @@ class RoomLifecycle(RoomOwners):
                     room_table.task.cancel()
             for room_table in list(self.tables.values()):
                 await stop_task(room_table.task)
-            await (
-                self.registry.writes_done()
-            )  # a cancelled table's last books land before the stop's
+            # A cancelled table's last books land before the stop's.
+            await self.registry.writes_done()
             if self._journal is not None:
                 await self._journal.flushed()  # the deals and actions written, then voided
             # A stop is no crash: everyone is paid out below, and the hands it cut short
@@ -126,9 +125,7 @@ class RoomLifecycle(RoomOwners):
             if self._journal is not None:
                 await self._journal.stop()
             await self._stop_keeping()
-            for room_table in list(
-                self.tables.values()
-            ):  # let go: another process may take them up
+            for room_table in list(self.tables.values()):  # another process may take them up
                 await self.registry.release(room_table.lease)
             self.histories.close()  # a worker process; it starts again with the next download
             self.tournaments.clear()

@@ -11,7 +11,6 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
-from typing import TypeVar
 
 from studpoker.room.accounts import Accounts
 from studpoker.room.attendance import Attendance
@@ -31,7 +30,6 @@ __all__ = ["Listener", "RoomState"]
 log = logging.getLogger("studpoker.room.room")
 
 Listener = Callable[[TableUpdate], None]
-T = TypeVar("T")
 
 
 class RoomState:
