@@ -216,8 +216,11 @@ def _in_processes(blocks: list[Block], workers: int, progress: Progress) -> Iter
             progress(done.hands)
             yield done
         return
-    # Spawned, not forked: the parent may run threads (a progress bar, a test runner).
-    context = multiprocessing.get_context("spawn")
+    # Not forked from this process, which may run threads (a progress bar, a test
+    # runner): forked from the fork server, a fresh single-threaded interpreter that
+    # imports this module once for every worker.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
     with context.Pool(min(workers, len(blocks))) as pool:
         for done in pool.imap(run_block, blocks):
             progress(done.hands)
