@@ -26,6 +26,10 @@ FloatArray = npt.NDArray[np.float64]
 
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
 
+# ndarray.sum without its Python wrapper: the same reduction, a third of the time on
+# the solver's small arrays.
+_sum = np.add.reduce
+
 
 class Solver:
     """Discounted CFR of ``abstraction``'s game with ``tree``'s betting."""
@@ -91,21 +95,30 @@ class Solver:
             return dealt
         regrets = self.regrets[node.index]
         strategy = _matched(regrets)
-        values = []
+        children = node.children
+        # The tree is walked 2,600 times an iteration with arrays of a few buckets:
+        # numpy's calls, not its arithmetic, are the cost, so the children's values go
+        # straight into one array and the sums are ufunc reductions (no wrappers).
+        stacked = np.empty((len(children), b, b))  # (actions, B, B)
+        walk, payoff = self._walk, self._payoff
         if node.actor == 0:
-            for a, (_, child) in enumerate(node.children):
-                values.append(self._walk(child, q0, q1 * strategy[:, a, None]))
-            stacked = np.stack(values)  # (actions, B, B)
-            value: FloatArray = (strategy.T[:, :, None] * stacked).sum(axis=0)
-            gained = (q0[None] * (stacked - value[None])).sum(axis=2).T
-            weight = q1.sum(axis=1)
+            for a, (_, child) in enumerate(children):
+                leaf = payoff.get(id(child))
+                stacked[a] = (
+                    leaf if leaf is not None else walk(child, q0, q1 * strategy[:, a, None])
+                )
+            value: FloatArray = _sum(strategy.T[:, :, None] * stacked, axis=0)
+            gained = _sum(q0[None] * (stacked - value[None]), axis=2).T
+            weight = _sum(q1, axis=1)
         else:
-            for a, (_, child) in enumerate(node.children):
-                values.append(self._walk(child, q0 * strategy[None, :, a], q1))
-            stacked = np.stack(values)
-            value = (strategy.T[:, None, :] * stacked).sum(axis=0)
-            gained = (q1[None] * (value[None] - stacked)).sum(axis=1).T
-            weight = q0.sum(axis=0)
+            for a, (_, child) in enumerate(children):
+                leaf = payoff.get(id(child))
+                stacked[a] = (
+                    leaf if leaf is not None else walk(child, q0 * strategy[None, :, a], q1)
+                )
+            value = _sum(strategy.T[:, None, :] * stacked, axis=0)
+            gained = _sum(q1[None] * (value[None] - stacked), axis=1).T
+            weight = _sum(q0, axis=0)
         keep_positive, keep_negative, keep_total = self._keep
         regrets *= np.where(regrets > 0, keep_positive, keep_negative)
         regrets += gained
@@ -208,5 +221,5 @@ def _matched(regrets: FloatArray) -> FloatArray:
     """Regret matching: each bucket's positive regrets as probabilities (uniform
     when none is positive)."""
     positive = np.maximum(regrets, 0.0)
-    sums = positive.sum(axis=1, keepdims=True)
+    sums = _sum(positive, axis=1, keepdims=True)
     return np.where(sums > 0, positive / np.where(sums > 0, sums, 1.0), 1.0 / regrets.shape[1])
