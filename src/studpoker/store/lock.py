@@ -157,12 +157,15 @@ def _advisory(url: URL, shared: bool, holder: str) -> Connection:
 
 
 def _pg_holder(connection: Connection) -> str:
-    """Who holds the room's advisory lock: the application name its room gave."""
+    """Who holds the room's advisory lock on this database: the application name its
+    room gave.  An advisory lock belongs to one database, but ``pg_locks`` lists the
+    whole server's: the rooms of the server's other databases are not named."""
     rows = connection.execute(
         text(
             "SELECT a.application_name, a.client_addr FROM pg_locks l "
             "JOIN pg_stat_activity a ON a.pid = l.pid "
-            "WHERE l.locktype = 'advisory' AND l.granted AND l.objid = :low"
+            "WHERE l.locktype = 'advisory' AND l.granted AND l.objid = :low "
+            "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
         ),
         {"low": ROOM_LOCK & 0xFFFFFFFF},
     ).all()
