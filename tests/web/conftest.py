@@ -33,8 +33,9 @@ def room(request: pytest.FixtureRequest) -> Iterator[Server]:
         drop_postgres_database(url)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One chromium for each test process (its start costs half a second of a core)."""
     assert CHROMIUM.exists(), f"no chromium at {CHROMIUM}: run scripts/chromium.sh"
     if os.environ.get("CI"):
         import playwright.sync_api as sync_api
@@ -44,3 +45,26 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Any) -> Iterator[Any]:
+    """The chromium of a module's tests; the pages a module opened are closed after it."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
+
+
+@pytest.fixture(autouse=True)
+def _close_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The pages a test opened are closed after it: a page left open goes on drawing its
+    table, polling and, once its room has stopped, knocking at it again."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    chromium = request.getfixturevalue("browser")
+    before = set(chromium.contexts)
+    yield
+    for context in chromium.contexts:
+        if context not in before:
+            context.close()
