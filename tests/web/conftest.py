@@ -33,9 +33,12 @@ def room(request: pytest.FixtureRequest) -> Iterator[Server]:
         drop_postgres_database(url)
 
 
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    """One chromium for each test process (its start costs half a second of a core)."""
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A chromium for a module's tests.  Not one for the whole test process: Playwright's
+    sync API holds an event loop in the process's main thread while it runs, and every
+    test after the module would find it running (``asyncio.run`` in the docs' examples
+    refuses to start)."""
     assert CHROMIUM.exists(), f"no chromium at {CHROMIUM}: run scripts/chromium.sh"
     if os.environ.get("CI"):
         import playwright.sync_api as sync_api
@@ -45,14 +48,6 @@ def chromium() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
         launched.close()
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: Any) -> Iterator[Any]:
-    """The chromium of a module's tests; the pages a module opened are closed after it."""
-    yield chromium
-    for context in chromium.contexts:
-        context.close()
 
 
 @pytest.fixture(autouse=True)
