@@ -79,9 +79,7 @@ class RoomLifecycle(RoomOwners):
         if not self._started:
             return
         self._stopping = True
-        for rt in self.tournaments.values():  # kept in the store: read again at the start
-            if rt.starter is not None:
-                rt.starter.cancel()
+        self.desk.stop_starters()
         await self._stop_keeping()  # no table taken up from now on
         if self.shared:  # but the leases kept while the hands end: a hand may outlast one
             self._keeper = asyncio.create_task(self._keep_leases(), name="table leases")

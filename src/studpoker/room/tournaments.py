@@ -567,15 +567,14 @@ class TournamentDesk:
         """The lease to direct ``rt`` from this process, and the fencing token its writes
         carry (a room of processes): whether this process has them.  It directs ``rt``
         (``here``) once its director is as the store holds it."""
-        key = tournament_key(rt.id)
-        lease = await self.room.leases.acquire(key, self.room.owner, self.room.lease_seconds)
+        key, room = tournament_key(rt.id), self.room
+        lease = await room.leases.acquire(key, room.owner, room.lease_seconds)
         if lease is None:
             return False
         try:
-            room = self.room
             fence = await asyncio.to_thread(room.store.next_fence, key) if room.shared else None
         except BaseException:
-            await self.room.leases.release(lease)
+            await room.leases.release(lease)
             raise
         rt.lease, rt.fence = lease, fence
         return True
@@ -1090,8 +1089,8 @@ class TournamentDesk:
     def tournament_list(self, account: Account | None = None) -> list[dict[str, Any]]:
         """The tournaments as ``GET /api/tournaments`` lists them: registering,
         running and the last finished (with ``account``: its entry in each)."""
-        room_table = sorted(self.tournaments.values(), key=lambda rt: rt.id)
-        return [self.tournament_entry(rt.id, account) for rt in room_table]
+        ordered = sorted(self.tournaments.values(), key=lambda rt: rt.id)
+        return [self.tournament_entry(rt.id, account) for rt in ordered]
 
     def tournament_entry(self, tid: int, account: Account | None = None) -> dict[str, Any]:
         """Tournament ``tid`` as the lobby shows it (with ``account``: its own entry
@@ -1286,6 +1285,13 @@ class TournamentDesk:
                         self.room.store.tournament_entries, row.id)))  # fmt: skip
             self.room.known_tables.update(shown.tables.values())
 
+    def stop_starters(self) -> None:
+        """The room stops: no tournament waiting for its time starts here (each is
+        kept in the store, and read again at the next start)."""
+        for rt in self.tournaments.values():
+            if rt.starter is not None:
+                rt.starter.cancel()
+
     async def hand_desks_over(self) -> None:
         """A stop that hands over: the desks held here let go, for another process to
         take up (the director's state is the store's after each hand)."""
@@ -1297,11 +1303,11 @@ class TournamentDesk:
 
     async def renew_desks(self) -> None:
         """The leases of the desks held here renewed (one that ran out is let go)."""
-        room_table = [rt for rt in self.tournaments.values() if rt.here and rt.lease is not None]
+        directed = [rt for rt in self.tournaments.values() if rt.here and rt.lease is not None]
         kept = await self.room.leases.renew_all(
-            [rt.lease for rt in room_table if rt.lease is not None], self.room.lease_seconds
+            [rt.lease for rt in directed if rt.lease is not None], self.room.lease_seconds
         )
-        for rt, ok in zip(room_table, kept, strict=True):
+        for rt, ok in zip(directed, kept, strict=True):
             if not ok:
                 self._let_desk_go(rt, "its lease ran out")
 
