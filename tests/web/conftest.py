@@ -15,7 +15,7 @@ import pytest
 from conftest import drop_postgres_database, new_postgres_database
 from server.conftest import Server, served
 
-from .helpers import ARGS, CHROMIUM
+from .helpers import ARGS, CHROMIUM, forget_pages, idle_pages, release_pages
 
 
 @pytest.fixture(scope="module")
@@ -47,19 +47,24 @@ def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
+        forget_pages(launched)
         launched.close()
 
 
 @pytest.fixture(autouse=True)
 def _close_pages(request: pytest.FixtureRequest) -> Iterator[None]:
-    """The pages a test opened are closed after it: a page left open goes on drawing its
-    table, polling and, once its room has stopped, knocking at it again."""
+    """The pages a test opened are done with after it: a page left open goes on drawing
+    its table, polling and, once its room has stopped, knocking at it again.  Those of
+    ``new_page`` go back to its idle pages, at about:blank (helpers.release_pages); any
+    other context the test opened is closed."""
     if "browser" not in request.fixturenames:
         yield
         return
     chromium = request.getfixturevalue("browser")
     before = set(chromium.contexts)
     yield
+    release_pages()
+    idle = {page.context for page in idle_pages(chromium)}
     for context in chromium.contexts:
-        if context not in before:
+        if context not in before and context not in idle:
             context.close()

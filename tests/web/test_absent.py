@@ -13,7 +13,7 @@ import pytest
 
 from server.conftest import Server, served
 
-from .helpers import guest_page, press_until, sit
+from .helpers import give_back, guest_page, press_until, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -63,4 +63,4 @@ def test_r8_3_a_closed_tab_is_marked_sat_out_then_its_seat_freed(
         assert time.monotonic() - began < 40
         assert not bob.errors, bob.errors
     finally:
-        bob.context.close()
+        give_back(bob)

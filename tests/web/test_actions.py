@@ -9,7 +9,7 @@ from typing import Any
 
 from server.conftest import Server
 
-from .helpers import SCREENSHOTS, guest_page, sit
+from .helpers import SCREENSHOTS, give_back, guest_page, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -64,7 +64,7 @@ def test_r2_7_the_open_pair_gives_two_bet_buttons_with_their_amounts(
         expect(buttons).to_have_text(["蓋牌", "過牌", "下注 2.00", "下注 4.00"])
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_a_refused_amount_keeps_the_buttons_and_says_why_in_the_pages_language(
@@ -114,7 +114,7 @@ def test_a_refused_amount_keeps_the_buttons_and_says_why_in_the_pages_language(
             page.wait_for_selector("#lobby:visible")
             assert not page.errors, page.errors
         finally:
-            page.context.close()
+            give_back(page)
 
 
 # Fourth street without a pair: Ann (the viewer, seat 0) and Bob (seat 1); ``turn`` is
@@ -195,7 +195,7 @@ def test_pre_actions_play_at_once_and_clear_when_the_bet_changes(
         expect(pre).to_have_text(["過牌/蓋牌", "過牌", "跟任何注"])
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_r2_8_folding_when_checking_is_free_asks_first(room: Server, browser: Any) -> None:
@@ -222,7 +222,7 @@ def test_r2_8_folding_when_checking_is_free_asks_first(room: Server, browser: An
         }
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_the_action_bar_stays_in_view_sideways_and_with_the_top_up_open(
@@ -261,7 +261,7 @@ def test_the_action_bar_stays_in_view_sideways_and_with_the_top_up_open(
             assert on_top == "top-up-amount"
             assert not page.errors, page.errors
         finally:
-            page.context.close()
+            give_back(page)
 
 
 def test_show_hand_sets_its_amount_by_box_slider_or_preset(room: Server, browser: Any) -> None:
@@ -311,4 +311,4 @@ def test_show_hand_sets_its_amount_by_box_slider_or_preset(room: Server, browser
         ]
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)

@@ -24,7 +24,7 @@ from studpoker.room import Room
 from studpoker.server.limits import NO_LIMITS
 from studpoker.store import Actor, Store
 
-from .helpers import SCREENSHOTS, guest_page, new_page, registered_page
+from .helpers import SCREENSHOTS, give_back, guest_page, new_page, registered_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -343,7 +343,7 @@ def test_an_operator_deposits_pauses_says_bans_and_reads_the_log(
             assert not page.errors, page.errors
     finally:
         for page in pages:
-            page.context.close()
+            give_back(page)
 
 
 def test_a_player_never_sees_the_admin_page_and_its_api_refuses(room: Server, browser: Any) -> None:
@@ -363,7 +363,7 @@ def test_a_player_never_sees_the_admin_page_and_its_api_refuses(room: Server, br
         expect(page.locator("#lobby")).to_be_visible()
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_free_chips_at_registration_then_with_the_button_then_a_wait(
@@ -414,7 +414,7 @@ def test_free_chips_at_registration_then_with_the_button_then_a_wait(
             shoot(page, f"admin-get-chips-{lang}-375")
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_a_password_link_sets_the_password_and_logs_in_once(room: Server, browser: Any) -> None:
@@ -498,4 +498,4 @@ def test_a_password_link_sets_the_password_and_logs_in_once(room: Server, browse
             assert not page.errors, page.errors
     finally:
         for page in pages:
-            page.context.close()
+            give_back(page)

@@ -16,7 +16,7 @@ import pytest
 
 from server.conftest import Server, served
 
-from .helpers import draw_table, guest_page, registered_page, replay_imported
+from .helpers import draw_table, give_back, guest_page, registered_page, replay_imported
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -121,7 +121,7 @@ def test_the_table_shows_the_community_card_in_its_centre(
         page.screenshot(path=str(SCRATCH / f"community-{lang}-{width}.png"))
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 @pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
@@ -153,4 +153,4 @@ def test_the_replayer_shows_the_community_card_of_a_real_hand(
         )
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)

@@ -13,7 +13,7 @@ import pytest
 
 from server.conftest import Server, served
 
-from .helpers import SCREENSHOTS, press_until, registered_page
+from .helpers import SCREENSHOTS, give_back, press_until, registered_page
 from .helpers import sync_api as load_sync_api
 
 # The pages move money: the module's room runs on SQLite and on PostgreSQL.
@@ -96,5 +96,5 @@ def test_a_competition_from_start_to_standings(room: Server, browser: Any) -> No
         assert not ann.errors, ann.errors
         assert not bob.errors, bob.errors
     finally:
-        ann.context.close()
-        bob.context.close()
+        give_back(ann)
+        give_back(bob)

@@ -8,7 +8,7 @@ from typing import Any
 
 from server.conftest import Server
 
-from .helpers import guest_page, new_page
+from .helpers import give_back, guest_page, new_page
 from .helpers import sync_api as load_sync_api
 from .test_actions import OPEN_PAIR
 from .test_showdown import SHOWDOWN
@@ -83,7 +83,7 @@ def test_every_text_has_a_contrast_of_at_least_4_5(room: Server, browser: Any) -
         try:
             login = first.evaluate(LOW_CONTRAST)
         finally:
-            first.context.close()
+            give_back(first)
         page = guest_page(browser, room.url, viewport=viewport)
         try:
             problems = {"login": login, "lobby": page.evaluate(LOW_CONTRAST)}
@@ -107,4 +107,4 @@ def test_every_text_has_a_contrast_of_at_least_4_5(room: Server, browser: Any) -
             problems["absent and folded"] = page.evaluate(LOW_CONTRAST)
             assert {k: v for k, v in problems.items() if v} == {}, width
         finally:
-            page.context.close()
+            give_back(page)

@@ -12,7 +12,7 @@ import pytest
 
 from server.test_crash import Served
 
-from .helpers import guest_page, press_until, sit
+from .helpers import give_back, guest_page, press_until, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -67,5 +67,5 @@ def test_the_page_comes_back_to_the_same_hand_after_kill_9(
         press_until(page, lambda _lines: ended.count() > 0)  # the hand played to its end
         assert page.errors == []
     finally:
-        page.context.close()
+        give_back(page)
         server.stop()

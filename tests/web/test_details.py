@@ -12,7 +12,7 @@ import pytest
 
 from server.conftest import Server
 
-from .helpers import guest_page, registered_page, sit
+from .helpers import give_back, guest_page, registered_page, sit
 from .helpers import sync_api as load_sync_api
 
 # The pages move money: the module's room runs on SQLite and on PostgreSQL.
@@ -72,7 +72,7 @@ def test_side_pots_apart_and_translated(room: Server, browser: Any) -> None:
         expect(page.locator("#pots")).to_have_text("Pot 3.00")
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_show_hand_rollover(room: Server, browser: Any) -> None:
@@ -96,7 +96,7 @@ def test_show_hand_rollover(room: Server, browser: Any) -> None:
         expect(rollover).to_be_hidden()
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_turn_clock_and_time_bank(room: Server, browser: Any) -> None:
@@ -126,7 +126,7 @@ def test_turn_clock_and_time_bank(room: Server, browser: Any) -> None:
         assert 0 < seconds <= 60, seconds
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_chips_table_asks_for_the_buy_in(room: Server, browser: Any) -> None:
@@ -238,7 +238,7 @@ def test_chips_sit_top_up_and_cash_out(room: Server, browser: Any) -> None:
         expect(who).to_have_text(f"{name} · balance 1000.00")
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_showhand_at_a_chips_show_hand_table(room: Server, browser: Any) -> None:
@@ -293,7 +293,7 @@ def test_showhand_at_a_chips_show_hand_table(room: Server, browser: Any) -> None
         assert not any(page.errors for page in pages)
     finally:
         for page in pages:
-            page.context.close()
+            give_back(page)
 
 
 # One's own turn at a crafted Show Hand table: the opener may drop, bet 10 to 990 or go
@@ -348,7 +348,7 @@ def test_show_hand_buttons_in_each_language(
         )
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_the_last_hand_window_shows_the_cards_shown_and_names_them(
@@ -409,4 +409,4 @@ def test_the_last_hand_window_shows_the_cards_shown_and_names_them(
         assert " — " in ann
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)

@@ -18,7 +18,7 @@ import pytest
 
 from server.conftest import Server
 
-from .helpers import SCREENSHOTS, PlaywrightError, draw_table, guest_page
+from .helpers import SCREENSHOTS, PlaywrightError, draw_table, give_back, guest_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -156,7 +156,7 @@ def test_a_five_card_stud_practice_hand_in_each_language(
         expect(lines.nth(2)).to_have_text(re.compile(f" ({said})$"))
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_the_create_form_offers_each_games_own_seats_and_options(
@@ -196,7 +196,7 @@ def test_the_create_form_offers_each_games_own_seats_and_options(
         assert (made.spec.open_pair_double, made.config.seats) == (True, 10)
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 # The street, the action buttons' texts, the stakes line and the buttons' kinds, read at once.
@@ -410,4 +410,4 @@ def test_ten_seats_on_fifth_street_fit_without_overlapping(
         shot(page, "five-card-stud-ten-seats", lang, width)
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)

@@ -14,7 +14,7 @@ import pytest
 from server.conftest import Server
 from studpoker.hands.best import best_hand_names
 
-from .helpers import SCREENSHOTS, press_until, registered_page, sit
+from .helpers import SCREENSHOTS, give_back, press_until, registered_page, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -102,4 +102,4 @@ def test_registered_player_plays_a_complete_hand(room: Server, browser: Any, gam
         expect(page.locator("#last-box")).to_be_hidden()
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)

@@ -9,7 +9,7 @@ from typing import Any
 
 from server.conftest import Server
 
-from .helpers import guest_page, sit
+from .helpers import give_back, guest_page, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -54,7 +54,7 @@ def test_filters_and_average_pot(room: Server, browser: Any) -> None:
         expect(rows.locator("td").nth(2)).to_have_text("Competition")
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_quick_seat_sits_at_the_chosen_game(room: Server, browser: Any) -> None:
@@ -75,7 +75,7 @@ def test_quick_seat_sits_at_the_chosen_game(room: Server, browser: Any) -> None:
         expect(page.locator(".seat.me")).to_be_visible(timeout=10000)
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_create_a_table(room: Server, browser: Any) -> None:
@@ -120,7 +120,7 @@ def test_create_a_table(room: Server, browser: Any) -> None:
             mirrored = other.locator("#table-list tr", has_text="Test razz")
             expect(mirrored.locator("td").nth(3)).to_have_text("0/6")
         finally:
-            other.context.close()
+            give_back(other)
         # Show Hand's stakes are an ante and a smallest bet, in chips.
         page.select_option("#create-game", "show_hand")
         expect(page.locator("#create-small-bet")).to_be_hidden()
@@ -146,7 +146,7 @@ def test_create_a_table(room: Server, browser: Any) -> None:
         expect(page.locator("#table-list tr", has_text="Wrong stakes")).to_have_count(0)
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_leaderboard_empty_and_translated(room: Server, browser: Any) -> None:
@@ -170,7 +170,7 @@ def test_leaderboard_empty_and_translated(room: Server, browser: Any) -> None:
         expect(page.locator("th[data-t=rating]")).to_have_text("积分")
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_leaderboard_rows_mark_provisional(room: Server, browser: Any) -> None:
@@ -225,8 +225,8 @@ def test_the_lobby_counts_people_apart_from_computer_players_and_says_the_stakes
         player.click("#leave")
         assert not onlooker.errors, onlooker.errors
     finally:
-        player.context.close()
-        onlooker.context.close()
+        give_back(player)
+        give_back(onlooker)
 
 
 def test_the_create_form_takes_its_presets_from_the_server(room: Server, browser: Any) -> None:

@@ -18,7 +18,7 @@ from server.conftest import Server, served, wait_for
 from server.test_money_units import stored_hand_betting_four
 from studpoker.server.limits import NO_LIMITS
 
-from .helpers import SCREENSHOTS, new_page, press_once, registered_page
+from .helpers import SCREENSHOTS, give_back, new_page, press_once, registered_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -142,7 +142,7 @@ def test_the_balance_after_a_tournaments_entry_and_its_table_in_the_lobby(
             assert not page.errors, page.errors
     finally:
         for page in pages:
-            page.context.close()
+            give_back(page)
 
 
 # The number of the hand the page's player is dealt in with two others, not over yet.
@@ -228,7 +228,7 @@ def test_a_chips_seat_left_in_a_hand_brings_its_chips_back_to_the_header(
             assert not page.errors, page.errors
     finally:
         for page in pages:
-            page.context.close()
+            give_back(page)
 
 
 # The shared replay of a heads-up hand at 2.00/4.00 (server/test_money_units.py): its
@@ -285,4 +285,4 @@ def test_a_shared_replay_writes_a_two_four_hands_bets_in_money(
         page.locator("#replayer").screenshot(path=str(SCREENSHOTS / f"money-replay-{lang}.png"))
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)

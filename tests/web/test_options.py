@@ -8,7 +8,7 @@ from typing import Any
 
 from server.conftest import Server
 
-from .helpers import guest_page
+from .helpers import give_back, guest_page
 from .helpers import sync_api as load_sync_api
 from .test_actions import OPEN_PAIR
 
@@ -48,7 +48,7 @@ def test_a_four_colour_deck_and_muted_sounds_outlive_a_reload(room: Server, brow
         assert page.evaluate(COLOUR, "d") == "rgb(19, 70, 184)"
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_the_time_left_is_a_bar_of_the_clock_then_the_time_bank(room: Server, browser: Any) -> None:
@@ -70,4 +70,4 @@ def test_the_time_left_is_a_bar_of_the_clock_then_the_time_bank(room: Server, br
         assert widths[1] == 75
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)

@@ -9,7 +9,7 @@ from typing import Any
 from server.conftest import Server
 from studpoker.hands.best import best_hand_names
 
-from .helpers import SCREENSHOTS, guest_page
+from .helpers import SCREENSHOTS, give_back, guest_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -108,7 +108,7 @@ def test_seven_shown_cards_keep_every_corner_in_view_and_the_winner_is_marked(
             page.screenshot(path=str(SCREENSHOTS / f"showdown-{lang}-{width}.png"))
             assert not page.errors, page.errors
         finally:
-            page.context.close()
+            give_back(page)
 
 
 # A Stud/8 hand over (R5.5): Ann all in for less; the main pot split high (Ann) and low
@@ -185,4 +185,4 @@ def test_each_pot_and_each_half_goes_to_whoever_won_it(room: Server, browser: An
         expect(bob.locator(".won")).to_have_text("赢得 10.00")
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)

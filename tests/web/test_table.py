@@ -11,7 +11,7 @@ from typing import Any
 from server.conftest import Server, cards_by_seat, may_see
 from studpoker.cards import Card
 
-from .helpers import SCREENSHOTS, down_cards, guest_page, press_until, sit
+from .helpers import SCREENSHOTS, down_cards, give_back, guest_page, press_until, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -81,7 +81,7 @@ def test_reload_keeps_the_seat_and_the_hand(room: Server, browser: Any) -> None:
         press_until(page, lambda _lines: last.is_enabled(), timeout=15)
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 TABLE = "practice-stud_hilo"
@@ -145,8 +145,8 @@ def test_two_guests_at_one_table(room: Server, browser: Any) -> None:
         assert not ann.errors, ann.errors
         assert not bob.errors, bob.errors
     finally:
-        ann.context.close()
-        bob.context.close()
+        give_back(ann)
+        give_back(bob)
 
 
 def test_sit_out_and_hand_history(room: Server, browser: Any) -> None:
@@ -172,4 +172,4 @@ def test_sit_out_and_hand_history(room: Server, browser: Any) -> None:
         assert page.locator(".seat.me .name").inner_text() in text
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)

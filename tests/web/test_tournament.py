@@ -15,7 +15,7 @@ import pytest
 
 from server.conftest import Server, served
 
-from .helpers import AGGRESSIVE, SCREENSHOTS, press_once, registered_page
+from .helpers import AGGRESSIVE, SCREENSHOTS, give_back, press_once, registered_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -157,4 +157,4 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
             assert not page.errors, page.errors
     finally:
         for page in (ann, bob, cy):
-            page.context.close()
+            give_back(page)

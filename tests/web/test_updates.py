@@ -11,7 +11,7 @@ from typing import Any
 
 from server.conftest import Server, without_clock
 
-from .helpers import guest_page, new_page, press_once, sit
+from .helpers import give_back, guest_page, new_page, press_once, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -61,4 +61,4 @@ def test_the_pages_rebuild_the_tables_snapshot_from_its_updates(room: Server, br
     assert len(hands) >= 2  # across a new hand's state, not one hand's patches only
     assert (player.errors, onlooker.errors) == ([], [])
     for page in (player, onlooker):
-        page.context.close()
+        give_back(page)

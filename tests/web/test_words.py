@@ -9,7 +9,7 @@ from typing import Any
 
 from server.conftest import Server
 
-from .helpers import guest_page, new_page
+from .helpers import give_back, guest_page, new_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -78,7 +78,7 @@ def test_show_hand_says_one_word_for_each_thing(room: Server, browser: Any) -> N
             expect(page.locator('.seat[data-seat="1"] .stack')).to_have_text(bob)
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_screen_readers_hear_the_pages_language(room: Server, browser: Any) -> None:
@@ -103,7 +103,7 @@ def test_screen_readers_hear_the_pages_language(room: Server, browser: Any) -> N
         )
         assert not page.errors, page.errors
     finally:
-        page.context.close()
+        give_back(page)
 
 
 def test_a_refusal_is_said_in_the_pages_language_from_its_code(room: Server, browser: Any) -> None:
@@ -127,4 +127,4 @@ def test_a_refusal_is_said_in_the_pages_language_from_its_code(room: Server, bro
             expect(page.locator("#status")).to_have_text(said)
             assert not page.errors, page.errors
         finally:
-            page.context.close()
+            give_back(page)
