@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from fastapi import FastAPI
+from fastapi.routing import APIRoute, APIWebSocketRoute
 from fastapi.testclient import TestClient
+from starlette.routing import BaseRoute
 
 from studpoker.games import GAMES
 from studpoker.history import read_history, replay
@@ -258,3 +261,33 @@ def test_the_games_say_their_presets_money_unit_seats_and_buy_ins(server: Server
         "buy_in": [4000, 40000],
     }
     assert games["stud_hilo"]["stakes"]["ante"] == 40
+
+
+def test_two_rooms_in_one_process_share_their_routes_and_nothing_else():
+    """The routes are built once a process (server/routes/); each application's are
+    the same objects, and each route finds its own application's room, limits and
+    metrics: an account of one room is nobody in the other."""
+    one = create_app(Room(Store("sqlite://"), seed=1, pause=0), metrics=True)
+    other = create_app(Room(Store("sqlite://"), seed=2, pause=0), metrics=False)
+
+    def routes(app: FastAPI) -> dict[tuple[str, str], BaseRoute]:
+        return {
+            (route.path, ",".join(sorted(getattr(route, "methods", None) or ["WS"]))): route
+            for route in app.router.routes
+            if isinstance(route, APIRoute | APIWebSocketRoute)
+        }
+
+    mine, theirs = routes(one), routes(other)
+    assert set(mine) - set(theirs) == {("/metrics", "GET")}
+    assert set(theirs) < set(mine)
+    assert all(theirs[key] is route for key, route in mine.items() if key in theirs)
+    with TestClient(one) as first, TestClient(other) as second:
+        made = first.post("/api/accounts", json={"name": "ann", "password": "password1"})
+        assert made.status_code == 201
+        token = made.json()["token"]
+        assert first.get("/api/me", headers=bearer(token)).json()["name"] == "ann"
+        assert second.get("/api/me", headers=bearer(token)).status_code == 401
+        again = second.post("/api/accounts", json={"name": "ann", "password": "password2"})
+        assert again.status_code == 201  # the name is free in the other room
+        assert first.get("/metrics").status_code == 401  # an operator's, or the token's
+        assert second.get("/metrics").status_code == 404

@@ -12,8 +12,9 @@ room sends."""
 
 import asyncio
 import json
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Query
@@ -27,7 +28,7 @@ from studpoker.room.operator import RoomOperator, outcome_of
 from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
 from studpoker.server.answers import Refusal, Token, problems
 from studpoker.server.protocol import Unicode
-from studpoker.server.routes import Body
+from studpoker.server.routes import AppServices, Body
 from studpoker.server.wire import wire
 from studpoker.store import (
     Account,
@@ -214,22 +215,19 @@ def action_dict(action: AdminAction) -> AdminActionView:
 
 
 class AdminRoutes:
-    """The operator's routes over one room and its operator's service."""
+    """The operator's routes over one room and its operator's service;
+    ``register(name, password)`` makes an account as ``POST /api/accounts`` does (its
+    name and password rules)."""
 
-    def __init__(self, room: Room, operator: RoomOperator) -> None:
+    def __init__(
+        self,
+        room: Room,
+        operator: RoomOperator,
+        register: Callable[[str, str], Awaitable[Account]],
+    ) -> None:
         self.room = room
         self.operator = operator
-
-    async def operator_of(self, token: Token) -> Account:
-        """The asker, an operator; 401 without a session, 403 for any other account."""
-        account = await self.room.account(token)
-        if account is None:
-            raise Refusal("log in first: no valid session token", "login")
-        if not account.operator:
-            raise Refusal(
-                "only the room's operators may do that", "operator_only", {"name": account.name}
-            )
-        return account
+        self.register = register
 
     async def account_of(self, account_id: int) -> AccountSummary:
         found = await asyncio.to_thread(self.room.store.account_summary, account_id)
@@ -270,6 +268,31 @@ class AdminRoutes:
         return action_dict(done or logged)
 
 
+def admin_routes(app: AppServices) -> AdminRoutes:
+    """The operator's routes over the room of the request's application."""
+    return AdminRoutes(app.room, app.operator, app.register)
+
+
+Routes = Annotated[AdminRoutes, Depends(admin_routes)]
+"""A route's dependency on :class:`AdminRoutes` (none in the OpenAPI document)."""
+
+
+async def operator_of(token: Token, routes: Routes) -> Account:
+    """The asker, an operator; 401 without a session, 403 for any other account."""
+    account = await routes.room.account(token)
+    if account is None:
+        raise Refusal("log in first: no valid session token", "login")
+    if not account.operator:
+        raise Refusal(
+            "only the room's operators may do that", "operator_only", {"name": account.name}
+        )
+    return account
+
+
+Operator = Annotated[Account, Depends(operator_of)]
+"""A route's asker, an operator (:func:`operator_of`)."""
+
+
 def _actor(account: Account) -> Actor:
     return Actor(account.name, account.id)
 
@@ -285,12 +308,10 @@ def _amount(text: str) -> int:
         raise Refusal(str(error), "amount_range", {"amount": text}) from None
 
 
-def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRouter:
-    """The ``/api/admin`` routes of ``room``; ``register(name, password)`` makes an
-    account as ``POST /api/accounts`` does (its name and password rules)."""
-    routes = AdminRoutes(room, operator)
+@cache
+def admin_router() -> APIRouter:
+    """The ``/api/admin`` routes (built once a process)."""
     router = APIRouter(prefix="/api/admin", tags=["admin"])
-    Operator = Annotated[Account, Depends(routes.operator_of)]  # noqa: N806 (a type)
     ACCOUNT = ("login", "operator_only", "no_account")  # noqa: N806
 
     # -- accounts ---------------------------------------------------------------------
@@ -298,12 +319,14 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
     @router.get("/accounts", responses=problems("login", "operator_only"))
     async def accounts(
         _by: Operator,
+        routes: Routes,
         q: Annotated[str, Query(max_length=64)] = "",
         limit: Annotated[int, Query(ge=1, le=500)] = 50,
         offset: Annotated[int, Query(ge=0, le=LARGEST)] = 0,
     ) -> list[AdminAccount]:
         """Accounts whose name holds ``q`` (any case), by name."""
-        rows = await routes.store(room.store.accounts, q, limit=limit, offset=offset)
+        store = routes.room.store
+        rows = await routes.store(store.accounts, q, limit=limit, offset=offset)
         return [summary_dict(row) for row in rows]
 
     @router.post(
@@ -313,23 +336,28 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
                            "name_characters", "name_blank", "name_length", "name_reserved",
                            "password_too_short", "password_too_long", "refused"),
     )  # fmt: skip
-    async def create_account(body: NewAccountBody, by: Operator) -> PasswordReset | AdminAccount:
+    async def create_account(
+        body: NewAccountBody, by: Operator, routes: Routes
+    ) -> PasswordReset | AdminAccount:
         """Create an account: with ``password``, the player's own; without, the answer's
         one-time link lets the player choose it."""
-        account = await register(body.name, body.password or _placeholder())
-        await routes.store(room.store.room_action, "create", account.name, by=_actor(by),
-                           reason=body.reason, details={"account": account.id})  # fmt: skip
+        account = await routes.register(body.name, body.password or _placeholder())
+        await routes.store(routes.room.store.room_action, "create", account.name,
+                           by=_actor(by), reason=body.reason,
+                           details={"account": account.id})  # fmt: skip
         summary = await routes.account_of(account.id)
         if body.password is not None:
             return summary_dict(summary)
-        return await reset(account.id, by, Why(reason=body.reason))
+        return await reset(account.id, by, routes, Why(reason=body.reason))
 
     @router.post("/accounts/{account_id}/password-reset", responses=problems(*ACCOUNT, "refused"))
-    async def reset(account_id: AccountId, by: Operator, body: Why = NO_REASON) -> PasswordReset:
+    async def reset(
+        account_id: AccountId, by: Operator, routes: Routes, body: Why = NO_REASON
+    ) -> PasswordReset:
         """A one-time link that sets the account's password (a day; any earlier one void)."""
         summary = await routes.account_of(account_id)
-        token = await routes.store(room.store.password_reset, account_id, by=_actor(by),
-                                   reason=body.reason)  # fmt: skip
+        token = await routes.store(routes.room.store.password_reset, account_id,
+                                   by=_actor(by), reason=body.reason)  # fmt: skip
         expires = datetime.now(UTC) + timedelta(days=1)
         return {
             "account": summary_dict(summary),
@@ -339,56 +367,69 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
         }
 
     @router.post("/accounts/{account_id}/ban", responses=problems(*ACCOUNT, "refused"))
-    async def ban(account_id: AccountId, by: Operator, body: Why = NO_REASON) -> AdminAccount:
+    async def ban(
+        account_id: AccountId, by: Operator, routes: Routes, body: Why = NO_REASON
+    ) -> AdminAccount:
         """Ban: the account's sessions end and its sockets are logged out; its seats stand
         at the end of their hands and their chips go back to its balance."""
         await routes.account_of(account_id)
-        await routes.store(room.store.ban, account_id, by=_actor(by), reason=body.reason)
-        await operator.read()  # this process's part at once
+        store = routes.room.store
+        await routes.store(store.ban, account_id, by=_actor(by), reason=body.reason)
+        await routes.operator.read()  # this process's part at once
         return summary_dict(await routes.account_of(account_id))
 
     @router.delete("/accounts/{account_id}/ban", responses=problems(*ACCOUNT, "refused"))
-    async def unban(account_id: AccountId, by: Operator, reason: str = "") -> AdminAccount:
+    async def unban(
+        account_id: AccountId, by: Operator, routes: Routes, reason: str = ""
+    ) -> AdminAccount:
         await routes.account_of(account_id)
         reason = reason[:REASON_LENGTH]
-        await routes.store(room.store.unban, account_id, by=_actor(by), reason=reason)
+        await routes.store(routes.room.store.unban, account_id, by=_actor(by), reason=reason)
         return summary_dict(await routes.account_of(account_id))
 
     @router.post("/accounts/{account_id}/mute", responses=problems(*ACCOUNT, "refused"))
-    async def mute(account_id: AccountId, body: MuteBody, by: Operator) -> AdminAccount:
+    async def mute(
+        account_id: AccountId, body: MuteBody, by: Operator, routes: Routes
+    ) -> AdminAccount:
         """No chat line from the account for ``minutes``."""
         await routes.account_of(account_id)
         until = datetime.now(UTC) + timedelta(minutes=body.minutes)
-        await routes.store(room.store.mute, account_id, until, by=_actor(by), reason=body.reason)
-        await operator.read()
+        store = routes.room.store
+        await routes.store(store.mute, account_id, until, by=_actor(by), reason=body.reason)
+        await routes.operator.read()
         return summary_dict(await routes.account_of(account_id))
 
     @router.delete("/accounts/{account_id}/mute", responses=problems(*ACCOUNT, "refused"))
-    async def unmute(account_id: AccountId, by: Operator) -> AdminAccount:
+    async def unmute(account_id: AccountId, by: Operator, routes: Routes) -> AdminAccount:
         await routes.account_of(account_id)
-        await routes.store(room.store.mute, account_id, None, by=_actor(by))
-        await operator.read()
+        await routes.store(routes.room.store.mute, account_id, None, by=_actor(by))
+        await routes.operator.read()
         return summary_dict(await routes.account_of(account_id))
 
     @router.post(
         "/accounts/{account_id}/name", responses=problems(*ACCOUNT, "name_taken", "refused")
     )
-    async def rename(account_id: AccountId, body: RenameBody, by: Operator) -> AdminAccount:
+    async def rename(
+        account_id: AccountId, body: RenameBody, by: Operator, routes: Routes
+    ) -> AdminAccount:
         """Another name, held to a new account's rules (no two alike in case or shape)."""
         from studpoker.room.names import player_name
 
         await routes.account_of(account_id)
         name = player_name(body.name)
-        await routes.store(room.store.rename, account_id, name, by=_actor(by), reason=body.reason)
+        store = routes.room.store
+        await routes.store(store.rename, account_id, name, by=_actor(by), reason=body.reason)
         return summary_dict(await routes.account_of(account_id))
 
     @router.post("/accounts/{account_id}/role", responses=problems(*ACCOUNT, "refused"))
-    async def role(account_id: AccountId, body: RoleBody, by: Operator) -> AdminAccount:
+    async def role(
+        account_id: AccountId, body: RoleBody, by: Operator, routes: Routes
+    ) -> AdminAccount:
         """Make the account an operator, or a player again."""
         await routes.account_of(account_id)
         if body.role != "operator" and account_id == by.id:
             raise Refusal("an operator cannot take their own role", "refused")
-        await routes.store(room.store.grant, account_id, body.role, by=_actor(by),
+        await routes.store(routes.room.store.grant, account_id, body.role, by=_actor(by),
                            reason=body.reason)  # fmt: skip
         return summary_dict(await routes.account_of(account_id))
 
@@ -397,25 +438,30 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
     @router.post(
         "/accounts/{account_id}/deposit", responses=problems(*ACCOUNT, "amount_range", "refused")
     )
-    async def deposit(account_id: AccountId, body: MoneyBody, by: Operator) -> AdminAccount:
+    async def deposit(
+        account_id: AccountId, body: MoneyBody, by: Operator, routes: Routes
+    ) -> AdminAccount:
         """Put money on the balance (one ledger entry, with its reason)."""
         chips = _amount(body.amount)
         await routes.account_of(account_id)
-        await routes.money(room.cashier.deposit(account_id, chips, by=_actor(by),
-                                                reason=body.reason))  # fmt: skip
+        await routes.money(routes.room.cashier.deposit(account_id, chips, by=_actor(by),
+                                                       reason=body.reason))  # fmt: skip
         return summary_dict(await routes.account_of(account_id))
 
     @router.post(
         "/accounts/{account_id}/withdraw",
         responses=problems(*ACCOUNT, "amount_range", "withdrawal_too_large", "refused"),
     )
-    async def withdraw(account_id: AccountId, body: MoneyBody, by: Operator) -> AdminAccount:
+    async def withdraw(
+        account_id: AccountId, body: MoneyBody, by: Operator, routes: Routes
+    ) -> AdminAccount:
         """Take money off the balance (a cash-out to the player): never more than the
         balance, never a chip at a table."""
         chips = _amount(body.amount)
         account = await routes.account_of(account_id)
+        cashier = routes.room.cashier
         try:
-            await room.cashier.withdraw(account_id, chips, by=_actor(by), reason=body.reason)
+            await cashier.withdraw(account_id, chips, by=_actor(by), reason=body.reason)
         except InsufficientFunds as short:
             detail = withdrawal_refused(account.name, short.balance or 0, chips)
             raise Refusal(detail, "withdrawal_too_large", _short(short)) from None
@@ -426,18 +472,24 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
     TABLE = ("login", "operator_only", "no_table")  # noqa: N806
 
     @router.post("/tables/{table_id}/close", responses=problems(*TABLE))
-    async def close(table_id: str, by: Operator, body: Why = NO_REASON) -> AdminActionView:
+    async def close(
+        table_id: str, by: Operator, routes: Routes, body: Why = NO_REASON
+    ) -> AdminActionView:
         """Close the table at the end of its hand, everyone paid out; the answer's
         ``result`` is set once it is done (the admin log has it)."""
         return await routes.at_table(table_id, "close", by, body.reason)
 
     @router.post("/tables/{table_id}/pause", responses=problems(*TABLE))
-    async def pause(table_id: str, by: Operator, body: Why = NO_REASON) -> AdminActionView:
+    async def pause(
+        table_id: str, by: Operator, routes: Routes, body: Why = NO_REASON
+    ) -> AdminActionView:
         """No hand is dealt from the end of the one under way, until resumed."""
         return await routes.at_table(table_id, "pause", by, body.reason)
 
     @router.post("/tables/{table_id}/resume", responses=problems(*TABLE))
-    async def resume(table_id: str, by: Operator, body: Why = NO_REASON) -> AdminActionView:
+    async def resume(
+        table_id: str, by: Operator, routes: Routes, body: Why = NO_REASON
+    ) -> AdminActionView:
         return await routes.at_table(table_id, "resume", by, body.reason)
 
     @router.post("/tables/{table_id}/seats/{seat}/remove", responses=problems(*TABLE))
@@ -445,25 +497,28 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
         table_id: str,
         seat: Annotated[int, PathParam(ge=0, le=9)],
         by: Operator,
+        routes: Routes,
         body: Why = NO_REASON,
     ) -> AdminActionView:
         """The person at ``seat`` leaves at the end of their hand, paid out."""
         return await routes.at_table(table_id, "remove_seat", by, body.reason, {"seat": seat})
 
     @router.post("/tables/{table_id}/message", responses=problems(*TABLE))
-    async def message(table_id: str, body: MessageBody, by: Operator) -> AdminActionView:
+    async def message(
+        table_id: str, body: MessageBody, by: Operator, routes: Routes
+    ) -> AdminActionView:
         """Say ``text`` at the table, as the room."""
         return await routes.at_table(table_id, "message", by, "", {"text": body.text})
 
     @router.post("/message", responses=problems("login", "operator_only"))
-    async def message_all(body: MessageBody, by: Operator) -> AdminActionView:
+    async def message_all(body: MessageBody, by: Operator, routes: Routes) -> AdminActionView:
         """Say ``text`` at every table, as the room."""
         details = {"text": body.text}
         logged = await routes.store(
-            room.store.room_action, "message_all", "every table", by=_actor(by), reason="",
-            details=details,
+            routes.room.store.room_action, "message_all", "every table", by=_actor(by),
+            reason="", details=details,
         )  # fmt: skip
-        await operator.read()
+        await routes.operator.read()
         return action_dict(logged)
 
     # -- tournaments ------------------------------------------------------------------
@@ -473,47 +528,51 @@ def admin_router(room: Room, operator: RoomOperator, *, register: Any) -> APIRou
         responses=problems("login", "operator_only", "no_tournament", "tournament_finished"),
     )
     async def cancel_tournament(
-        tid: Annotated[int, PathParam(ge=1, le=LARGEST)], by: Operator, body: Why = NO_REASON
+        tid: Annotated[int, PathParam(ge=1, le=LARGEST)],
+        by: Operator,
+        routes: Routes,
+        body: Why = NO_REASON,
     ) -> AdminActionView:
         """Cancel a tournament: before its start every buy-in and fee is refunded; once
         started, its pool is shared by chip count among those still in
         (docs/tournaments.md), the fees kept."""
-        found = await asyncio.to_thread(room.store.tournament, tid)
+        found = await asyncio.to_thread(routes.room.store.tournament, tid)
         if found is None:
             raise Refusal(f"no tournament {tid}", "no_tournament", {"tournament": tid})
         if found.state in ("finished", "cancelled"):
             raise Refusal(f"tournament {tid} is {found.state}", "tournament_finished",
                           {"tournament": tid})  # fmt: skip
         logged = await routes.store(
-            room.store.table_action, f"tournament-{tid}", "cancel_tournament", by=_actor(by),
-            reason=body.reason, details={"tournament": tid},
+            routes.room.store.table_action, f"tournament-{tid}", "cancel_tournament",
+            by=_actor(by), reason=body.reason, details={"tournament": tid},
         )  # fmt: skip
-        done = await operator.result(logged.id, ACTION_WAIT)
+        done = await routes.operator.result(logged.id, ACTION_WAIT)
         return action_dict(done or logged)
 
     # -- what the operator watches -------------------------------------------------------
 
     @router.get("/online", responses=problems("login", "operator_only", invalid=False))
-    async def online(_by: Operator) -> list[OnlinePerson]:
+    async def online(_by: Operator, routes: Routes) -> list[OnlinePerson]:
         """Everyone online, in every process of the room, and where: the tables they
         watch and the seats they hold."""
-        return await operator.who_is_online()  # type: ignore[return-value]
+        return await routes.operator.who_is_online()  # type: ignore[return-value]
 
     @router.get("/audit", responses=problems("login", "operator_only", invalid=False))
-    async def audit(_by: Operator) -> AuditAnswer:
+    async def audit(_by: Operator, routes: Routes) -> AuditAnswer:
         """Every balance and holding against the ledger (``stud admin audit``)."""
-        differences = await asyncio.to_thread(room.store.audit)
-        total = await asyncio.to_thread(room.store.total_chips)
+        differences = await asyncio.to_thread(routes.room.store.audit)
+        total = await asyncio.to_thread(routes.room.store.total_chips)
         return {"differences": differences, "total": total, "money_unit": ROOM_UNIT}
 
     @router.get("/log", responses=problems("login", "operator_only"))
     async def log(
         _by: Operator,
+        routes: Routes,
         limit: Annotated[int, Query(ge=1, le=500)] = 100,
         before: Annotated[int | None, Query(ge=1, le=LARGEST)] = None,
     ) -> list[AdminActionView]:
         """The admin log, the newest first: who did what, when and why."""
-        rows = await asyncio.to_thread(room.store.admin_log, limit=limit, before=before)
+        rows = await asyncio.to_thread(routes.room.store.admin_log, limit=limit, before=before)
         return [action_dict(row) for row in rows]
 
     return router

@@ -21,7 +21,6 @@ studpoker.server.answers.Refusal: 429: too many new tables: try again in 2 s
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal, NotRequired, Union, get_args, get_type_hints
 
 from fastapi import Depends, FastAPI, HTTPException, Request
@@ -49,7 +48,7 @@ __all__ = [
     "OPTIONAL",
     "SESSION",
     "STATUS",
-    "Current",
+    "Asker",
     "FieldError",
     "GameInfo",
     "HeldSeat",
@@ -630,25 +629,25 @@ class SessionToken(HTTPBearer):
 SESSION = SessionToken()
 Token = Annotated[str | None, Depends(SESSION)]
 """A REST request's session token (None: no token, or not a bearer one)."""
-Current = Callable[[str | None], Awaitable[Account]]
-"""The dependency of a route for logged-in askers (:func:`current_account`)."""
 OPTIONAL: dict[str, Any] = {"security": [{}]}
 """A route's ``openapi_extra`` where the session token is optional (the answer is an
 onlooker's without one): FastAPI lists the bearer scheme, this adds the alternative of
 none."""
 
 
-def current_account(room: Room) -> Current:
+async def current_account(request: Request, token: Token) -> Account:
     """The dependency of a route for logged-in askers: the account of the session
-    token, or a 401 ``login``."""
+    token in the room of the request's application (server/app.py puts it in its
+    state), or a 401 ``login``."""
+    room: Room = request.app.state.room
+    account = await room.account(token)
+    if account is None:
+        raise Refusal("log in first: no valid session token", "login")
+    return account
 
-    async def current(token: Token) -> Account:
-        account = await room.account(token)
-        if account is None:
-            raise Refusal("log in first: no valid session token", "login")
-        return account
 
-    return current
+Asker = Annotated[Account, Depends(current_account)]
+"""A route's logged-in asker (:func:`current_account`)."""
 
 
 def answer_refusals(app: FastAPI) -> None:

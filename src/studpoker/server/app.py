@@ -3,9 +3,11 @@ lobby, hand histories and the leaderboard (OpenAPI at ``/openapi.json``), one
 WebSocket per client at ``/ws`` for the tables (docs/protocol.md), and the web
 client's static files at ``/``.
 
-:func:`create_app` makes the room's parts for one application and includes the routers
-of each area (server/routes/, study_routes.py, admin.py, health.py); what the room
-refuses is answered in one place (answers.answer_refusals).
+:func:`create_app` makes the room's parts for one application, puts them in its state
+(:class:`~studpoker.server.routes.Services`) and adds the routes of each area
+(server/routes/, study_routes.py, admin.py, health.py), built once a process and shared
+by its applications; what the room refuses is answered in one place
+(answers.answer_refusals).
 """
 
 import asyncio
@@ -25,22 +27,23 @@ from studpoker.room.operator import RoomOperator
 from studpoker.room.ownership import RedisLeases
 from studpoker.room.relay import Broker, RedisBroker, check_redis_url
 from studpoker.server.admin import admin_router
-from studpoker.server.answers import Refusal, answer_refusals, current_account
+from studpoker.server.answers import Refusal, answer_refusals
 from studpoker.server.connections import Hub
 from studpoker.server.hands import finished_hand
 from studpoker.server.headers import SecurityHeaders
-from studpoker.server.health import health_router
+from studpoker.server.health import health_router, metrics_router
 from studpoker.server.limits import LIMITS, AddressLimits, Backoff, Limiter, Limits, SessionLimits
 from studpoker.server.metrics import LoopLag, RoomMetrics
 from studpoker.server.peers import Peers, account_of
 from studpoker.server.proxies import Network, ProxyHeaders, TrustedProxies
+from studpoker.server.routes import Services
 from studpoker.server.routes.accounts import accounts_router, seats_held
 from studpoker.server.routes.hands import hands_router
 from studpoker.server.routes.lobby import lobby_router
 from studpoker.server.routes.ratings import ratings_router
 from studpoker.server.routes.socket import handle, socket_router
 from studpoker.server.routes.tournaments import tournaments_router
-from studpoker.server.study_routes import StudyDesk
+from studpoker.server.study_routes import StudyDesk, study_router
 from studpoker.store import Account, Store
 
 __all__ = ["create_app"]
@@ -96,6 +99,7 @@ def create_app(
     lag = LoopLag()
     measured = RoomMetrics(the_room, hub, lag) if metrics else None
     leases_of_redis = room_options.get("leases") if redis is not None else None
+    study = StudyDesk(the_room, limits)
     if peers is not None:
         _answer_peers(the_room, peers)
 
@@ -140,24 +144,38 @@ def create_app(
     app.state.room = the_room
     app.state.hub = hub
     app.state.operator = operator
+    app.state.study = study
+    app.state.services = Services(
+        room=the_room,
+        hub=hub,
+        peers=peers,
+        operator=operator,
+        limits=limits,
+        free_chips=free_chips_rule,
+        failures=Backoff(limits.login_failures_free, limits.login_backoff_cap),
+        new_tables=Limiter(limits.table_per_account),  # tables and tournaments alike
+        downloads=Limiter(limits.history_per_account),
+        study=study,
+        metrics=measured,
+        redis=None if leases_of_redis is None else leases_of_redis.ping,
+        metrics_token=metrics_token,
+        register=_register(the_room),
+    )
     answer_refusals(app)
 
-    # The routers in the order of the OpenAPI document's paths.
-    current = current_account(the_room)
-    failures = Backoff(limits.login_failures_free, limits.login_backoff_cap)
-    new_tables = Limiter(limits.table_per_account)  # tables and tournaments alike
-    downloads = Limiter(limits.history_per_account)
-    adopt(app, accounts_router(the_room, hub, peers, free_chips_rule, failures, current))
-    adopt(app, lobby_router(the_room, hub, peers, limits, new_tables, current))
-    adopt(app, hands_router(the_room, peers, downloads, current))
-    adopt(app, ratings_router(the_room))
-    app.state.study = study = StudyDesk(the_room, limits, current)
-    adopt(app, study.router)
-    adopt(app, tournaments_router(the_room, new_tables, current))
-    adopt(app, socket_router(hub, limits))
-    adopt(app, admin_router(the_room, operator, register=_register(the_room)))
-    redis_ping = None if leases_of_redis is None else leases_of_redis.ping
-    adopt(app, health_router(the_room, measured, redis=redis_ping, metrics_token=metrics_token))
+    # The routes, shared by every application of the process, in the order of the
+    # OpenAPI document's paths; each finds this application's services in its state.
+    adopt(app, accounts_router())
+    adopt(app, lobby_router())
+    adopt(app, hands_router())
+    adopt(app, ratings_router())
+    adopt(app, study_router())
+    adopt(app, tournaments_router())
+    adopt(app, socket_router())
+    adopt(app, admin_router())
+    adopt(app, health_router())
+    if measured is not None:
+        adopt(app, metrics_router())
 
     if WEB.is_dir() and (WEB / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
@@ -174,10 +192,10 @@ def create_app(
 
 
 def adopt(app: FastAPI, router: APIRouter) -> None:
-    """``router``'s routes as ``app``'s own, as if declared on it.  ``include_router``
-    (FastAPI 0.165) keeps the router apart and builds each of its routes' models a
-    second time on the router's first request: an app cost twice the 0.2 s of a core
-    its routes take to build, which every room process pays and every test's room."""
+    """``router``'s routes as ``app``'s own, as if declared on it: the same route
+    objects, which every application of the process shares (their models take 0.2 s of
+    a core to build).  ``include_router`` (FastAPI 0.165) would build each route again,
+    and a second time on the router's first request."""
     default = type(APIRouter().lifespan_context)  # runs on_startup/on_shutdown: none here
     if router.on_startup or router.on_shutdown or not isinstance(router.lifespan_context, default):
         raise ValueError("a router adopted has no lifespan, startup or shutdown of its own")
@@ -219,6 +237,9 @@ def _answer_peers(room: Room, peers: Peers) -> None:
 
 
 def _register(room: Room) -> Callable[[str, str], Awaitable[Account]]:
+    """A new account of ``room``'s, made as ``POST /api/accounts`` makes one (its
+    session's token unused)."""
+
     async def register(name: str, password: str) -> Account:
         account, _token = await room.register(name, password)
         return account

@@ -9,6 +9,7 @@ A load balancer asks ``/readyz`` before it sends players to a process; a supervi
 import asyncio
 import hmac
 from collections.abc import Awaitable, Callable
+from functools import cache
 from typing import Any, Literal
 
 from fastapi import APIRouter
@@ -17,11 +18,12 @@ from typing_extensions import TypedDict
 
 from studpoker.room import Room
 from studpoker.server.answers import Refusal, Token, problems
-from studpoker.server.metrics import CONTENT_TYPE, RoomMetrics
+from studpoker.server.metrics import CONTENT_TYPE
+from studpoker.server.routes import AppServices
 from studpoker.server.wire import wire
 from studpoker.store.migrate import head, revision
 
-__all__ = ["health_router"]
+__all__ = ["health_router", "metrics_router"]
 
 # Seconds a readiness check waits for the database or Redis before it says "not ready".
 CHECK_SECONDS = 2.0
@@ -40,18 +42,10 @@ class Readiness(TypedDict):
     checks: dict[str, str]
 
 
-def health_router(
-    room: Room,
-    metrics: RoomMetrics | None,
-    *,
-    redis: Callable[[], Awaitable[None]] | None = None,
-    metrics_token: str | None = None,
-) -> APIRouter:
-    """The routes of health and metrics of ``room``; ``redis`` raises unless Redis
-    answers (a room alone has none); ``metrics_token`` may read /metrics besides an
-    operator's session."""
+@cache
+def health_router() -> APIRouter:
+    """The routes of health (built once a process): ``/healthz`` and ``/readyz``."""
     router = APIRouter(tags=["health"])
-    program = head()
 
     @router.get("/healthz")
     async def alive() -> Alive:
@@ -62,19 +56,27 @@ def health_router(
         "/readyz",
         responses={503: {"model": Readiness, "description": "Not ready: `checks` says why."}},
     )
-    async def ready() -> Any:
+    async def ready(app: AppServices) -> Any:
         """The room started, the database answers at this program's revision, Redis
         answers (when the room shares one): 200; else 503 with what is wrong."""
+        room, redis = app.room, app.redis
         checks = {"room": "ok" if room.started else "not started"}
-        checks["database"] = await _check(lambda: asyncio.to_thread(_database, room, program))
+        checks["database"] = await _check(lambda: asyncio.to_thread(_database, room))
         if redis is not None:
             checks["redis"] = await _check(redis)
         ok = all(answer == "ok" for answer in checks.values())
         body: Readiness = {"status": "ready" if ok else "not ready", "checks": checks}
         return JSONResponse(body, status_code=200 if ok else 503)
 
-    if metrics is None:
-        return router
+    return router
+
+
+@cache
+def metrics_router() -> APIRouter:
+    """The route of metrics (built once a process), ``/metrics``: for an application
+    with metrics (``Services.metrics``) only, read by an operator's session or the
+    bearer ``Services.metrics_token``."""
+    router = APIRouter(tags=["health"])
 
     @router.get(
         "/metrics",
@@ -85,11 +87,13 @@ def health_router(
             **problems("login", "operator_only", invalid=False),
         },
     )  # fmt: skip
-    async def scrape(token: Token) -> Response:
+    async def scrape(token: Token, app: AppServices) -> Response:
         """The room's metrics (docs/operating.md lists them): for an operator's session,
         or the bearer token of the ``metrics_token`` setting."""
+        metrics, metrics_token = app.metrics, app.metrics_token
+        assert metrics is not None  # the route of an application with metrics only
         if not (metrics_token and token and hmac.compare_digest(token, metrics_token)):
-            account = await room.account(token)
+            account = await app.room.account(token)
             if account is None:
                 raise Refusal("log in first: no valid session token", "login")
             if not account.operator:
@@ -110,9 +114,9 @@ async def _check(check: Callable[[], Awaitable[Any]]) -> str:
     return answer if isinstance(answer, str) else "ok"
 
 
-def _database(room: Room, program: str | None) -> str:
+def _database(room: Room) -> str:
     """``ok`` when the database answers at the program's revision."""
-    at = revision(room.store.engine)
+    at, program = revision(room.store.engine), head()
     if at != program:
         return f"at revision {at}, the program at {program}: migrations not current"
     return "ok"

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple, TypeVar, cast
 
@@ -29,7 +30,7 @@ from studpoker.games.spec import MAX_SEATS, STAKE_MAX
 from studpoker.room import Room, Workers, known_game
 from studpoker.server.answers import (
     OPTIONAL,
-    Current,
+    Asker,
     Refusal,
     StudyHandInfo,
     StudyImport,
@@ -37,11 +38,13 @@ from studpoker.server.answers import (
     StudyStats,
     StudyWinnings,
     Token,
+    current_account,
     problems,
     slow_down,
 )
 from studpoker.server.limits import Limiter, Limits
 from studpoker.server.messages import Limited
+from studpoker.server.routes import AppServices
 from studpoker.store import Account, Store, StudyFilter
 from studpoker.store.checks import LARGEST
 from studpoker.study.importer import upload_name
@@ -53,7 +56,7 @@ from studpoker.study.jobs import (
     winnings_graph,
 )
 
-__all__ = ["StudyDesk", "StudyQuery", "StudyWork", "asker_of"]
+__all__ = ["StudyDesk", "StudyQuery", "StudyWork", "asker_of", "study_router"]
 
 T = TypeVar("T")
 DATE = r"^\d{4}-\d{2}-\d{2}$"  # YYYY-MM-DD
@@ -117,11 +120,10 @@ def asker_of(account: Account | None, request: Request) -> str:
 class StudyDesk:
     """The study tools' work for one application — ``imports``, ``replays`` and
     ``statistics``, each on one worker of its own at a lower priority than the room's —
-    and the routes that ask for it (``router``), whose workers stop with the
-    application.  ``current`` is the application's dependency for the asker's account
-    (``login`` without one).  The application calls :meth:`close` when it stops."""
+    which the routes of :func:`study_router` ask for (``Services.study``).  Its workers
+    stop with the application, which calls :meth:`close` when it stops."""
 
-    def __init__(self, room: Room, limits: Limits, current: Current) -> None:
+    def __init__(self, room: Room, limits: Limits) -> None:
         processes = not room.store.in_memory
         # An import of the largest file is seconds of a core: its 503 asks for 10 s.
         self.imports = StudyWork(
@@ -147,21 +149,17 @@ class StudyDesk:
             each=10,
             store=room.store,
         )
-        self.router = _routes(self, room, limits, current)
 
     def close(self) -> None:
         for work in (self.imports, self.replays, self.statistics):
             work.workers.close()
 
 
-def _routes(
-    desk: StudyDesk,
-    room: Room,
-    limits: Limits,
-    current: Current,
-) -> APIRouter:
-    imports, replays, stats = desk.imports, desk.replays, desk.statistics
-    router = APIRouter()  # its workers stop with the application (server/app.py: lifespan)
+@cache
+def study_router() -> APIRouter:
+    """The study routes (built once a process): each asks its application's study desk
+    (``Services.study``), whose workers stop with the application (server/app.py)."""
+    router = APIRouter()
 
     @router.post(
         "/api/study/hands",
@@ -179,14 +177,15 @@ def _routes(
     )  # fmt: skip
     async def import_hands(
         request: Request,
-        account: Annotated[Account, Depends(current)],
+        account: Asker,
+        app: AppServices,
         name: Annotated[str, Query(min_length=1, max_length=100)] = "hands.txt",
     ) -> StudyImport:
         """Import one of the asker's hand history files (the body, as the site wrote it;
         ``name`` is how errors name it): each hand read, turned into facts and stored
         as the asker's own, seen only by them.  A hand imported before is skipped, a
         hand that cannot be read is reported and skipped, the rest imported."""
-        most = limits.import_bytes
+        most, imports = app.limits.import_bytes, app.study.imports
         with imports.place(asker_of(account, request)):
             declared = request.headers.get("content-length", "")
             if declared.isascii() and declared.isdigit() and int(declared) > most:
@@ -205,6 +204,7 @@ def _routes(
     async def study_filter(
         request: Request,
         token: Token,
+        app: AppServices,
         game: str | None = None,
         big_bet: Annotated[int | None, Query(ge=0, le=STAKE_MAX)] = None,
         since: Annotated[str | None, Query(pattern=DATE)] = None,
@@ -218,7 +218,8 @@ def _routes(
         ``chips``); the room's new hands studied first."""
         if game is not None:
             known_game(game)
-        account = await current(token) if mine else await room.account(token)
+        room = app.room
+        account = await current_account(request, token) if mine else await room.account(token)
         among = StudyFilter(
             owner_id=account.id if mine and account is not None else None, game=game,
             big_bet=big_bet, since=since, until=until, table_size=table_size,
@@ -235,10 +236,12 @@ def _routes(
     async def study_stats(
         player: Annotated[str, Query(min_length=1, max_length=64)],
         where: Annotated[StudyQuery, Depends(study_filter)],
+        app: AppServices,
     ) -> StudyStats:
         """A player's statistics (docs/study.md) over the room's hands and, with
         ``mine``, the asker's imported hands: each share with its sample, results in big
         bets per 100 hands with a 95% interval."""
+        stats = app.study.statistics
         with stats.place(where.asker):
             found, stakes = await stats.run(statistics, player, where.among)
         frequency = found.aggression_frequency
@@ -270,9 +273,11 @@ def _routes(
     async def study_winnings(
         player: Annotated[str, Query(min_length=1, max_length=64)],
         where: Annotated[StudyQuery, Depends(study_filter)],
+        app: AppServices,
     ) -> StudyWinnings:
         """A player's winnings graph over the hands ``study/stats`` would count: the
         running total in big bets, and its showdown and non-showdown parts."""
+        stats = app.study.statistics
         with stats.place(where.asker):
             count, graph = await stats.run(winnings_graph, player, where.among)
         return {
@@ -286,13 +291,14 @@ def _routes(
 
     @router.get("/api/study/hands", tags=["study"], responses=problems("login"))
     async def my_study_hands(
-        account: Annotated[Account, Depends(current)],
+        account: Asker,
+        app: AppServices,
         limit: Annotated[int, Query(ge=1, le=500)] = 100,
         before: Annotated[int | None, Query(ge=1, le=LARGEST)] = None,
     ) -> list[StudyHandInfo]:
         """The asker's imported hands, the newest first (``before``: the next page)."""
         rows = await asyncio.to_thread(
-            room.store.study_hands_of, account.id, limit=limit, before=before
+            app.room.store.study_hands_of, account.id, limit=limit, before=before
         )
         return cast(list[StudyHandInfo], rows)
 
@@ -304,11 +310,13 @@ def _routes(
     async def my_study_hand(
         request: Request,
         hand_id: Annotated[int, PathParam(ge=1, le=LARGEST)],
-        account: Annotated[Account, Depends(current)],
+        account: Asker,
+        app: AppServices,
     ) -> dict[str, Any]:
         """One of the asker's imported hands for the replayer: every card its record
         holds, street by street, with each player's equity against the cards the
         record's own player knew at that street (docs/study.md)."""
+        replays = app.study.replays
         with replays.place(asker_of(account, request)):
             view = await replays.run(imported_hand_replay, account.id, hand_id)
         if view is None:
@@ -326,12 +334,14 @@ def _routes(
         table_id: Annotated[str, PathParam(min_length=1, max_length=64)],
         number: Annotated[int, PathParam(ge=1, le=LARGEST)],
         token: Token,
+        app: AppServices,
     ) -> dict[str, Any]:
         """A hand played in the room for the replayer (its shareable link): what an
         onlooker saw — the up cards, the hands shown — unless the asker played in it,
         who sees their own down cards too; each player's equity at every street against
         the cards the viewer knew then."""
-        account = await room.account(token)
+        account = await app.room.account(token)
+        replays = app.study.replays
         with replays.place(asker_of(account, request)):
             view = await replays.run(
                 room_hand_replay, table_id, number, None if account is None else account.id

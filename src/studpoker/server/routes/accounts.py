@@ -2,17 +2,18 @@
 reset by the operator's link, the asker's account and its free chips ("Get chips")."""
 
 import unicodedata
+from functools import cache
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from pydantic import Field
 
 from studpoker.room import Room, RoomError
-from studpoker.room.cashier import FreeChips, smallest_buy_in
+from studpoker.room.cashier import smallest_buy_in
 from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
 from studpoker.server.answers import (
     OPTIONAL,
-    Current,
+    Asker,
     HeldSeat,
     Me,
     Refusal,
@@ -22,12 +23,8 @@ from studpoker.server.answers import (
     problems,
     slow_down,
 )
-from studpoker.server.connections import Hub
-from studpoker.server.limits import Backoff
-from studpoker.server.peers import Peers
 from studpoker.server.protocol import Unicode
-from studpoker.server.routes import Body
-from studpoker.store import Account
+from studpoker.server.routes import AppServices, Body
 from studpoker.store.models import NAME_LENGTH
 
 __all__ = ["accounts_router", "client_address", "seats_held"]
@@ -84,72 +81,65 @@ def seats_held(room: Room, account_id: int) -> dict[str, int]:
     return {table_id: seat for table_id, seat in seats.items() if seat is not None}
 
 
-def accounts_router(
-    room: Room,
-    hub: Hub,
-    peers: Peers | None,
-    free_chips: FreeChips,
-    failures: Backoff,
-    current: Current,
-) -> APIRouter:
-    """The routes of ``room``'s accounts and sessions; ``failures`` makes a name with
-    failed logins wait; ``current`` is the dependency of a logged-in asker."""
+@cache
+def accounts_router() -> APIRouter:
+    """The routes of the accounts and sessions (built once a process); a name with
+    failed logins waits (``Services.failures``)."""
     router = APIRouter(tags=["accounts"])
-    Asker = Annotated[Account, Depends(current)]  # noqa: N806 (a type)
 
     @router.post(
         "/api/accounts",
         status_code=201,
         responses=problems("malformed", *NEW_ACCOUNT, "rate_limited", "busy"),
     )
-    async def register(body: NewAccount, request: Request) -> Session:
+    async def register(body: NewAccount, request: Request, app: AppServices) -> Session:
         """Create an account (``bot``: a remote computer player's, for practice tables);
         the answer holds a session token.  A room that gives free chips gives the new
         account its first (room/cashier.py)."""
-        account, token = await room.register(body.name, body.password, bot=body.bot)
-        if await free_chips.first(account, client_address(request)) is not None:
-            account = await room.fresh(account)
+        account, token = await app.room.register(body.name, body.password, bot=body.bot)
+        if await app.free_chips.first(account, client_address(request)) is not None:
+            account = await app.room.fresh(account)
         return Session(token=token, account=account_dict(account))
 
     @router.post(
         "/api/password-reset",
         responses=problems("reset_invalid", "password_too_short", "password_too_long", "busy"),
     )
-    async def use_reset(body: NewPassword) -> Session:
+    async def use_reset(body: NewPassword, app: AppServices) -> Session:
         """Set one's password with the one-time link the operator gave (its token), and
         log in: every other session of the account ends."""
-        account, token = await room.reset_password(body.token, body.password)
+        account, token = await app.room.reset_password(body.token, body.password)
         return Session(token=token, account=account_dict(account))
 
     @router.post(
         "/api/me/chips",
         responses=problems("login", "guests_practice_only", *FREE_CHIPS, invalid=False),
     )
-    async def get_chips(request: Request, account: Asker) -> Me:
+    async def get_chips(request: Request, account: Asker, app: AppServices) -> Me:
         """Free chips ("Get chips"): in a room that gives them, to an account whose balance
         is below the smallest buy-in, once every few hours (``free_chips_wait`` says
         when again) and a few times a day from one address."""
         if account.guest:
             raise Refusal("guests play practice tables only: register for chips",
                           "guests_practice_only", {})  # fmt: skip
-        await free_chips.ask(account, client_address(request))
-        return await me(account)
+        await app.free_chips.ask(account, client_address(request))
+        return await me(account, app)
 
     @router.post(
         "/api/sessions",
         responses=problems("malformed", "wrong_password", "rate_limited", "busy"),
     )
-    async def login(body: Credentials) -> Session:
+    async def login(body: Credentials, app: AppServices) -> Session:
         """Log in: a new session token.  Logins are limited by address, and a name
         with failed logins waits longer after each (docs/security.md)."""
         name = unicodedata.normalize("NFKC", body.name).strip().casefold()
-        slow_down(failures.wait(name), "failed_logins")
+        slow_down(app.failures.wait(name), "failed_logins")
         try:
-            account, token = await room.login(body.name, body.password)
+            account, token = await app.room.login(body.name, body.password)
         except RoomError:  # a failed login is counted against its name, then answered
-            failures.failed(name)
+            app.failures.failed(name)
             raise
-        failures.succeeded(name)
+        app.failures.succeeded(name)
         return Session(token=token, account=account_dict(account))
 
     @router.post(
@@ -157,26 +147,27 @@ def accounts_router(
         status_code=201,
         responses=problems("rate_limited", "no_guest_name", invalid=False),
     )
-    async def guest() -> Session:
+    async def guest(app: AppServices) -> Session:
         """A guest's session: practice tables only."""
-        account, token = await room.guest()
+        account, token = await app.room.guest()
         return Session(token=token, account=account_dict(account))
 
     @router.delete("/api/sessions", status_code=204, openapi_extra=OPTIONAL)
-    async def logout(token: Token) -> None:
+    async def logout(token: Token, app: AppServices) -> None:
         """End the session of the token, if it has one (204 either way)."""
         if token:
-            await room.logout(token)
-            hub.logged_out(token)  # its open sockets can no longer play or chat
+            await app.room.logout(token)
+            app.hub.logged_out(token)  # its open sockets can no longer play or chat
 
     @router.get("/api/me", responses=problems("login", "no_account", invalid=False))
-    async def me(account: Asker) -> Me:
+    async def me(account: Asker, app: AppServices) -> Me:
         """The asker's account, its balance and the seats it holds."""
-        fresh = await room.fresh(account)  # no_account: gone since its session was read
-        where = seats_held(room, account.id)
-        if peers is not None:  # and at the tables the other processes run
-            where.update(await peers.seats_of(account.id))
+        fresh = await app.room.fresh(account)  # no_account: gone since its session was read
+        where = seats_held(app.room, account.id)
+        if app.peers is not None:  # and at the tables the other processes run
+            where.update(await app.peers.seats_of(account.id))
         seats: list[HeldSeat] = [{"table": t, "seat": where[t]} for t in sorted(where)]
+        free_chips = app.free_chips
         low = free_chips.on and not fresh.guest and not fresh.bot and fresh.balance < LOW
         given = free_chips.chips if low else None
         return {**account_dict(fresh), "seats": seats, "free_chips": given}

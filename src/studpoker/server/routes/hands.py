@@ -2,28 +2,26 @@
 view, R5.8), and the asker's own hands as PokerStars hand histories
 (:mod:`studpoker.server.hands` makes both)."""
 
+from functools import cache
 from typing import Annotated, cast
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Query
 from fastapi.responses import PlainTextResponse, Response
 
-from studpoker.room import Room
-from studpoker.server.answers import HAND_HISTORIES, OPTIONAL, Current, Token, problems
+from studpoker.server.answers import HAND_HISTORIES, OPTIONAL, Asker, Token, problems
 from studpoker.server.hands import FinishedHand, finished_hand, hand_histories, known_language
-from studpoker.server.limits import Limiter
-from studpoker.server.peers import Peers, account_data
-from studpoker.store import Account
+from studpoker.server.peers import account_data
+from studpoker.server.routes import AppServices
 
 __all__ = ["hands_router"]
 
 
-def hands_router(
-    room: Room, peers: Peers | None, downloads: Limiter, current: Current
-) -> APIRouter:
-    """The hands' routes of ``room`` (a hand of a table another process runs is asked of
-    it); ``downloads`` is how often an account downloads its hand histories."""
+@cache
+def hands_router() -> APIRouter:
+    """The hands' routes (built once a process; a hand of a table another process runs
+    is asked of it); an account downloads its hand histories a few times at a time
+    (``Services.downloads``)."""
     router = APIRouter(tags=["hands"])
-    Asker = Annotated[Account, Depends(current)]  # noqa: N806 (a type)
 
     @router.get(
         "/api/tables/{table_id}/hands/{number}",
@@ -31,12 +29,13 @@ def hands_router(
         openapi_extra=OPTIONAL,
     )
     async def table_hand(
-        table_id: str, number: int, token: Token, lang: str = "en"
+        table_id: str, number: int, token: Token, app: AppServices, lang: str = "en"
     ) -> FinishedHand:
         """A finished hand of the table (the last hand view, R5.8), one of its last 20,
         as the asker's seat saw it (an onlooker's without a token): shown cards, never a
         mucked one; ``lines`` are the dealer's lines of those events in ``lang`` (R5.7).
         An older hand is ``no_hand``: the hand histories have it."""
+        room, peers = app.room, app.peers
         account = await room.account(token)
         if peers is not None and not room.runs(table_id):
             known_language(lang)
@@ -51,10 +50,11 @@ def hands_router(
     )
     async def hands(
         account: Asker,
+        app: AppServices,
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
         table: str | None = None,
     ) -> PlainTextResponse:
         """The asker's hands as PokerStars hand histories, from their seat."""
-        return await hand_histories(room, account, limit, table, downloads)
+        return await hand_histories(app.room, account, limit, table, app.downloads)
 
     return router

@@ -1,22 +1,18 @@
 """The lobby's routes: the games and their presets, the tables (listed, opened) and a
 table's state as an onlooker sees it."""
 
+from functools import cache
 from typing import Annotated, cast, get_args
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from pydantic import AfterValidator, Field
 
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, STAKE_MAX
-from studpoker.room import Room
-from studpoker.server.answers import Current, GameInfo, game_infos, problems, slow_down
-from studpoker.server.connections import Hub
-from studpoker.server.limits import Limiter, Limits
+from studpoker.server.answers import Asker, GameInfo, game_infos, problems, slow_down
 from studpoker.server.messages import LobbyTable
-from studpoker.server.peers import Peers
 from studpoker.server.protocol import Text, Unicode
-from studpoker.server.routes import Body
+from studpoker.server.routes import AppServices, Body
 from studpoker.server.state import TableState
-from studpoker.store import Account
 from studpoker.table.config import (
     CLOCK_MAX,
     CLOCK_MIN,
@@ -85,18 +81,11 @@ NEW_TABLE = (
 )
 
 
-def lobby_router(
-    room: Room,
-    hub: Hub,
-    peers: Peers | None,
-    limits: Limits,
-    new_tables: Limiter,
-    current: Current,
-) -> APIRouter:
-    """The lobby's routes of ``room`` (a table another process runs is asked of it);
-    ``new_tables`` is how often an account opens one."""
+@cache
+def lobby_router() -> APIRouter:
+    """The lobby's routes (built once a process; a table another process runs is asked
+    of it); an account opens a few tables at a time (``Services.new_tables``)."""
     router = APIRouter(tags=["lobby"])
-    Asker = Annotated[Account, Depends(current)]  # noqa: N806 (a type)
 
     @router.get("/api/games")
     async def games() -> list[GameInfo]:
@@ -104,11 +93,13 @@ def lobby_router(
         return game_infos()
 
     @router.get("/api/tables", responses=problems())
-    async def tables(game: str | None = None, mode: str | None = None) -> list[LobbyTable]:
+    async def tables(
+        app: AppServices, game: str | None = None, mode: str | None = None
+    ) -> list[LobbyTable]:
         """Every table: id, game, mode, stakes, seated, seats, average_pot, hands_per_hour…"""
         return [
             t
-            for t in hub.lobby_tables()
+            for t in app.hub.lobby_tables()
             if (game is None or t["game"] == game) and (mode is None or t["mode"] == mode)
         ]
 
@@ -117,11 +108,12 @@ def lobby_router(
         status_code=201,
         responses=problems("malformed", "login", *NEW_TABLE, "rate_limited"),
     )
-    async def create_table(body: NewTable, account: Asker) -> LobbyTable:
+    async def create_table(body: NewTable, account: Asker, app: AppServices) -> LobbyTable:
         """Open a table of a mode the asker may play at (a guest: practice); a player
         has a few open at most, and opens a few every ten minutes (docs/security.md)."""
-        slow_down(new_tables.take(str(account.id)), "tables")
-        table_id = await room.create_table(
+        slow_down(app.new_tables.take(str(account.id)), "tables")
+        limits = app.limits
+        table_id = await app.room.create_table(
             body.game,
             body.mode,
             seats=body.seats,
@@ -134,14 +126,14 @@ def lobby_router(
             mix=body.mix,
             level=body.level,
         )
-        hub.lobby_changed(table_id)
-        return cast(LobbyTable, room.lobby_entry(table_id))
+        app.hub.lobby_changed(table_id)
+        return cast(LobbyTable, app.room.lobby_entry(table_id))
 
     @router.get("/api/tables/{table_id}", responses=problems("no_table", "busy"))
-    async def table(table_id: str) -> TableState:
+    async def table(table_id: str, app: AppServices) -> TableState:
         """The table's state as an onlooker sees it, with the events of the hand."""
-        if peers is not None and not room.runs(table_id):
-            return cast(TableState, await peers.ask_owner(table_id, "table", {}))
-        return cast(TableState, room.table(table_id).table.snapshot(None))
+        if app.peers is not None and not app.room.runs(table_id):
+            return cast(TableState, await app.peers.ask_owner(table_id, "table", {}))
+        return cast(TableState, app.room.table(table_id).table.snapshot(None))
 
     return router

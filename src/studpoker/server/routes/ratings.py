@@ -2,27 +2,32 @@
 from the competitions)."""
 
 import asyncio
+from functools import cache
 from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from studpoker.room import Room, known_game
+from studpoker.room import known_game
 from studpoker.server.answers import LeaderboardRow, RatingHistory, Refusal, problems
+from studpoker.server.routes import AppServices
 
 __all__ = ["ratings_router"]
 
 
-def ratings_router(room: Room) -> APIRouter:
-    """The ratings' routes of ``room``."""
+@cache
+def ratings_router() -> APIRouter:
+    """The ratings' routes (built once a process)."""
     router = APIRouter(tags=["ratings"])
 
     @router.get("/api/leaderboard", responses=problems("unknown_game"))
     async def leaderboard(
-        game: str = "seven_card_stud", limit: Annotated[int, Query(ge=1, le=500)] = 50
+        app: AppServices,
+        game: str = "seven_card_stud",
+        limit: Annotated[int, Query(ge=1, le=500)] = 50,
     ) -> list[LeaderboardRow]:
         """The competition ratings of a game, the best first."""
         known_game(game)
-        rows = await asyncio.to_thread(room.store.leaderboard, game, limit=limit)
+        rows = await asyncio.to_thread(app.room.store.leaderboard, game, limit=limit)
         return [
             {
                 "name": row.name,
@@ -35,13 +40,14 @@ def ratings_router(room: Room) -> APIRouter:
         ]
 
     @router.get("/api/ratings/{name}", responses=problems("unknown_game", "no_player"))
-    async def ratings(name: str, game: str = "seven_card_stud") -> RatingHistory:
+    async def ratings(name: str, app: AppServices, game: str = "seven_card_stud") -> RatingHistory:
         """One player's rating history in a game."""
         known_game(game)
-        account = await asyncio.to_thread(room.store.account, name)
+        store = app.room.store
+        account = await asyncio.to_thread(store.account, name)
         if account is None:
             raise Refusal(f"no player {name!r}", "no_player", {"name": name})
-        history = await asyncio.to_thread(room.store.rating_history, account.id, game)
+        history = await asyncio.to_thread(store.rating_history, account.id, game)
         return {
             "name": account.name,
             "game": game,

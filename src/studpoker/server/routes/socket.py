@@ -7,6 +7,7 @@ server/peers.py), and the room's messages written to it in order."""
 import asyncio
 import contextlib
 import logging
+from functools import cache
 from typing import Any, cast
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -38,6 +39,7 @@ from studpoker.server.protocol import (
     message_id,
     read_message,
 )
+from studpoker.server.routes import AppServices
 
 __all__ = ["BEARER", "SUBPROTOCOL", "handle", "socket_router"]
 
@@ -47,16 +49,19 @@ SUBPROTOCOL = "studpoker"
 BEARER = "bearer."
 
 
-def socket_router(hub: Hub, limits: Limits) -> APIRouter:
-    """The route of the sockets of ``hub``'s room; ``limits`` say how many sockets an
-    address may open and how often a socket may send."""
+@cache
+def socket_router() -> APIRouter:
+    """The route of the sockets (built once a process), each its application's hub's;
+    the application's limits say how many sockets an address may open and how often a
+    socket may send."""
     router = APIRouter()
 
     @router.websocket("/ws")
-    async def websocket(socket: WebSocket, lang: str = "en") -> None:
+    async def websocket(socket: WebSocket, app: AppServices, lang: str = "en") -> None:
         """One client's socket.  Its session token comes in the subprotocol header
         (``Sec-WebSocket-Protocol: studpoker, bearer.TOKEN``), never in the URL, which
         servers and proxies log."""
+        hub, limits = app.hub, app.limits
         offered = list(socket.scope.get("subprotocols") or ())
         token = next((p[len(BEARER) :] for p in offered if p.startswith(BEARER)), None)
         where = socket.client.host if socket.client is not None else "unknown"

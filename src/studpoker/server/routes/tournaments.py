@@ -2,26 +2,26 @@
 one of them; a new one; an entry and its withdrawal before the start."""
 
 from datetime import datetime
+from functools import cache
 from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from pydantic import Field
 
 from studpoker.games.spec import MAX_SEATS
 from studpoker.room import Room
 from studpoker.server.answers import (
     OPTIONAL,
-    Current,
+    Asker,
     Refusal,
     Token,
     TournamentInfo,
     problems,
     slow_down,
 )
-from studpoker.server.limits import Limiter
 from studpoker.server.messages import BALANCE_UNIT
 from studpoker.server.protocol import Text
-from studpoker.server.routes import Body
+from studpoker.server.routes import AppServices, Body
 from studpoker.store import Account
 
 __all__ = ["tournaments_router"]
@@ -82,21 +82,21 @@ ENTRY = (
 )
 
 
-def tournaments_router(room: Room, new_tables: Limiter, current: Current) -> APIRouter:
-    """The tournaments' routes of ``room``; ``new_tables`` is how often an account
-    creates a table or a tournament."""
+@cache
+def tournaments_router() -> APIRouter:
+    """The tournaments' routes (built once a process); an account creates a few tables
+    or tournaments at a time (``Services.new_tables``)."""
     router = APIRouter(tags=["tournaments"])
-    Asker = Annotated[Account, Depends(current)]  # noqa: N806 (a type)
 
     @router.get("/api/tournaments", responses=problems(invalid=False), openapi_extra=OPTIONAL)
-    async def tournaments(token: Token) -> list[TournamentInfo]:
+    async def tournaments(token: Token, app: AppServices) -> list[TournamentInfo]:
         """Every tournament the room has open or running, and the last finished; with
         a token, the asker's entry and table in each."""
-        account = await room.account(token)
-        listed = await room.tournaments_now(account)
+        account = await app.room.account(token)
+        listed = await app.room.tournaments_now(account)
         return [cast(TournamentInfo, info | {"money_unit": BALANCE_UNIT}) for info in listed]
 
-    async def tournament_of(tid: int, account: Account | None) -> TournamentInfo:
+    async def tournament_of(room: Room, tid: int, account: Account | None) -> TournamentInfo:
         info = await room.tournament_now(tid, account)
         return cast(TournamentInfo, info | {"money_unit": BALANCE_UNIT})
 
@@ -105,37 +105,39 @@ def tournaments_router(room: Room, new_tables: Limiter, current: Current) -> API
         responses=problems("no_tournament", "busy"),
         openapi_extra=OPTIONAL,
     )
-    async def tournament(tid: int, token: Token) -> TournamentInfo:
+    async def tournament(tid: int, token: Token, app: AppServices) -> TournamentInfo:
         """A tournament: its structure, entries, prize pool and payouts; its level,
         time to the next, players left and average stack; with a token, the asker's
         own entry and table (where balancing or a broken table moved them)."""
-        return await tournament_of(tid, await room.account(token))
+        return await tournament_of(app.room, tid, await app.room.account(token))
 
     @router.post(
         "/api/tournaments",
         status_code=201,
         responses=problems(*NEW_TOURNAMENT, "rate_limited"),
     )
-    async def create_tournament(body: NewTournament, account: Asker) -> TournamentInfo:
+    async def create_tournament(
+        body: NewTournament, account: Asker, app: AppServices
+    ) -> TournamentInfo:
         """Create a tournament (its creator is not entered by it)."""
-        slow_down(new_tables.take(str(account.id)), "tables")
+        slow_down(app.new_tables.take(str(account.id)), "tables")
         if account.guest and not body.practice:
             raise Refusal("guests create practice tournaments only", "guests_practice_only", {})
-        tid = await room.create_tournament(
+        tid = await app.room.create_tournament(
             game=body.game, kind=body.kind, name=body.name, seats=body.seats,
             capacity=body.capacity, starts_at=body.starts_at, buy_in=body.buy_in,
             fee=body.fee, speed=body.speed, structure=body.structure,
             late_levels=body.late_levels, reentry=body.reentry, practice=body.practice,
             mix=body.mix, created_by=account,
         )  # fmt: skip
-        return await tournament_of(tid, account)
+        return await tournament_of(app.room, tid, account)
 
     @router.post("/api/tournaments/{tid}/entry", responses=problems(*ENTRY, "busy"))
-    async def enter(tid: int, account: Asker) -> TournamentInfo:
+    async def enter(tid: int, account: Asker, app: AppServices) -> TournamentInfo:
         """Register: the buy-in and fee from the asker's balance (a sit-and-go starts
         when this fills it; a practice one is filled with computer players)."""
-        await room.register_tournament(account, tid)
-        return await tournament_of(tid, account)
+        await app.room.register_tournament(account, tid)
+        return await tournament_of(app.room, tid, account)
 
     @router.delete(
         "/api/tournaments/{tid}/entry",
@@ -143,9 +145,9 @@ def tournaments_router(room: Room, new_tables: Limiter, current: Current) -> API
             "login", "no_tournament", "tournament_started", "tournament_not_registered", "busy"
         ),
     )
-    async def leave(tid: int, account: Asker) -> TournamentInfo:
+    async def leave(tid: int, account: Asker, app: AppServices) -> TournamentInfo:
         """Unregister before the start: the buy-in and fee back to the balance."""
-        await room.unregister_tournament(account, tid)
-        return await tournament_of(tid, account)
+        await app.room.unregister_tournament(account, tid)
+        return await tournament_of(app.room, tid, account)
 
     return router
