@@ -297,13 +297,20 @@ CARD_TEXT = re.compile(
 
 def cards_in(value: Any) -> set[Card]:
     """Every card written anywhere in a plain value (a message, a REST answer, a text)."""
-    if isinstance(value, str):
-        return {Card.parse(text) for text in CARD_TEXT.findall(value)}
-    if isinstance(value, dict):
-        return set().union(*(cards_in(item) for item in value.values()))
-    if isinstance(value, list | tuple):
-        return set().union(*(cards_in(item) for item in value))
-    return set()
+    # Every text of the value (its dicts' values, its lists' items, at any depth), read
+    # as one: a line break between two texts is no part of a card (CARD_TEXT's edges),
+    # and one search over a message is many times cheaper than one a text.
+    texts: list[str] = []
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            texts.append(item)
+        elif isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list | tuple):
+            pending.extend(item)
+    return {Card.parse(text) for text in set(CARD_TEXT.findall("\n".join(texts)))}
 
 
 def may_see(hand: Hand, viewer: int | None, count: int | None = None) -> list[Event]:

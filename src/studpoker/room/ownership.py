@@ -26,11 +26,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
-
-from redis.asyncio import Redis
+from typing import TYPE_CHECKING, Protocol
 
 from studpoker.room.relay import check_redis_url
+
+if TYPE_CHECKING:  # redis is imported by the leases that use it (0.1 s a process)
+    from redis.asyncio import Redis
 
 __all__ = ["Lease", "Leases", "LocalLeases", "RedisLeases", "leases_for"]
 
@@ -159,7 +160,9 @@ class RedisLeases:
     begins with ``prefix``."""
 
     def __init__(self, url: str, *, prefix: str = "stud:") -> None:
-        self._redis = Redis.from_url(url)
+        from redis.asyncio import Redis
+
+        self._redis: Redis = Redis.from_url(url)
         self.prefix = prefix
         self._acquire = self._redis.register_script(_ACQUIRE)
         self._renew = self._redis.register_script(_RENEW)

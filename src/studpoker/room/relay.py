@@ -26,10 +26,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from redis.asyncio import Redis
-from redis.asyncio.client import PubSub
+if TYPE_CHECKING:  # redis is imported by the broker that uses it (0.1 s a process)
+    from redis.asyncio import Redis
+    from redis.asyncio.client import PubSub
 
 __all__ = [
     "Broker",
@@ -192,7 +193,9 @@ class RedisBroker:
     """The broker of a room on several processes: Redis pub/sub at ``url``."""
 
     def __init__(self, url: str, *, prefix: str = "stud:") -> None:
-        self._redis = Redis.from_url(url)
+        from redis.asyncio import Redis
+
+        self._redis: Redis = Redis.from_url(url)
         self.prefix = prefix  # every channel's name in Redis begins with it
 
     async def publish(self, channel: str, data: bytes) -> int:
