@@ -64,9 +64,10 @@ def supervise(room: Room, workers: int, *options: str) -> Served:
 
 
 def children(supervisor: Served) -> set[int]:
-    """The processes of the room the supervisor runs now (not multiprocessing's
-    resource tracker, nor a child that died and is not yet reaped)."""
-    found = set()
+    """The processes of the room the supervisor runs now: those its fork server forked
+    (server/supervisor.py), not multiprocessing's resource tracker nor the fork server
+    itself, nor a child that died and is not yet reaped."""
+    processes: dict[int, tuple[int, bytes, str]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -75,10 +76,18 @@ def children(supervisor: Served) -> set[int]:
             command = (entry / "cmdline").read_bytes()
         except OSError:
             continue
-        parent = int(stat.rpartition(")")[2].split()[1])
-        if parent == supervisor.process.pid and b"spawn_main" in command:
-            found.add(int(entry.name))
-    return found
+        state, parent = stat.rpartition(")")[2].split()[:2]
+        processes[int(entry.name)] = (int(parent), command, state)
+    servers = {
+        pid
+        for pid, (parent, command, _state) in processes.items()
+        if parent == supervisor.process.pid and b"forkserver" in command
+    }
+    return {
+        pid
+        for pid, (parent, _command, state) in processes.items()
+        if parent in servers and state != "Z"
+    }
 
 
 def heard(room: Room, seconds: float = 1.5) -> set[int]:
@@ -278,10 +287,12 @@ def test_stud_serve_workers_restarts_a_killed_process_and_stops_without_a_hand_c
             number = (at[table][0].state["last_hand_number"] or 0) + 1
             play(at[table], lambda s, n=number: in_hand(s, n))
         last = {table: at[table][0].state["hand_number"] for table in tables}
+        running = children(supervisor)
+        assert len(running) == 2
         os.kill(supervisor.process.pid, signal.SIGTERM)
         answer_until_closed(list(players.values()), think=4.0)
         assert supervisor.process.wait(timeout=120) == 0
-        assert not children(supervisor)
+        assert not [pid for pid in running if Path(f"/proc/{pid}").exists()]
         stored = stored_hands(room.url, tables)
         for table in tables:  # every hand begun is stored, once
             assert stored[table] == list(range(1, last[table] + 1)), table
