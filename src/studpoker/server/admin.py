@@ -26,7 +26,7 @@ from studpoker.room import Room
 from studpoker.room.money import ROOM_UNIT, parse_amount, withdrawal_refused
 from studpoker.room.operator import RoomOperator, outcome_of
 from studpoker.room.passwords import MAX_LENGTH as PASSWORD_LENGTH
-from studpoker.server.answers import Refusal, Token, problems
+from studpoker.server.answers import Asker, Refusal, problems
 from studpoker.server.protocol import Unicode
 from studpoker.server.routes import AppServices, Body
 from studpoker.server.wire import wire
@@ -277,11 +277,9 @@ Routes = Annotated[AdminRoutes, Depends(admin_routes)]
 """A route's dependency on :class:`AdminRoutes` (none in the OpenAPI document)."""
 
 
-async def operator_of(token: Token, routes: Routes) -> Account:
-    """The asker, an operator; 401 without a session, 403 for any other account."""
-    account = await routes.room.account(token)
-    if account is None:
-        raise Refusal("log in first: no valid session token", "login")
+async def operator_of(account: Asker) -> Account:
+    """The asker, an operator; 401 without a session (:func:`current_account`), 403 for
+    any other account."""
     if not account.operator:
         raise Refusal(
             "only the room's operators may do that", "operator_only", {"name": account.name}
