@@ -1,7 +1,8 @@
 """Fixtures of the browser tests: a real card room and Debian's headless chromium.
 
-Debian's chromium is launched through its executable_path (scripts/chromium.sh installs
-it); without it the tests are skipped, except under CI, where they fail."""
+Debian's chromium-headless-shell is launched through its executable_path
+(scripts/chromium.sh installs it); without it the tests are skipped, except under CI,
+where they fail."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ try:
 except ImportError:  # the tests are skipped: see sync_api()
     PlaywrightError = Exception  # type: ignore[assignment,misc]
 
-CHROMIUM = Path(os.environ.get("STUD_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM = Path(os.environ.get("STUD_CHROMIUM", "/usr/bin/chromium-headless-shell"))
 # The screenshots the tests take: kept apart, unless STUD_SCREENSHOTS=docs asks them to
 # redraw docs/screenshots (whose PNGs differ by a few bytes every run).
 SCREENSHOTS = (

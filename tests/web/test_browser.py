@@ -1,8 +1,9 @@
 """The browser client (src/studpoker/web) in headless Chromium: a guest sits at a
 practice table, plays a hand through the page's buttons and switches language.
 
-Debian's chromium is launched through its executable_path (scripts/chromium.sh installs
-it); without it the tests are skipped, except under CI, where they fail."""
+Debian's chromium-headless-shell is launched through its executable_path
+(scripts/chromium.sh installs it); without it the tests are skipped, except under CI,
+where they fail."""
 
 from __future__ import annotations
 
