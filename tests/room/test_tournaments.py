@@ -569,3 +569,45 @@ def test_a_busted_player_re_enters_and_is_placed_twice() -> None:
         await room.stop()
 
     asyncio.run(play())
+
+
+def test_r8_5_every_time_bank_is_full_again_when_a_new_level_starts() -> None:
+    """A practice sit-and-go of two-hand levels: the guest never answers, so their first
+    decision takes the clock and the whole 0.3 s bank; from the next level on every
+    hand starts with the bank full again (R8.5), though R8.4 acts for them at once."""
+
+    async def play() -> None:
+        room = Room(Store("sqlite://"), seed=5, pause=0, time_bank=0.3, default_tables=False)
+        await room.start()
+        guest, _ = await room.guest()
+        tid = await room.create_tournament(
+            game="razz", seats=2, practice=True, structure=FAST, clock=0.05
+        )
+        await room.register_tournament(guest, tid)
+        table_id = room.tournament_entry(tid, guest)["table"]
+        held = room.tables[table_id]
+        banks: list[tuple[int, float]] = []  # (level, the guest's bank) as each hand starts
+
+        def on_update(update: Any) -> None:
+            if update.kind == "hand_started" and update.table_id == table_id:
+                seat = room.seat_of(guest.id, table_id)
+                if seat is not None and held.deal is not None:
+                    banks.append((held.deal["level"], held.table.seats[seat].time_bank))
+
+        room.listeners.append(on_update)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while room.tournament_entry(tid)["state"] != "finished":
+            assert loop.time() < deadline
+            await asyncio.sleep(0.01)
+        await room.stop()
+        first = banks[0][0]
+        spent = [level for level, bank in banks if bank == 0.0]
+        assert banks[0] == (first, 0.3)
+        assert spent, banks
+        assert set(spent) == {first}, banks  # only the first level's hands
+        later = [bank for level, bank in banks if level != first]
+        assert later, banks
+        assert set(later) == {0.3}, banks
+
+    asyncio.run(play())

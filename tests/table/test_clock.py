@@ -107,6 +107,49 @@ def test_a_late_answer_uses_the_bank_for_the_time_beyond_the_clock():
     assert 0.5 < table.seats[0].time_bank < 0.98  # 1 s less the 0.03 s beyond the clock
 
 
+def test_r8_5_a_ring_seat_gets_ten_seconds_back_every_twenty_hands_never_above_the_bank():
+    """Ann's first silence empties her 15 s bank; sat in again and answering at once,
+    she has 10 s back after her 20th hand dealt and 15 s, the table's bank, after her
+    40th (not 20): R8.5."""
+    table, _player, _room = heads_up(clock=0.02, time_bank=15.0)
+    run(table.play_hand())  # silent: the clock and the bank run out (R8.1), she sits out
+    assert table.seats[0].time_bank == 0.0
+    assert table.seats[0].hands_dealt == 1
+    table.listeners.pop()  # her time runs out no more: she answers at once from now
+    answer_at_once(table)
+    table.sit_in(0)
+    banks = {}
+    while table.seats[0].hands_dealt < 40:
+        run(table.play_hand())
+        banks[table.seats[0].hands_dealt] = table.seats[0].time_bank
+    assert banks[19] == 0.0
+    assert banks[20] == 10.0
+    assert banks[39] == 10.0
+    assert banks[40] == 15.0
+
+
+def test_r8_5_a_tournament_seat_is_refilled_by_its_level_not_by_its_hands():
+    room = Room()
+    config = TableConfig(razz(), "tournament", clock=0.02, time_bank=5.0, pause=0)
+    table = room.table(config, seed=3, clock=ManualClock())
+    time_runs_out(table)
+    occupant, _player = remote("Ann", 1)
+    table.seat_entry(occupant, 2000, 0)
+    table.seat_entry(person("Bo", 2), 2000, 1)
+    for _ in range(25):  # absent, she is dealt in and acted for at once (R8.4)
+        run(table.play_hand())
+    assert table.seats[0].time_bank == 0.0
+    table.refill_time_banks()  # the director's next level
+    assert table.seats[0].time_bank == 5.0
+    assert table.seats[1].time_bank == 5.0
+
+
+def test_only_a_tournaments_table_has_levels_to_refill_the_banks_by():
+    table, _player, _room = heads_up()
+    with pytest.raises(TableError, match="a chips table has no tournament seats"):
+        table.refill_time_banks()
+
+
 def untimed(snapshot):
     """A snapshot without the seconds left, which go down while we look."""
     turn = snapshot["turn"] and {

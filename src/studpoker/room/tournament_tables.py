@@ -319,6 +319,9 @@ class RoomTournamentTables(RoomLobby):
         spec = plan.rules.deal_spec(plan.level(deal["level"]), deal["hand"])
         if table.spec != spec:
             table.set_level(spec)
+        previous = room_table.deal
+        if previous is not None and previous["level"] != deal["level"]:
+            table.refill_time_banks()  # R8.5: a new level, every time bank full
         table.rotation_index = deal["hand"]
         table.rollover = deal["carry"]
         room_table.deal = deal

@@ -55,7 +55,8 @@ class Seat:
     ``successor``: the person who takes a computer player's seat after the hand
     (practice, R7.1), with the chips they sat down with.  ``away``: the seat's clock
     ran out (R8.3), so the table acts for it at once until it sits in again;
-    ``connected``: whether the occupant has a connection open (the room says).
+    ``connected``: whether the occupant has a connection open (the room says);
+    ``hands_dealt``: the hands dealt to it since it sat down (R8.5's refills count them).
     """
 
     number: int
@@ -69,3 +70,4 @@ class Seat:
     successor: tuple[Occupant, int] | None = None
     away: bool = False
     connected: bool = True
+    hands_dealt: int = 0

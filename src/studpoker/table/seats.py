@@ -17,7 +17,13 @@ from studpoker.table.config import TableConfig
 from studpoker.table.errors import TableError
 from studpoker.table.seating import Occupant, Seat, TablePlayer
 
-__all__ = ["Seats", "whole"]
+__all__ = ["REFILL_HANDS", "REFILL_SECONDS", "Seats", "whole"]
+
+# R8.5: at a ring table a seat's time bank gets REFILL_SECONDS back after every
+# REFILL_HANDS hands it is dealt, never above the table's bank; at a tournament's table
+# it is full again at the start of each level.
+REFILL_SECONDS = 10.0
+REFILL_HANDS = 20
 
 
 class Seats:
@@ -387,6 +393,30 @@ class Seats:
         the time beyond it comes out of its time bank (R8.1)."""
         occupied = self._held[seat]
         occupied.time_bank = max(occupied.time_bank - max(used - clock, 0.0), 0.0)
+
+    def count_dealt(self, dealt: Iterable[int]) -> None:
+        """Each seat of ``dealt`` was dealt the hand just played: at a ring table every
+        :data:`REFILL_HANDS`-th hand gives back :data:`REFILL_SECONDS` of its time bank,
+        never above the table's (R8.5; a tournament's refills go by level)."""
+        if self._config.mode == "tournament":
+            return
+        full = float(self._config.time_bank)
+        for number in sorted(dealt):
+            occupied = self._held.get(number)
+            if occupied is None:
+                continue
+            occupied.hands_dealt += 1
+            if occupied.hands_dealt % REFILL_HANDS == 0 and occupied.time_bank < full:
+                occupied.time_bank = min(occupied.time_bank + REFILL_SECONDS, full)
+                self._tell(number, "time_bank")
+
+    def refill_time_banks(self) -> None:
+        """A tournament's new level: every seat's time bank full again (R8.5)."""
+        full = float(self._config.time_bank)
+        for number, occupied in sorted(self._held.items()):
+            if occupied.time_bank < full:
+                occupied.time_bank = full
+                self._tell(number, "time_bank")
 
     def time_out(self, seat: int) -> None:
         """R8.3: ``seat``'s clock ran out: it is acted for at once for the rest of the

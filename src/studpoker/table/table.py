@@ -509,6 +509,11 @@ class Table:
             raise TableError("a hand is being played", "internal")
         self._seats.set_chips(seat, chips)
 
+    def refill_time_banks(self) -> None:
+        """A new level of the tournament: every seat's time bank full again (R8.5)."""
+        self._tournament_only()
+        self._seats.refill_time_banks()
+
     def set_level(self, spec: GameSpec) -> None:
         """The stakes of the next hands (a new level), between hands."""
         self._tournament_only()
@@ -771,6 +776,7 @@ class Table:
         seats = self._seats
         seats.add_top_ups()
         dealt = set(done.seats)
+        seats.count_dealt(dealt)  # R8.5: the time banks refill by hands dealt
         going = seats.leaving()
         if self._competing.current is not None:
             start = done.seat_map.by_table_seat(done.hand.starting_stacks)
