@@ -16,6 +16,7 @@ The default run draws 25 examples an operation (60 hostile bodies and 60 URLs);
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -62,10 +63,16 @@ def api() -> Iterator[TestClient]:
         yield client
 
 
+# The module's fixtures may be made again in one test process (pytest-xdist's worksteal
+# runs some of its tests, others elsewhere, then more of them), on the one room of APP.
+_FUZZERS = itertools.count(1)
+
+
 @pytest.fixture(scope="module")
 def token(api: TestClient) -> str:
-    """A registered player's session."""
-    made = api.post("/api/accounts", json={"name": "fuzzer", "password": "password1"})
+    """A registered player's session (a new player each time: the room outlives it)."""
+    name = f"fuzzer{next(_FUZZERS)}"
+    made = api.post("/api/accounts", json={"name": name, "password": "password1"})
     assert made.status_code == 201, made.text
     return str(made.json()["token"])
 
