@@ -80,6 +80,7 @@ def test_events_that_bring_no_dealer_line_yet_are_sent_at_once():
         table = Table("t", config, rng=random.Random(seed))
         for seat in range(3):
             table.sit(Occupant(f"p{seat}", seat, RemotePlayer()), config.buy_in_max, seat=seat)
+            table.set_auto_muck(seat, False)  # asked to show or muck a losing hand
         hub = Hub(room)  # type: ignore[arg-type]
         onlooker = Client(None)
         onlooker.watching["t"] = _Watching()  # as the hub's watch leaves it

@@ -150,6 +150,90 @@ def test_only_a_tournaments_table_has_levels_to_refill_the_banks_by():
         table.refill_time_banks()
 
 
+def ann_second():
+    """Bo, a calling station, in seat 0 and Ann, a remote seat, in seat 1: with no bet on
+    the last street Bo shows first (R5.2), so Ann may muck a hand his beats (R5.3)."""
+    room = Room()
+    config = TableConfig(razz(), "chips", clock=0.02, time_bank=0.0, pause=0)
+    table = room.table(config, seed=1, clock=ManualClock())
+    table.sit(person("Bo", 2), config.buy_in_max, seat=0)
+    occupant, _player = remote("Ann", 1)
+    table.sit(occupant, config.buy_in_max, seat=1)
+    return table
+
+
+def calls_down_and_is_silent_at_the_showdown(table, asked):
+    """Ann (seat 1) brings in, checks or calls every bet; asked to show or muck she says
+    nothing and her time runs out.  ``asked`` gets the kinds of every decision she had."""
+    clock = table.clock
+
+    def on_turn(update):
+        turn = table.turn
+        if update.kind != "turn" or turn is None or turn.seat != 1:
+            return
+        kinds = {option.kind for option in turn.legal_actions}
+        asked.append(kinds)
+        if kinds == {K.SHOW, K.MUCK}:
+            later = turn.deadline + 0.001
+            asyncio.get_running_loop().call_soon(clock.advance_to, later)
+            return
+        kind = next(k for k in (K.BRING_IN, K.CHECK, K.CALL) if k in kinds)
+        table.submit(1, kind.value, turn.seq)
+
+    table.listeners.append(on_turn)
+
+
+def hands_until_ann_mucks(table, limit=60):
+    """Hands played until one where Ann (seat 1, engine seat 1) mucked: that hand."""
+    for _ in range(limit):
+        done = run(table.play_hand())
+        if any(seat == 1 and action.kind == K.MUCK for seat, action in done.hand.actions):
+            return done
+    raise AssertionError(f"Ann mucked in none of {limit} hands")
+
+
+def test_r5_3_a_losing_hand_is_mucked_unasked_while_auto_muck_is_on():
+    """Auto-muck losing hands, on as a seat sits down: Ann is never asked to show or
+    muck, her hand that cannot win is mucked at once, and she plays on."""
+    table = ann_second()
+    assert table.seats[1].auto_muck
+    assert table.snapshot(1)["seats"][1]["auto_muck"] is True
+    asked = []
+    calls_down_and_is_silent_at_the_showdown(table, asked)
+    hands_until_ann_mucks(table)
+    assert asked
+    assert {K.SHOW, K.MUCK} not in asked
+    assert not table.seats[1].sitting_out
+    assert not table.seats[1].away
+
+
+def test_r5_3_with_auto_muck_off_a_silent_loser_is_mucked_and_never_sat_out():
+    """Ann turns auto-muck off: asked to show or muck, she lets the clock run out; the
+    table mucks her hand (R5.3) and, unlike a clock run out on a bet (R8.3), she is not
+    sat out: she is dealt the next hand and asked her own decisions in it."""
+    table = ann_second()
+    table.set_auto_muck(1, False)
+    assert table.snapshot(None)["seats"][1]["auto_muck"] is False
+    asked = []
+    calls_down_and_is_silent_at_the_showdown(table, asked)
+    done = hands_until_ann_mucks(table)
+    assert {K.SHOW, K.MUCK} in asked
+    assert [a.kind for seat, a in done.hand.actions if seat == 1][-1] == K.MUCK
+    assert not table.seats[1].sitting_out
+    assert not table.seats[1].away
+    before = len(asked)
+    after = run(table.play_hand())
+    assert 1 in after.seats
+    assert len(asked) > before  # asked again, not acted for
+
+
+def test_auto_muck_is_refused_for_an_empty_seat_and_changes_nothing():
+    table = ann_second()
+    with pytest.raises(TableError, match="seat 5"):
+        table.set_auto_muck(5, False)
+    assert [table.seats[n].auto_muck for n in sorted(table.seats)] == [True, True]
+
+
 def untimed(snapshot):
     """A snapshot without the seconds left, which go down while we look."""
     turn = snapshot["turn"] and {

@@ -115,6 +115,7 @@ def test_a_snapshot_holds_the_seats_the_hand_and_the_decision_pending():
         "connected": True,
         "leaving": False,
         "time_bank": 30.0,
+        "auto_muck": True,  # "Auto-muck losing hands", on from sitting down (R5.3)
         "top_up": 0,
         "waiting": None,
     }

@@ -367,6 +367,9 @@ class TerminalPlayer:
         """Sit down and play ``hands`` hands, or until the player quits."""
         self.table.listeners.append(self._heard)
         self.table.sit(Occupant(self.name, None, self.remote), 0, seat=SEAT)
+        # The terminal asks every decision, a losing hand's show or muck (R5.3) too: a
+        # room's seat mucks it unasked ("Auto-muck losing hands"), this one does not.
+        self.table.set_auto_muck(SEAT, False)
         while not self.quitting and (hands is None or len(self.played) < hands):
             done = await self._hand()
             if done is None:

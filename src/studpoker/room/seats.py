@@ -199,6 +199,14 @@ class RoomSeats(RoomState):
         except TableError as error:
             raise RoomError.of(error) from None
 
+    def auto_muck(self, account: Account, table_id: str, on: bool) -> None:
+        """ "Auto-muck losing hands" at ``account``'s seat (Table.set_auto_muck)."""
+        table, number = self._seated(account, table_id)
+        try:
+            table.set_auto_muck(number, on)
+        except TableError as error:
+            raise RoomError.of(error) from None
+
     def act(self, account: Account, table_id: str, action: Action | str, seq: int) -> None:
         """``account``'s answer to decision ``seq``: only for its own seat (the table
         refuses a stale or repeated number and an illegal action)."""

@@ -182,6 +182,15 @@ class SitIn(_AtTable):
     type: Literal["sit_in"]
 
 
+class AutoMuck(_AtTable):
+    """ "Auto-muck losing hands" at one's seat: on (as every seat starts), a hand that
+    may be mucked at the showdown (R5.3) is mucked at once; off, the player is asked to
+    show or muck, and a clock that runs out mucks it."""
+
+    type: Literal["auto_muck"]
+    on: bool
+
+
 class TopUp(_AtTable):
     type: Literal["top_up"]
     amount: Annotated[int, Field(gt=0, le=STACK_MAX)]
@@ -223,6 +232,7 @@ ClientMessage = Annotated[
     | Stand
     | SitOut
     | SitIn
+    | AutoMuck
     | TopUp
     | Act
     | Chat

@@ -138,6 +138,9 @@ class SeatState(TypedDict):
     """False while every connection of its player is closed (R8.3)."""
     leaving: bool
     time_bank: Seconds
+    auto_muck: bool
+    """A hand it may muck at the showdown (R5.3) is mucked at once ("Auto-muck losing
+    hands": on from sitting down; its player's ``auto_muck`` message sets it)."""
     top_up: Chips
     waiting: str | None
     """The person waiting to take this computer player's seat (R7.1)."""

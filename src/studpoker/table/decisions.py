@@ -83,6 +83,11 @@ class Turns:
             # Nothing to choose: a short bring-in (R2.4, R8.2), a hand to show (R5.3).
             self._apply(Action(legal[0].kind), None)
             return False
+        showdown = {option.kind for option in legal} == {K.SHOW, K.MUCK}
+        if showdown and occupied.auto_muck:
+            # A hand that cannot win may be mucked (R5.3): "Auto-muck losing hands".
+            self._apply(Action(K.MUCK), None)
+            return False
         clock = self._clock
         now = clock.now()
         self._seq += 1
@@ -137,7 +142,8 @@ class Turns:
                 await answer
             if self._turn is turn:  # the time is up: check if free, else fold (R8.1)
                 self._apply(hand.default_action(), turn)
-                self._seats.time_out(number)
+                if not showdown:  # a hand not shown in time is mucked, nobody sat out
+                    self._seats.time_out(number)
         finally:
             timer.cancel()
             self._waiter = None

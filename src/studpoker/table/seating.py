@@ -56,7 +56,9 @@ class Seat:
     (practice, R7.1), with the chips they sat down with.  ``away``: the seat's clock
     ran out (R8.3), so the table acts for it at once until it sits in again;
     ``connected``: whether the occupant has a connection open (the room says);
-    ``hands_dealt``: the hands dealt to it since it sat down (R8.5's refills count them).
+    ``hands_dealt``: the hands dealt to it since it sat down (R8.5's refills count them);
+    ``auto_muck``: a hand it may muck at the showdown (R5.3) is mucked at once, unasked
+    ("Auto-muck losing hands", on unless its player turned it off).
     """
 
     number: int
@@ -71,3 +73,4 @@ class Seat:
     away: bool = False
     connected: bool = True
     hands_dealt: int = 0
+    auto_muck: bool = True

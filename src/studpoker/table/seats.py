@@ -466,6 +466,13 @@ class Seats:
         occupied.missed_hands = 0
         self._tell(seat, "sat_in")
 
+    def set_auto_muck(self, seat: int, on: bool) -> None:
+        """Whether ``seat`` mucks at once a hand it may muck at the showdown (R5.3)."""
+        occupied = self.occupied(seat)
+        if occupied.auto_muck != on:
+            occupied.auto_muck = on
+            self._tell(seat, "auto_muck")
+
     def set_connected(self, seat: int, connected: bool) -> None:
         """Whether the occupant of ``seat`` has a connection open (R8.3); at a
         tournament's table one without is away until it comes back (R8.4)."""

@@ -463,6 +463,12 @@ class Table:
         self._seats.sit_in(seat)
         self._wake.set()
 
+    def set_auto_muck(self, seat: int, on: bool) -> None:
+        """ "Auto-muck losing hands" for ``seat``: when on (as a seat sits down) a hand
+        it may muck at the showdown (R5.3) is mucked at once; when off it is asked to
+        show or muck, and a clock that runs out mucks it without sitting it out."""
+        self._seats.set_auto_muck(seat, on)
+
     def set_connected(self, seat: int, connected: bool) -> None:
         """Whether the occupant of ``seat`` has a connection open (the room tells the
         table; R8.3): shown to every viewer, the seat's clock is the same either way.

@@ -34,6 +34,7 @@ def seat_dict(seat: Seat | None, stacks: dict[int, int]) -> dict[str, Any] | Non
         "connected": seat.connected,
         "leaving": seat.leaving,
         "time_bank": seat.time_bank,
+        "auto_muck": seat.auto_muck,
         "top_up": seat.top_up,
         "waiting": None if seat.successor is None else seat.successor[0].name,
     }

@@ -131,6 +131,10 @@ function start() {
     if (!ui.tableId) return;
     send({ type: $("sit-out").dataset.out ? "sit_in" : "sit_out", table: ui.tableId });
   });
+  $("auto-muck").addEventListener("change", () => {
+    // "Auto-muck losing hands" (R5.3): the seat's own, kept by the table
+    if (ui.tableId) send({ type: "auto_muck", table: ui.tableId, on: $("auto-muck", HTMLInputElement).checked });
+  });
   $("history").addEventListener("click", downloadHistory);
   $("last-hand").addEventListener("click", () => showLastHand());
   $("top-up").addEventListener("click", askTopUp);

@@ -117,6 +117,16 @@
  */
 
 /**
+ * "Auto-muck losing hands" at one's seat: on (as every seat starts), a hand that may be mucked at the showdown (R5.3) is mucked at once; off, the player is asked to show or muck, and a clock that runs out mucks it.
+ * @typedef {object} AutoMuck
+ * @property {number | string | null} [id]
+ * @property {1} [v]
+ * @property {string} table
+ * @property {"auto_muck"} type
+ * @property {boolean} on
+ */
+
+/**
  * A buy-in or a top-up larger than the account's balance (R7.2).
  * @typedef {object} BalanceMessage
  * @property {"error"} type
@@ -837,6 +847,7 @@
  * @property {boolean} connected - False while every connection of its player is closed (R8.3).
  * @property {boolean} leaving
  * @property {number} time_bank
+ * @property {boolean} auto_muck - A hand it may muck at the showdown (R5.3) is mucked at once ("Auto-muck losing hands": on from sitting down; its player's `auto_muck` message sets it).
  * @property {number} top_up
  * @property {string | null} waiting - The person waiting to take this computer player's seat (R7.1).
  */
@@ -1230,7 +1241,7 @@
 
 /**
  * Any message a client may send, told apart by its `type`.
- * @typedef {Lobby | Watch | Unwatch | Sit | Stand | SitOut | SitIn | TopUp | Act | Chat | StartCompetition | Language | Ping} ClientMessage
+ * @typedef {Lobby | Watch | Unwatch | Sit | Stand | SitOut | SitIn | AutoMuck | TopUp | Act | Chat | StartCompetition | Language | Ping} ClientMessage
  */
 
 /* The REST API's bodies (its OpenAPI document, /openapi.json) that no WebSocket

@@ -396,6 +396,8 @@ function renderControls() {
   $("sit-out").hidden = !seated;
   $("sit-out").textContent = out ? t("sit_in") : t("sit_out");
   $("sit-out").dataset.out = out ? "1" : "";
+  $("auto-muck-box").hidden = !seated;
+  $("auto-muck", HTMLInputElement).checked = Boolean(seat && seat.auto_muck);
   $("top-up").hidden = !(s && seated && s.mode === "chips");
   const start = $("start-competition", HTMLButtonElement);
   start.hidden = !(s && seated && s.mode === "competition" && !s.competition);

@@ -24,6 +24,7 @@ from studpoker.server.protocol import (
     MAX_MESSAGE,
     VERSION,
     Act,
+    AutoMuck,
     Chat,
     Language,
     Lobby,
@@ -297,6 +298,9 @@ async def handle(hub: Hub, client: Client, text: str) -> None:
                 client.send({"type": "ok", "id": ref, "v": VERSION})
             case SitIn(table=table_id):
                 room.sit_out(account, table_id, False)
+                client.send({"type": "ok", "id": ref, "v": VERSION})
+            case AutoMuck(table=table_id, on=on):
+                room.auto_muck(account, table_id, on)
                 client.send({"type": "ok", "id": ref, "v": VERSION})
             case TopUp(table=table_id, amount=amount):
                 await room.top_up(account, table_id, amount)
