@@ -134,7 +134,7 @@ FOURTH = """([turn, bets, legal, seq]) => {
     seats: [seat(0, "Ann"), seat(1, "Bob")],
     hand: {players: [player(0, ["9s", "5d"]), player(1, ["Kc", "4h"])],
            pots: [{amount: 300, eligible: [0, 1]}], pot_total: 300, carry_in: 0,
-           is_over: false, street_name: "fourth", actor: turn},
+           is_over: false, street: 1, street_name: "fourth", actor: turn},
     turn: {seq: seq ?? 20 + turn + bets[1], seat: turn, remaining: 20, clock: 20,
            legal_actions: turn === 0 ? legal : []},
     competition: null,
@@ -156,6 +156,29 @@ CHECK, FOLD = (
 BET = {"kind": "bet", "minimum": 200, "maximum": 200, "choices": [200], "text": "bet to 200"}
 CALL = {"kind": "call", "minimum": 200, "maximum": 200, "choices": None, "text": "call 200"}
 RAISE = {"kind": "raise", "minimum": 400, "maximum": 400, "choices": [400], "text": "raise to 400"}
+
+
+def test_no_check_is_offered_ahead_on_third_street(room: Server, browser: Any) -> None:
+    """Third street, before the bring-in or anyone's bet: nobody will be able to check
+    in this round (the bring-in is a bet everyone else faces, R2.4), so the pre-actions
+    are Fold and Call any; on fourth street Check comes back."""
+    expect = sync_api.expect
+    page = guest_page(browser, room.url, viewport={"width": 375, "height": 740})
+    third = """() => { Object.assign(stud.ui.state.hand, {street: 0, street_name: "third"});
+                      stud.renderTable(); }"""
+    try:
+        pre = page.locator("#pre-actions label")
+        for lang, words in (("en", ["Fold", "Call any"]), ("zh-Hans", ["弃牌", "跟任何注"])):
+            page.select_option("#lang", lang)
+            page.evaluate(FOURTH, [1, [0, 0], []])  # Bob to act, nothing bet yet
+            page.evaluate(third)
+            expect(pre).to_have_text(words)
+            expect(page.locator('#pre-actions input[data-pre="check"]')).to_have_count(0)
+        page.evaluate(FOURTH, [1, [0, 0], []])  # fourth street: checking is free again
+        expect(pre).to_have_text(["过牌/弃牌", "过牌", "跟任何注"])
+        assert not page.errors, page.errors
+    finally:
+        give_back(page)
 
 
 def test_pre_actions_play_at_once_and_clear_when_the_bet_changes(

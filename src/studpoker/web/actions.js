@@ -213,8 +213,11 @@ function renderPreActions(box, s) {
     return;
   }
   if (ui.pre && (ui.pre.hand !== call.hand || ui.pre.amount !== call.amount)) ui.pre = null;
+  // Nobody checks in a hand's first betting round: the bring-in (R2.4, R9.2) or Show
+  // Hand's opening bet (R6.4) is a bet that every other player faces.
+  const first = Boolean(s.hand && s.hand.street === 0);
   /** @type {Array<PreAction["kind"]>} */
-  const kinds = call.amount > 0 ? ["fold", "call_any"] : ["check_fold", "check", "call_any"];
+  const kinds = call.amount > 0 || first ? ["fold", "call_any"] : ["check_fold", "check", "call_any"];
   const row = document.createElement("div");
   row.className = "pre-actions";
   row.id = "pre-actions";
