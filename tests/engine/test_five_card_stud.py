@@ -112,7 +112,7 @@ def test_r9_3_open_pair_on_third_street_is_off_by_default():
     assert hand.actor == 0
     assert legal(hand) == ["check", "fold", "bet to 200"]
     message = (
-        "seat 0 cannot bet 400: the amount is not one the rules allow (R2.6); "
+        "seat 0 cannot bet 400: the amount is not one the rules allow; "
         "allowed: check, fold, bet to 200"
     )
     with pytest.raises(IllegalAction, match=re.escape(message)):

@@ -254,7 +254,7 @@ def test_the_table_s_own_refusals_name_their_code():
     with pytest.raises(TableError) as top_up:
         table.check_top_up(seat, 100)
     assert (str(top_up.value), top_up.value.code, top_up.value.params) == (
-        "a competition has no top-ups: everyone plays the chips they got (R7.3)",
+        "a competition has no top-ups: everyone plays the chips they got",
         "no_top_ups",
         {"mode": "competition"},
     )

@@ -74,13 +74,13 @@ def test_a_refused_amount_keeps_the_buttons_and_says_why_in_the_pages_language(
     at least the minimum bet (R6.4)."""
     expect = sync_api.expect
     notes = {
-        "zh-Hant": "練習桌不設晒冷（R7.1）：要晒冷，請到籌碼桌玩話事啤。",
-        "en": "Practice table: no show hand here (R7.1). Play Show Hand at a chips table to "
+        "zh-Hant": "練習桌不設晒冷：要晒冷，請到籌碼桌玩話事啤。",
+        "en": "Practice table: no show hand here. Play Show Hand at a chips table to "
         "push all your chips in.",
     }
     for lang, width, text in (
-        ("zh-Hant", 1280, "這個金額不允許（R6.4）：請選 "),
-        ("en", 375, "That amount is not allowed (R6.4): choose "),
+        ("zh-Hant", 1280, "這個金額不允許：請選 "),
+        ("en", 375, "That amount is not allowed: choose "),
     ):
         page = guest_page(browser, room.url, viewport={"width": width, "height": 800})
         try:

@@ -128,3 +128,22 @@ def test_a_refusal_is_said_in_the_pages_language_from_its_code(room: Server, bro
             assert not page.errors, page.errors
         finally:
             give_back(page)
+
+
+def test_no_word_or_refusal_the_page_shows_carries_a_rule_number() -> None:
+    """Players read words, not rule numbers: the texts of words.js and refusals.js (every
+    language) name no rule; "R2.7" stays in a refusal's params and in the docs."""
+    import re
+    from pathlib import Path
+
+    web = Path(__file__).resolve().parents[2] / "src" / "studpoker" / "web"
+    comment = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
+    text = re.compile(r'"(?:[^"\\]|\\.)*"')
+    rule = re.compile(r"\bR\d+\.\d+")
+    found = []
+    for name in ("words.js", "refusals.js"):
+        code = comment.sub("", (web / name).read_text(encoding="utf-8"))
+        texts = text.findall(code)
+        assert len(texts) > 200, name  # the tables were read
+        found += [f"{name}: {said}" for said in texts if rule.search(said)]
+    assert found == []

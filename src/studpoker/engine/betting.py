@@ -316,10 +316,10 @@ class BettingRound:
         if kind in (K.SHOW, K.MUCK):
             return "the betting is not over", "betting_not_over", None
         if self.bring_in_due and kind not in (K.BRING_IN, K.COMPLETE):
-            return "the bring-in must be posted or completed first (R2.4)", "bring_in_first", "R2.4"
+            return "the bring-in must be posted or completed first", "bring_in_first", "R2.4"
         if self.showhand_to is not None:
             return (
-                "after a showhand a player may only call or drop (R6.6)",
+                "after a showhand a player may only call or drop",
                 "after_showhand",
                 "R6.6",
             )
@@ -328,16 +328,16 @@ class BettingRound:
         if kind == K.CALL and to_call <= 0:
             return "there is no bet to call", "nothing_to_call", None
         if kind == K.SHOWHAND:
-            return "showhand is not allowed now (R6.6, R7.1)", "no_showhand", "R6.6"
+            return "showhand is not allowed now", "no_showhand", "R6.6"
         if kind in (K.BET, K.RAISE, K.COMPLETE) and action.amount is None:
             return f"{kind} needs an amount to bet to", "amount_needed", None
         if kind in (K.CALL, K.BRING_IN, K.SHOWHAND) and action.amount is not None:
             return f"it costs {self._cost(seat, kind)}, not {action.amount}", "wrong_cost", None
         if kind in (K.BET, K.RAISE, K.COMPLETE) and (seat in self.acted or self.capped()):
-            return "the betting is capped or not reopened (R2.5, R2.11)", "capped", "R2.5"
+            return "the betting is capped or not reopened", "capped", "R2.5"
         if kind == K.FOLD:
-            return "the opener must bet (R6.4)", "opener_must_bet", "R6.4"
+            return "the opener must bet", "opener_must_bet", "R6.4"
         if option is not None:  # the kind is open, the amount is not
             rule = self.structure.amount_rule(self, action.amount or 0, option)
-            return f"the amount is not one the rules allow ({rule})", "amount", rule
+            return "the amount is not one the rules allow", "amount", rule
         return "that is not one of the actions open now", "not_open", None

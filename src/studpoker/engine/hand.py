@@ -480,7 +480,7 @@ class Hand:
         if action.kind not in {option.kind for option in legal} or action.amount is not None:
             allowed = ", ".join(str(option) for option in legal)
             why = (
-                "the hand can still win, and the software never mucks a winner (R5.3, R5.7)"
+                "the hand can still win, and the software never mucks a winner"
                 if action.kind == K.MUCK
                 else "it is the showdown"
             )

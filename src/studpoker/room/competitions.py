@@ -37,7 +37,7 @@ class RoomCompetitions(RoomSeats):
         if len(entrants) < 2:
             most = table.config.players_at_most
             raise RoomError(
-                f"a competition needs 2 to {most} players seated (R7.3)",
+                f"a competition needs 2 to {most} players seated",
                 "competition_players",
                 minimum=2,
                 maximum=most,

@@ -25,7 +25,7 @@ def _may_play(account: Account, mode: str) -> None:
         )
     if account.bot and mode != "practice":
         raise RoomError(
-            "computer players play at practice tables only (R7.2, R7.3)",
+            "computer players play at practice tables only",
             "bots_practice_only",
             mode=mode,
         )

@@ -77,7 +77,7 @@ class Competitions(StoreBase):
         if len(set(entrants)) != len(entrants):
             raise StoreError("a competition's entrants are different accounts")
         if len(entrants) < 2:
-            raise StoreError(f"a competition has 2 players or more (R7.3), not {len(entrants)}")
+            raise StoreError(f"a competition has 2 players or more, not {len(entrants)}")
         now = self._now()
         if ends <= now:
             raise StoreError(f"a competition must end after it starts ({now}), not at {ends}")

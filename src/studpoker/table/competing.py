@@ -30,7 +30,7 @@ class Competing:
             raise TableError("the competition has already started", "competition_started")
         if not 2 <= players <= config.players_at_most:
             raise TableError(
-                f"a competition needs 2 to {config.players_at_most} players, not {players} (R7.3)",
+                f"a competition needs 2 to {config.players_at_most} players, not {players}",
                 "competition_players",
                 minimum=2,
                 maximum=config.players_at_most,

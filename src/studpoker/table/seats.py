@@ -154,7 +154,7 @@ class Seats:
             )
         if mode == "competition" and competing:
             raise TableError(
-                "the competition has started: nobody may join it (R7.3)", "competition_started"
+                "the competition has started: nobody may join it", "competition_started"
             )
         if mode == "chips":
             config.check_buy_in(chips)  # the one check of a buy-in, the room's too (R7.2)
@@ -167,13 +167,13 @@ class Seats:
         people += sum(occupied.successor is not None for occupied in self._held.values())
         if mode == "practice" and not occupant.is_bot and people >= most:
             raise TableError(
-                f"a practice table seats at most {most} players (R7.1)",
+                f"a practice table seats at most {most} players",
                 "practice_full",
                 maximum=most,
             )
         if mode == "competition" and len(self._held) >= most:
             raise TableError(
-                f"a competition seats at most {most} players (R7.3)",
+                f"a competition seats at most {most} players",
                 "competition_full",
                 maximum=most,
             )
@@ -308,12 +308,12 @@ class Seats:
             if config.mode == "practice":
                 raise TableError(
                     f"a practice table tops every player up to {config.buy_in_max} "
-                    "before each hand (R7.1)",
+                    "before each hand",
                     "no_top_ups",
                     mode=config.mode,
                 )
             raise TableError(
-                "a competition has no top-ups: everyone plays the chips they got (R7.3)",
+                "a competition has no top-ups: everyone plays the chips they got",
                 "no_top_ups",
                 mode=config.mode,
             )

@@ -60,7 +60,7 @@ export function actRefusal(message) {
   }).join(t("list_sep"));
   if (message.code === "illegal_action") {
     const reason = message.params.reason;
-    if (reason === "amount") return t("r_amount", { rule: message.params.rule || "", allowed });
+    if (reason === "amount") return t("r_amount", { allowed });
     const known = ["bring_in_first", "facing_bet", "nothing_to_call", "capped", "after_showhand",
       "no_showhand", "opener_must_bet"];
     if (known.includes(reason)) return t(`r_${reason}`);

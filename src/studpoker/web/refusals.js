@@ -140,8 +140,8 @@ export const REFUSALS = Object.freeze({
     "zh-Hans": "访客只能在练习桌游戏：注册后才能以筹码游戏",
   },
   bots_practice_only: {
-    "zh-Hant": "電腦玩家只能在練習桌遊戲（R7.2、R7.3）",
-    "zh-Hans": "电脑玩家只能在练习桌游戏（R7.2、R7.3）",
+    "zh-Hant": "電腦玩家只能在練習桌遊戲",
+    "zh-Hans": "电脑玩家只能在练习桌游戏",
   },
   balance_too_low: {
     "zh-Hant": "{name} 的餘額是 {balance}，不足以買入 {buy_in}",
