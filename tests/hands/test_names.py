@@ -31,8 +31,10 @@ def test_low_names():
     assert low_a5("8h 6d 4c 2s As").name("zh-Hant") == "8-6-4-2-A 低牌"
     assert eight_or_better("5h 4d 3c 2s As Kd Kh").name("zh-Hans") == "5-4-3-2-A 低牌"
     assert low_a5("Kh Qd Jc Ts 9s").name() == "K-Q-J-10-9 low"
-    assert low_a5("2h 2d 3c 4s 5s").name() == "Pair of twos"
-    assert low_a5("2h 2d 3c 4s 5s").name("zh-Hant") == "一對 2"
+    # A paired low is read by its cards too, as a Razz player reads it (R4.2, R4.5).
+    assert low_a5("2h 2d 3c 4s 5s").name() == "5-4-3-2-2 low"
+    assert low_a5("2h 2d 3c 4s 5s").name("zh-Hant") == "5-4-3-2-2 低牌"
+    assert low_a5("Ah Ad Kc Ks 9s").name() == "K-K-9-A-A low"
 
 
 def test_r4_5_simplified_chinese_says_the_mainland_names_in_every_game():
@@ -43,7 +45,7 @@ def test_r4_5_simplified_chinese_says_the_mainland_names_in_every_game():
         expected = "同花大顺" if hans == "皇家同花顺" else hans
         assert show_hand(cards).name("zh-Hans") == expected, cards
     assert high("Ah Jd 7s 4c 2s 9d Kh").name("zh-Hans") == "散牌 A"
-    assert low_a5("2h 2d 3c 4s 5s").name("zh-Hans") == "一对 2"
+    assert low_a5("2h 2d 3c 4s 5s").name("zh-Hans") == "5-4-3-2-2 低牌"
     assert eight_or_better("Ah 2h 3h 7h 9h 4c 6d").name("zh-Hans") == "6-4-3-2-A 低牌"
 
 

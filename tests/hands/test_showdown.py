@@ -135,9 +135,9 @@ def test_pairs_rank_below_every_unpaired_low():
 
 def test_razz_uses_the_best_five_of_seven_and_pairs_only_when_forced():
     value = low_a5("Kd Kh Qs Qc Jd Jh 9s")
-    assert value.name() == "Pair of jacks"
+    assert value.name() == "K-Q-J-J-9 low"
     assert best(value) == "Jh Jd Kh Qs 9s"
-    assert low_a5("Kd Kh Kc Qs Qc Qd 9s").name() == "Two pair, kings and queens"
+    assert low_a5("Kd Kh Kc Qs Qc Qd 9s").name() == "K-K-Q-Q-9 low"
     assert best(low_a5("8h 6d 4c 2s As Kd Kc")) == "8h 6d 4c 2s As"
 
 

@@ -1,10 +1,12 @@
 """Auto-muck losing hands (R5.3), as every online room has it: two guests call each
-other down heads-up; the one whose hand cannot win mucks it unasked (no Show / Muck
-buttons on the clock), nobody is sat out for it, and the box that turns it off is on
-the page in each language and reaches the table."""
+other down heads-up at Razz; the one whose hand cannot win mucks it unasked (no Show /
+Muck buttons on the clock), nobody is sat out for it, and the box that turns it off is
+on the page in each language and reaches the table.  Meanwhile every hand is named as a
+Razz player reads it, a low ("Q-6-2-2 low"), never "Pair of twos" (R4.2, R4.5)."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -18,6 +20,9 @@ sync_api = load_sync_api()
 TABLE = "muck-razz"
 # Each guest brings in, checks or calls: never shows, mucks or folds by hand.
 CALL_DOWN = ("bring_in", "check", "call")
+# Razz's hands as its players read them (R4.2, R4.5): the cards, highest first, a low.
+RAZZ_LOW = re.compile(r"(?:(?:10|[2-9JQKA])-)*(?:10|[2-9JQKA]) low")
+RAZZ_LOW_HANT = re.compile(r"(?:(?:10|[2-9JQKA])-)*(?:10|[2-9JQKA]) 低牌")
 
 
 def test_a_losing_hand_is_mucked_unasked_and_the_box_turns_it_off(
@@ -37,12 +42,18 @@ def test_a_losing_hand_is_mucked_unasked_and_the_box_turns_it_off(
         names = {ann.locator(".seat.me .name").inner_text(): ann}
         deadline = time.monotonic() + 60
         mucked = None
+        seen_labels: set[str] = set()
         while mucked is None:
             assert time.monotonic() < deadline, ann.locator("#log").inner_text()
             if len(names) < 2 and bob.locator(".seat.me .card.down:not(.back)").count():
                 names[bob.locator(".seat.me .name").inner_text()] = bob  # dealt in now
                 for page in (ann, bob):  # on from sitting down
                     expect(page.locator("#auto-muck")).to_be_checked()
+            for page, low in ((ann, RAZZ_LOW), (bob, RAZZ_LOW_HANT)):
+                # A Razz hand is named as its players read it, a pair too: "Q-6-2-2 low"
+                labels = page.locator(".best-hand").all_inner_texts()
+                assert all(low.fullmatch(label) for label in labels), labels
+                seen_labels.update(labels)
             for page in (ann, bob):
                 offered = page.locator("#actions button.act").evaluate_all(
                     "buttons => buttons.map(b => b.dataset.kind)"
@@ -56,6 +67,7 @@ def test_a_losing_hand_is_mucked_unasked_and_the_box_turns_it_off(
             ann.wait_for_timeout(100)
         if names[mucked] is bob:  # the dealer says it in Bob's language too
             expect(bob.locator("#log li", has_text=f"{mucked} 封牌").first).to_be_visible()
+        assert seen_labels  # the Razz labels were there to read
         assert not any(seat.sitting_out for seat in table.seats.values())
         assert not any(seat.away for seat in table.seats.values())
         ann.screenshot(path=str(SCREENSHOTS / "auto-muck-en-1280.png"))

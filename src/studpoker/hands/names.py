@@ -145,8 +145,11 @@ def _describe(value: HandValue, lang: str) -> str:
     templates: dict[Category | str, str] = _TEMPLATES[lang, own_names]  # type: ignore[assignment]
     category = value.category
     ranks = value.ranks
-    if value.is_low and category == Category.HIGH_CARD:
-        return templates["low"].format(all="-".join(_SHORT.get(r, str(r)) for r in ranks))
+    if value.is_low:
+        # A low is read by its cards, the highest first, a pair among them too ("8-6-4-2-A
+        # low", "Q-6-2-2 low"): what a Razz player reads, never "pair of twos" (R4.2).
+        ordered = sorted(ranks, reverse=True)
+        return templates["low"].format(all="-".join(_SHORT.get(r, str(r)) for r in ordered))
     if category == Category.STRAIGHT_FLUSH and ranks[0] == 14:
         return templates["royal"]
     named = value.named_ranks()

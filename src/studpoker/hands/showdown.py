@@ -175,8 +175,8 @@ def low_a5(cards: Iterable[Card] | str) -> HandValue:
     """The best ace-to-five low (R4.2, Razz) of 5 to 7 cards; pairs are allowed
     and rank below every unpaired low.
 
-    >>> low_a5("Kd Kh Kc Qs Qc Qd 9s").name()
-    'Two pair, kings and queens'
+    >>> low_a5("Kd Kh Kc Qs Qc Qd 9s").name()   # two pair, the least bad of these
+    'K-K-Q-Q-9 low'
     """
     if type(cards) is not tuple:
         cards = to_cards(cards)
