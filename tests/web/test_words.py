@@ -147,3 +147,52 @@ def test_no_word_or_refusal_the_page_shows_carries_a_rule_number() -> None:
         assert len(texts) > 200, name  # the tables were read
         found += [f"{name}: {said}" for said in texts if rule.search(said)]
     assert found == []
+
+
+# One's showdown decision (R5.3) at a table of ``game``: Show or Muck.
+SHOW_OR_MUCK = """(game) => {
+  stud.openTable("crafted");
+  const seat = (n, name) => ({seat: n, name, account_id: n + 1, is_bot: false, chips: 1000,
+    in_hand: true, sitting_out: false, away: false, connected: true, leaving: false,
+    time_bank: 60, auto_muck: false, top_up: 0, waiting: null});
+  const player = (n, down) => ({seat: n, down_cards: down, up_cards: ["Kd", "9c", "7s", "5h"],
+    stack: 900, bet: 0, folded: false, all_in: false, shown: n === 1});
+  stud.ui.state = {
+    table: "crafted", game, name: "", mode: "chips", stakes: {ante: 10, min_bet: 10},
+    money_unit: 1, viewer: 0, hand_number: 3, last_hand_number: 2, rollover: 0,
+    seats: [seat(0, "Ann"), seat(1, "Bob")],
+    hand: {players: [player(0, ["Ah"]), player(1, ["Ac"])],
+      pots: [{amount: 200, eligible: [0, 1]}], pot_total: 200, carry_in: 0,
+      is_over: false, street: 3, street_name: "fifth", actor: 0},
+    turn: {seq: 9, seat: 0, remaining: 20, clock: 20, legal_actions: [
+      {kind: "show", minimum: 0, maximum: 0, choices: null, text: "show"},
+      {kind: "muck", minimum: 0, maximum: 0, choices: null, text: "muck"}]},
+    competition: null, mix: null,
+  };
+  stud.ui.tableId = "crafted";
+  stud.ui.turnAt = performance.now();
+  stud.renderTable();
+}"""
+
+
+def test_the_show_button_says_the_dealers_word_for_showing(room: Server, browser: Any) -> None:
+    """R4.5, one word for one thing a screen: the Show button says what the dealer says
+    of a player who shows — 攤牌 / 摊牌 at the seven-card games and Five-Card Stud, 開牌
+    at Hong Kong's Show Hand — and Muck what the dealer says of a muck (封牌)."""
+    from studpoker.table.messages import PHRASES, SHOW_HAND_PHRASES
+
+    expect = sync_api.expect
+    page = new_page(browser, room.url)
+    try:
+        for lang in ("zh-Hant", "zh-Hans"):
+            page.select_option("#lang", lang)
+            for game in ("seven_card_stud", "five_card_stud", "show_hand"):
+                phrases = PHRASES[lang] | (SHOW_HAND_PHRASES[lang] if game == "show_hand" else {})
+                shows = phrases["shows"].split()[1]  # "{name} 攤牌 [{cards}]：{hand}"
+                mucks = phrases["mucks"].split()[1]
+                page.evaluate(SHOW_OR_MUCK, game)
+                buttons = page.locator("#actions button.act")
+                expect(buttons).to_have_text([shows, mucks])
+        assert not page.errors, page.errors
+    finally:
+        give_back(page)

@@ -176,7 +176,7 @@ const WORDS = {
     ante: "底注", seconds: "{n} 秒", hand: "第 {n} 局",
     fold: "蓋牌", check: "過牌", call: "跟注", bet: "下注", raise: "加注到",
     complete: "補足到", bring_in: "強制開注", showhand: "晒冷",
-    show: "開牌", muck: "封牌", connecting: "連線中…", disconnected: "連線中斷：重新連線中…",
+    show: "攤牌", muck: "封牌", connecting: "連線中…", disconnected: "連線中斷：重新連線中…",
     login_first: "請先登入或以訪客身分遊戲",
     ...GAME_NAMES["zh-Hant"],
     open_pair_double: "明牌對子可下大注",
@@ -443,7 +443,7 @@ export function t(key, values) {
 const SHOW_HAND_WORDS = {
   en: { keys: "Keys: f fold, c check/call, r bet/raise, s show hand" },
   "zh-Hant": {
-    fold: "放棄", check: "讓牌", all_in: "晒冷", folded: "已放棄",
+    fold: "放棄", check: "讓牌", all_in: "晒冷", folded: "已放棄", show: "開牌",
     street_second: "第二張", street_third: "第三張", street_fourth: "第四張", street_fifth: "第五張",
     keys: "快捷鍵：f 放棄，c 讓牌／跟注，r 下注／加注，s 晒冷",
   },
