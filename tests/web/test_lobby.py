@@ -9,7 +9,7 @@ from typing import Any
 
 from server.conftest import Server
 
-from .helpers import give_back, guest_page, sit
+from .helpers import SCREENSHOTS, give_back, guest_page, sit
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -258,3 +258,31 @@ def test_the_create_form_takes_its_presets_from_the_server(room: Server, browser
         assert page.evaluate("stud.ui.games.razz.money_unit") == 100
     finally:
         context.close()
+
+
+def test_before_logging_in_a_practice_table_says_sit_and_seats_a_guest(
+    room: Server, browser: Any
+) -> None:
+    """A visitor who has not logged in is offered a seat, not only a look: each practice
+    table has Sit (入座) beside Watch (觀看), and one click on Sit seats them there as a
+    guest; a chips table, where a guest may not play, says Watch."""
+    from .helpers import new_page
+
+    expect = sync_api.expect
+    page = new_page(browser, room.url, viewport={"width": 375, "height": 800})
+    try:
+        page.select_option("#lang", "zh-Hant")
+        practice = page.locator('button.sit[data-table="practice-razz"]')
+        expect(practice).to_have_text("入座")
+        expect(page.locator('button.sit[data-table="chips-razz"]')).to_have_text("觀看")
+        expect(page.locator('button.watch[data-table="practice-razz"]')).to_have_text("觀看")
+        expect(page.locator('button.watch[data-table="chips-razz"]')).to_have_count(0)
+        expect(practice).to_be_in_viewport()  # not cut off on a phone
+        page.screenshot(path=str(SCREENSHOTS / "lobby-visitor-375-zh-Hant.png"), full_page=True)
+        practice.click()
+        page.wait_for_selector(".seat.me .card.down:not(.back)", timeout=20000)
+        expect(page.locator("#account-name")).to_have_text(re.compile(r"^Guest \d+ \(訪客\)$"))
+        expect(page.locator(".seat.me .name")).to_have_text(re.compile(r"^Guest \d+$"))
+        assert not page.errors, page.errors
+    finally:
+        give_back(page)

@@ -28,7 +28,7 @@ def test_the_pages_rebuild_the_tables_snapshot_from_its_updates(room: Server, br
     player = guest_page(browser, room.url)
     sit(player, TABLE)
     onlooker = new_page(browser, room.url)
-    onlooker.click(f'button.sit[data-table="{TABLE}"]')  # "Watch": not logged in
+    onlooker.click(f'button.watch[data-table="{TABLE}"]')  # "Watch": not logged in
     onlooker.wait_for_selector("#room:visible")
     table = room.room.tables[TABLE].table
     seat = player.evaluate("() => stud.ui.state.viewer")

@@ -6,7 +6,7 @@ import { ui } from "./state.js";
 import { $, status } from "./page.js";
 import { refusal, t } from "./words.js";
 import { money, stakesParts, toChips } from "./money.js";
-import { authHeaders, fetchMe, send } from "./net.js";
+import { authHeaders, fetchMe, logIn, send } from "./net.js";
 import { askBuyIn } from "./chips.js";
 import { openTable } from "./table.js";
 import { closeAdmin } from "./admin.js";
@@ -190,8 +190,16 @@ export function renderLobby() {
     button.className = "sit";
     button.dataset.table = table.id;
     const canSit = ui.account && !table.halted && (table.mode === "practice" || !ui.account.guest);
-    button.textContent = canSit ? t("sit") : t("watch");
+    /* before logging in, a practice seat is one click away: as a guest */
+    const guestSits = !ui.account && !table.halted && table.mode === "practice";
+    button.textContent = canSit || guestSits ? t("sit") : t("watch");
     button.addEventListener("click", () => {
+      if (guestSits && !ui.account) {
+        ui.sitOnWelcome = table.id;  // sat down once the room has welcomed the guest
+        openTable(table.id);
+        logIn("/api/guests");
+        return;
+      }
       if (canSit && table.mode === "chips" && Array.isArray(table.buy_in)) {
         askBuyIn(table);
         return;
@@ -201,6 +209,17 @@ export function renderLobby() {
       else send({ type: "watch", table: table.id });
     });
     cell.append(button);
+    if (guestSits) {  /* and a look first, for whoever would rather watch */
+      const look = document.createElement("button");
+      look.className = "watch";
+      look.dataset.table = table.id;
+      look.textContent = t("watch");
+      look.addEventListener("click", () => {
+        openTable(table.id);
+        send({ type: "watch", table: table.id });
+      });
+      cell.append(" ", look);
+    }
     row.append(cell);
     body.append(row);
   }

@@ -137,8 +137,11 @@ export function receive(message) {
       renderAccount();
       refreshBalance(0); // and what "Get chips" would give now
       loadHands();
-      if (ui.tableId) send({ type: "watch", table: ui.tableId });
-      else reclaimSeat();
+      if (ui.tableId) {
+        send({ type: "watch", table: ui.tableId });
+        if (ui.account && ui.sitOnWelcome === ui.tableId) send({ type: "sit", table: ui.tableId });
+      } else reclaimSeat();
+      if (ui.account) ui.sitOnWelcome = null;
       break;
     case "lobby":
       ui.tables = message.tables;

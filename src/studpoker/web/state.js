@@ -49,6 +49,8 @@ export const ui = {
   pre: null, // a pre-action chosen: { kind, hand, amount to call when chosen }
   /** @type {number | null} */
   confirmFold: null, // the decision whose fold waits for a confirmation (R2.8)
+  /** @type {string | null} */
+  sitOnWelcome: null, // the practice table a visitor chose: sat at once logged in as a guest
   /** @type {number | null} */
   eventsHand: null,
   /** @type {{id: number, seq: number} | null} */
