@@ -109,6 +109,13 @@ def test_create_a_table(room: Server, browser: Any) -> None:
         page.click("#create-submit")
         row = page.locator("#table-list tr", has_text="Test razz")
         expect(row).to_have_count(1)
+        # Said, and the new row marked and brought into view (it may be far down).
+        expect(page.locator("#status")).to_have_text(
+            "Table “Test razz” is open: it is marked in the list below."
+        )
+        expect(row).to_have_class("created")
+        expect(row).to_be_in_viewport()
+        expect(page.locator("#table-list tr.created")).to_have_count(1)
         expect(row.locator("td").nth(0)).to_have_text("Razz — Test razz")
         expect(row.locator("td").nth(1)).to_have_text("1.00/2.00 · ante 0.10 · bring-in 0.25")
         expect(row.locator("td").nth(2)).to_have_text("Practice · Expert")

@@ -147,6 +147,7 @@ export function renderLobby() {
   $("no-tables").hidden = shown.length > 0;
   for (const table of shown) {
     const row = document.createElement("tr");
+    if (table.id === ui.createdTable) row.className = "created";  // the one just opened
     row.dataset.table = table.id;
     /* the game's name is not broken inside a word, 限注五張梭哈 neither (CSS keep-all) */
     const game = document.createElement("td");
@@ -321,9 +322,13 @@ export async function createTable(event) {
     const data = await answer.json().catch(() => ({}));
     if (!answer.ok) throw new Error(refusal(data) || answer.statusText);
     if (!ui.tables.some((table) => table.id === data.id)) ui.tables = [...ui.tables, data];
-    status("");
+    /* said, and the new row marked and brought into view: it may be far down the list */
+    status(t("table_created", { name: data.name || data.id }));
+    ui.createdTable = data.id;
     $("create-name", HTMLInputElement).value = "";
     renderLobby();
+    const created = document.querySelector("#table-list tr.created");
+    if (created) created.scrollIntoView({ block: "center" });
   } catch (error) {
     status(/** @type {Error} */ (error).message, true);
   }

@@ -50,6 +50,8 @@ export const ui = {
   /** @type {number | null} */
   confirmFold: null, // the decision whose fold waits for a confirmation (R2.8)
   /** @type {string | null} */
+  createdTable: null, // the table this page has just created: marked in the lobby
+  /** @type {string | null} */
   sitOnWelcome: null, // the practice table a visitor chose: sat at once logged in as a guest
   /** @type {number | null} */
   eventsHand: null,
