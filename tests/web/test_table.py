@@ -173,3 +173,47 @@ def test_sit_out_and_hand_history(room: Server, browser: Any) -> None:
         assert not page.errors, page.errors
     finally:
         give_back(page)
+
+
+# A chips table between hands: Ann (the viewer, seat 0) and whoever else sits.
+LONE = """([others, lang]) => {
+  if (!stud.ui.tableId) stud.openTable("crafted");
+  const seat = (n, name, out) => ({seat: n, name, account_id: n + 1, is_bot: false,
+    chips: out ? 0 : 4000, in_hand: false, sitting_out: out, away: false, connected: true,
+    leaving: false, time_bank: 60, auto_muck: true, top_up: 0, waiting: null});
+  stud.ui.state = {
+    table_id: "crafted", game: "razz", name: "", mode: "chips",
+    stakes: {ante: 25, bring_in: 50, small_bet: 200, big_bet: 400}, money_unit: 100,
+    viewer: 0, hand_number: null, last_hand_number: 4, rollover: 0, halted: null,
+    paused: false, seats: [seat(0, "Ann", false), ...others.map(([n, out], i) =>
+      seat(i + 1, n, out)), null, null], hand: null, turn: null, competition: null, mix: null,
+  };
+  stud.ui.tableId = "crafted";
+  stud.renderTable();
+}"""
+
+
+def test_a_lone_player_is_told_who_the_table_waits_for(room: Server, browser: Any) -> None:
+    """No hand can start with one player ready: the table says it waits for a second
+    player to sit down, or for those sitting out (a busted chips seat among them) to sit
+    in, by name; with two ready it is the next hand soon again."""
+    expect = sync_api.expect
+    page = guest_page(browser, room.url, viewport={"width": 375, "height": 800})
+    street = page.locator("#street")
+    try:
+        for lang, alone, back, soon in (
+            ("en", "Waiting for a second player to sit down", "Waiting for Bob to sit in",
+             "Next hand soon"),
+            ("zh-Hant", "等待另一位玩家入座", "等待 Bob 回座", "下一局即將開始"),
+            ("zh-Hans", "等待另一位玩家入座", "等待 Bob 回座", "下一局即将开始"),
+        ):  # fmt: skip
+            page.select_option("#lang", lang)
+            page.evaluate(LONE, [[], lang])
+            expect(street).to_have_text(alone)
+            page.evaluate(LONE, [[["Bob", True]], lang])
+            expect(street).to_have_text(back)
+            page.evaluate(LONE, [[["Bob", False]], lang])
+            expect(street).to_have_text(soon)
+        assert not page.errors, page.errors
+    finally:
+        give_back(page)

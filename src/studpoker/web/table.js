@@ -15,6 +15,7 @@ import { hudLine } from "./study.js";
 
 /** @typedef {import("./protocol.js").TableState} TableState */
 /** @typedef {import("./protocol.js").PlayerState} PlayerState */
+/** @typedef {import("./protocol.js").SeatState} SeatState */
 
 /** @param {string} tableId */
 export function openTable(tableId) {
@@ -132,6 +133,17 @@ export function renderTable() {
   let streetText = hand && !hand.is_over ? word(`street_${hand.street_name}`) : t("between");
   $("keys").textContent = word("keys");
   if (!hand && s.mode === "competition" && !s.competition) streetText = "";
+  /* no hand until two can be dealt in: say who the table waits for, not "soon" */
+  if ((!hand || hand.is_over) && s.mode !== "tournament" && !(s.mode === "competition" && !s.competition)) {
+    const seats = /** @type {SeatState[]} */ (s.seats.filter(Boolean));
+    const ready = seats.filter((seat) => !seat.sitting_out && !seat.leaving && seat.chips > 0);
+    if (ready.length < 2) {
+      const away = seats.filter((seat) => seat.sitting_out && !seat.leaving);
+      streetText = away.length
+        ? t("awaiting_back", { names: away.map((seat) => seat.name).join(", ") })
+        : t("awaiting_player");
+    }
+  }
   const actor = turn && s.seats[turn.seat];
   if (turn && actor) {
     const mine = turn.seat === s.viewer;
