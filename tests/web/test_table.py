@@ -156,6 +156,16 @@ def test_sit_out_and_hand_history(room: Server, browser: Any) -> None:
         sit(page, "practice-razz")
         last = page.locator("#last-hand")
         press_until(page, lambda _lines: last.is_enabled(), timeout=15)
+        # The last hand opens over the table, wholly in view, the page where it was.
+        page.evaluate("scrollTo(0, 0)")
+        last.click()
+        box = page.locator("#last-box")
+        expect(box.locator("#last-lines li").first).to_be_visible()
+        expect(box).to_be_in_viewport(ratio=1)
+        assert page.evaluate("scrollY") == 0
+        page.screenshot(path=str(SCREENSHOTS / "last-hand-1280.png"))
+        page.click("#last-close")
+        expect(box).to_be_hidden()
 
         button = page.locator("#sit-out")
         expect(button).to_have_text("Sit out")

@@ -103,6 +103,17 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
         expect(bob.locator("#tournament-note")).to_contain_text("剩 2 人")
         ann.screenshot(path=str(SCREENSHOTS / "tournament-table.png"))
         bob.screenshot(path=str(SCREENSHOTS / "tournament-table-375-zh-Hant.png"))
+        # At 1280×800 what the player must act on is in view when the turn comes,
+        # under the title bar and the tournament's line (issue 36): no scrolling.
+        ann_buttons = ann.locator("#actions button.act")
+        for _ in range(300):  # Bob acts until the turn is Ann's
+            if ann_buttons.count():
+                break
+            press_once(bob)
+            ann.wait_for_timeout(100)
+        ann.evaluate("scrollTo(0, 0)")  # the page from its top: title, line, table, buttons
+        expect(ann_buttons.last).to_be_in_viewport(ratio=1)
+        expect(ann.locator(".seat.me")).to_be_in_viewport(ratio=1)
         # Play it out: each presses what its page offers until it is over.
         deadline = 120_000
         waited = 0

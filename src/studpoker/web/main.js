@@ -11,7 +11,7 @@ import { money } from "./money.js";
 import { connect, logIn, receive, send } from "./net.js";
 import { createTable, fillChoices, fillStakes, getChips, loadBoard, loadGames, quickSeat, renderAccount, renderBoard, renderLobby, showLevel } from "./lobby.js";
 import { askTopUp, renderBuyIn, sitWithBuyIn, topUp } from "./chips.js";
-import { leaveTable, openTable, renderClock, renderCompetition, renderTable } from "./table.js";
+import { fitFelt, leaveTable, openTable, renderClock, renderCompetition, renderTable } from "./table.js";
 import { downloadHistory, showLastHand, showStandings } from "./log.js";
 import { onKey, renderActions } from "./actions.js";
 import { applyOptions, options } from "./options.js";
@@ -136,6 +136,7 @@ function start() {
     if (ui.tableId) send({ type: "auto_muck", table: ui.tableId, on: $("auto-muck", HTMLInputElement).checked });
   });
   $("history").addEventListener("click", downloadHistory);
+  addEventListener("resize", () => { if (ui.tableId) fitFelt(); });
   $("last-hand").addEventListener("click", () => showLastHand());
   $("top-up").addEventListener("click", askTopUp);
   $("start-competition").addEventListener("click", () => {

@@ -325,7 +325,7 @@ export async function openReplay(path) {
     replay = body;
     street = 0;
     renderReplay();
-    $("replayer").scrollIntoView({ block: "nearest" });
+    $("replayer").scrollIntoView({ block: "start" });  // its streets' buttons in view
   } catch (_error) {
     status(t("disconnected"), true);
   }

@@ -249,6 +249,23 @@ export function renderTable() {
   }
   movePots(s);
   renderActions();
+  fitFelt();
+}
+
+/* On a desktop the whole table and the action bar are in one screen, whatever stands
+   above the felt (a tournament's line, a title bar on two lines, the status line): the
+   felt (16:10) is as wide as the height left under it allows.  Phones size it by CSS. */
+const BELOW_FELT = 150; // px: the felt's margin under it, the action bar, the key hints
+export function fitFelt() {
+  const felt = $("felt");
+  if (innerWidth <= 520 || innerHeight <= 500 || $("room").hidden) {
+    felt.style.maxWidth = "";
+    return;
+  }
+  const top = felt.getBoundingClientRect().top + scrollY;
+  const height = innerHeight - top - BELOW_FELT;
+  const width = `${Math.max(340, Math.floor(height * 1.6))}px`;
+  if (felt.style.maxWidth !== width) felt.style.maxWidth = width;
 }
 
 /** Where each seat sits on the oval, from the bottom clockwise, in percent of the felt:
