@@ -611,3 +611,55 @@ def test_r8_5_every_time_bank_is_full_again_when_a_new_level_starts() -> None:
         assert set(later) == {0.3}, banks
 
     asyncio.run(play())
+
+
+def test_a_player_who_busts_is_told_their_place_and_prize_at_once() -> None:
+    """A six-player sit-and-go for chips: the first to bust learns their place and prize
+    while the others play on, the tournament lists them in its finishing order and
+    those still in with their chips; once it is over the places stand as told."""
+
+    async def play() -> None:
+        room = Room(Store("sqlite://"), seed=7, pause=0, default_tables=False)
+        await room.start()
+        accounts = await people(room, 6, 1000)
+        tid = await room.create_tournament(game="razz", seats=6, buy_in=100, fee=10, structure=FAST)
+        for account in accounts:
+            await room.register_tournament(account, tid)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while room.tournament_entry(tid)["players_left"] == 6:
+            assert loop.time() < deadline, "nobody busted"
+            answer(room, tid, accounts, call)  # called down: one bust at a time
+            await asyncio.sleep(0.002)
+        info = room.tournament_entry(tid)
+        left = info["players_left"]
+        assert info["state"] == "running"
+        assert len(info["standings"]) == left
+        assert sum(p["chips"] for p in info["standings"]) == 6 * FAST["starting_chips"]
+        chips = [p["chips"] for p in info["standings"]]
+        assert chips == sorted(chips, reverse=True)
+        told = {}
+        for account in accounts:
+            mine = room.tournament_entry(tid, account)
+            if mine["registered"]:
+                assert (mine["place"], mine["prize"]) == (None, None)
+            else:
+                told[account.name] = (mine["place"], mine["prize"])
+        # Below those still in; equal stacks busting in one hand share the best place.
+        assert len(told) == 6 - left
+        assert min(place for place, _ in told.values()) == left + 1
+        assert all(left < place <= 6 for place, _ in told.values())
+        assert len(info["prizes"]) < left + 1  # places paid: none of theirs
+        assert all(prize == 0 for _, prize in told.values())
+        assert [(p["name"], p["place"], p["prize"]) for p in info["places"]] == sorted(
+            ((name, place, prize) for name, (place, prize) in told.items()),
+            key=lambda item: item[1],
+        )
+        await play_out(room, tid, accounts)
+        for account in accounts:
+            mine = room.tournament_entry(tid, account)
+            if account.name in told:
+                assert (mine["place"], mine["prize"]) == told[account.name]
+        await room.stop()
+
+    asyncio.run(play())

@@ -129,8 +129,17 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
             raise AssertionError("the sit-and-go did not end")
         statuses = ann.locator("#status").inner_text(), bob.locator("#status").inner_text()
         ann_won = statuses[0].startswith("You finished 1 ")
-        assert statuses[0] == f"You finished {1 if ann_won else 2} in Duel {suffix}"
-        assert statuses[1] == f"你在 Duel {suffix} 得第 {2 if ann_won else 1} 名"
+        # Each told their place, and the winner the prize, in their own language.
+        assert statuses[0] == (
+            f"You finished 1 in Duel {suffix} and won 2.00"
+            if ann_won
+            else f"You finished 2 in Duel {suffix}"
+        )
+        assert statuses[1] == (
+            f"你在 Duel {suffix} 得第 2 名"
+            if ann_won
+            else f"你在 Duel {suffix} 得第 1 名，贏得 2.00"
+        )
         winner, loser = (ann_name, bob_name) if ann_won else (bob_name, ann_name)
         assert store.account(winner).balance == 1000 - 110 + 200
         assert store.account(loser).balance == 1000 - 110

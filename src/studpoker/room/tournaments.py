@@ -1146,17 +1146,27 @@ class TournamentDesk:
             "tables": sorted(rt.tables.values()),
             "structure": director.structure.to_data(),
         }
+        # The places as the players bust, not only once it is over; those still in with
+        # their chips while it runs.
+        places = rt.places
+        if not places and director.state in ("running", "finished"):
+            places = director.busted(pool=0 if rt.practice else rt.row.pool)
+        if director.state == "running" and row.state != "cancelled":
+            info["standings"] = [
+                {"name": player_of(entry), "chips": chips} for entry, chips in director.standings()
+            ]
         if account is not None:
             mine = [e for e in director.entries if player_of(e) == account.name]
             entry = mine[-1] if mine else None
             where = director.where.get(entry) if entry is not None else None
             info["registered"] = entry is not None and entry in director.stacks
             info["table"] = None if where is None else rt.tables.get(where[0])
-            place = next((p for p in rt.places if p.player == entry), None)
+            place = next((p for p in places if p.player == entry), None)
             info["place"] = None if place is None else place.place
-        if rt.places:
+            info["prize"] = None if place is None else place.prize
+        if places:
             info["places"] = [
-                {"name": p.player, "place": p.place, "prize": p.prize} for p in rt.places
+                {"name": p.player, "place": p.place, "prize": p.prize} for p in places
             ]
         return info
 

@@ -297,6 +297,12 @@ class TournamentPlace(TypedDict):
 
 
 @wire
+class TournamentStanding(TypedDict):
+    name: str
+    chips: int
+
+
+@wire
 class TournamentInfo(TypedDict):
     """A tournament as the tournament lobby shows it (``GET /api/tournaments/{id}``):
     what it is, its entries and prizes (the pool's share for each place paid, by the
@@ -341,7 +347,13 @@ class TournamentInfo(TypedDict):
     registered: NotRequired[bool]
     table: NotRequired[str | None]
     place: NotRequired[int | None]
+    """The asker's place: known as they bust, not only once the tournament is over."""
+    prize: NotRequired[int | None]
+    """The asker's prize for that place (in ``money_unit``; 0 for a place not paid)."""
     places: NotRequired[list[TournamentPlace]]
+    """The finishing order so far (while it runs, those busted; once over, everyone)."""
+    standings: NotRequired[list[TournamentStanding]]
+    """While it runs: the players still in and their chips, the most first."""
 
 
 # -- refusals ---------------------------------------------------------------------------

@@ -702,17 +702,27 @@ class Tournament:
         first, once the tournament is over."""
         if self.state != "finished":
             raise TournamentError("not_finished", "the places are known when it is over")
-        prizes = payouts(len(self.entries), pool)
-        prizes += [0] * (len(self.entries) - len(prizes))
         (winner,) = self.stacks
-        out = [Place(winner, 1, prizes[0])]
-        place = 2
+        return [Place(winner, 1, self._prizes(pool)[0]), *self.busted(pool)]
+
+    def busted(self, pool: int = 0) -> list[Place]:
+        """The places and prizes of the entries busted so far, the best place first: a
+        player knows theirs as they bust, not only when the tournament is over (the
+        places below those still in; with late entries still coming, as they stand)."""
+        prizes = self._prizes(pool)
+        out = []
+        place = len(self.stacks) + 1
         for finish in reversed(self.finishes):
             group = finish.players
             share, odd = divmod(sum(prizes[place - 1 : place - 1 + len(group)]), len(group))
             out += [Place(entry, place, share + (i < odd)) for i, entry in enumerate(group)]
             place += len(group)
         return out
+
+    def _prizes(self, pool: int) -> list[int]:
+        """Each place's prize from ``pool``, by the field's size (0 past those paid)."""
+        prizes = payouts(len(self.entries), pool)
+        return prizes + [0] * (len(self.entries) - len(prizes))
 
     def chop(self, pool: int) -> dict[str, int]:
         """``pool`` shared by chip count among the entries still in (a cancelled

@@ -1908,8 +1908,10 @@ they come from and go to (100 chips a unit: 110 is 1.10).  The chips of its tabl
  * @property {Object<string, unknown>} structure - The structure as tournament/structures.json writes one (docs/tournaments.md).
  * @property {boolean} [registered]
  * @property {string | null} [table]
- * @property {number | null} [place]
- * @property {Array<TournamentPlace>} [places]
+ * @property {number | null} [place] - The asker's place: known as they bust, not only once the tournament is over.
+ * @property {number | null} [prize] - The asker's prize for that place (in ``money_unit``; 0 for a place not paid).
+ * @property {Array<TournamentPlace>} [places] - The finishing order so far (while it runs, those busted; once over, everyone).
+ * @property {Array<TournamentStanding>} [standings] - While it runs: the players still in and their chips, the most first.
  */
 
 /**
@@ -1940,6 +1942,12 @@ busted where there is no re-entry, or not registered (issue 17).
  * @property {string} detail
  * @property {"no_tournament" | "tournament_started" | "tournament_full" | "tournament_finished" | "tournament_registered" | "tournament_busted" | "tournament_not_registered"} code
  * @property {TournamentParams} params
+ */
+
+/**
+ * @typedef {object} TournamentStanding
+ * @property {string} name
+ * @property {number} chips
  */
 
 /**

@@ -223,9 +223,18 @@ function detailsRow(info) {
   prizes.textContent = `${t("t_payouts")}: ` + (info.practice ? t("t_no_prizes") : info.prizes
     .map((prize, i) => `${i + 1}. ${money(prize, info.money_unit)}`).join(", "));
   cell.append(facts, levels, prizes);
+  /* while it runs: those still in with their chips; the finishing order as they bust */
+  if (info.standings) {
+    const left = document.createElement("p");
+    left.className = "t-standings";
+    left.textContent = `${t("t_still_in")}: ` + info.standings
+      .map((p) => `${p.name} (${p.chips})`).join(", ");
+    cell.append(left);
+  }
   if (info.places) {
     const places = document.createElement("p");
-    places.textContent = `${t("t_results")}: ` + info.places.slice(0, 10)
+    places.className = "t-places";
+    places.textContent = `${t("t_results")}: ` + info.places
       .map((p) => `${p.place}. ${p.name}${p.prize ? ` (${money(p.prize, info.money_unit)})` : ""}`).join(", ");
     cell.append(places);
   }
@@ -248,8 +257,12 @@ export async function followTournament() {
       goToTable(info);
       return;
     }
-    if (info.state === "finished" && info.place) {
-      status(t("t_finished_place", { place: info.place, name: tournamentName(info) }));
+    /* told as one busts (or wins), not when the whole tournament is over */
+    if (info.place) {
+      const name = tournamentName(info);
+      status(info.prize && !info.practice
+        ? t("t_finished_prize", { place: info.place, name, prize: money(info.prize, info.money_unit) })
+        : t("t_finished_place", { place: info.place, name }));
       mine = null;
       refreshBalance(); // a prize
     }
