@@ -117,7 +117,9 @@ def test_create_a_table(room: Server, browser: Any) -> None:
         expect(row).to_be_in_viewport()
         expect(page.locator("#table-list tr.created")).to_have_count(1)
         expect(row.locator("td").nth(0)).to_have_text("Razz — Test razz")
-        expect(row.locator("td").nth(1)).to_have_text("1.00/2.00 · ante 0.10 · bring-in 0.25")
+        expect(row.locator("td").nth(1)).to_have_text(
+            "1.00/2.00 fixed limit · ante 0.10 · bring-in 0.25"
+        )
         expect(row.locator("td").nth(2)).to_have_text("Practice · Expert")
         expect(row.locator("td").nth(3)).to_have_text("0/6")
         expect(row.locator("td").nth(4)).to_have_text("0.00")
@@ -222,12 +224,16 @@ def test_the_lobby_counts_people_apart_from_computer_players_and_says_the_stakes
         sit(player, "practice-razz")
         row = onlooker.locator("#table-list tr[data-table=practice-razz]")
         expect(row.locator("td").nth(3)).to_have_text(re.compile(r"^1 \+ \d bots / 8$"))
-        expect(row.locator("td").nth(1)).to_have_text("2.00/4.00 · ante 0.25 · bring-in 0.50")
+        expect(row.locator("td").nth(1)).to_have_text(
+            "2.00/4.00 fixed limit · ante 0.25 · bring-in 0.50"
+        )
         show_hand = onlooker.locator("#table-list tr[data-table=practice-show_hand]")
         expect(show_hand.locator("td").nth(1)).to_have_text("ante 10 · minimum bet 10")
         onlooker.select_option("#lang", "zh-Hant")
         expect(row.locator("td").nth(3)).to_have_text(re.compile(r"^1 人 \+ \d 電腦 / 8$"))
-        expect(row.locator("td").nth(1)).to_have_text("2.00/4.00 · 底注 0.25 · 強制開注 0.50")
+        expect(row.locator("td").nth(1)).to_have_text(
+            "2.00/4.00 固定限注 · 底注 0.25 · 強制開注 0.50"
+        )
         expect(show_hand.locator("td").nth(1)).to_have_text("底注 10 · 最低下注 10")
         player.click("#leave")
         assert not onlooker.errors, onlooker.errors

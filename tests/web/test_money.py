@@ -119,13 +119,15 @@ def test_the_balance_after_a_tournaments_entry_and_its_table_in_the_lobby(
         expect(bob_row).to_contain_text("1.00 + 0.10")
         bob_row.locator("button.primary").click()
         expect(bob_page.locator("#room")).to_be_visible()
-        expect(bob_page.locator("#table-stakes")).to_contain_text("25/50 · 底注 5 · 強制開注 8")
+        expect(bob_page.locator("#table-stakes")).to_contain_text(
+            "25/50 固定限注 · 底注 5 · 強制開注 8"
+        )
         expect(bob_page.locator("#who")).to_have_text(f"{bob} · 餘額 952.25")
         # The lobby lists the tournament's table with its stakes in chips, not 0.25/0.50.
         table = f"t{duel['id']}-1"
         stakes = {
-            ann_page: "25/50 · ante 5 · bring-in 8",
-            cy_page: "25/50 · 底注 5 · 强制开注 8",
+            ann_page: "25/50 fixed limit · ante 5 · bring-in 8",
+            cy_page: "25/50 固定限注 · 底注 5 · 强制开注 8",
         }
         for page, text in stakes.items():
             row = page.locator(f"#table-list tr[data-table='{table}']")

@@ -61,11 +61,11 @@ export function stakesParts(stakes, game, unit) {
     return [`${t("ante")} ${money(open.ante, unit)}`, t("min_bet_words", { amount: money(open.min_bet, unit) })];
   }
   const fixed = /** @type {FixedLimitStakes} */ (stakes);
-  return [`${money(fixed.small_bet, unit)}/${money(fixed.big_bet, unit)}`, `${t("ante")} ${money(fixed.ante, unit)}`,
+  return [`${money(fixed.small_bet, unit)}/${money(fixed.big_bet, unit)} ${t("fixed_limit")}`, `${t("ante")} ${money(fixed.ante, unit)}`,
     t("bring_in_words", { amount: money(fixed.bring_in, unit) })];
 }
 
-/** A table's stakes in words on one line: "2.00/4.00 · ante 0.25 · bring-in 0.50".
+/** A table's stakes in words on one line: "2.00/4.00 fixed limit · ante 0.25 · bring-in 0.50".
    @param {FixedLimitStakes | ShowHandStakes | null | undefined} stakes
    @param {string} game
    @param {number} unit */
