@@ -227,3 +227,57 @@ def test_a_lone_player_is_told_who_the_table_waits_for(room: Server, browser: An
         assert not page.errors, page.errors
     finally:
         give_back(page)
+
+
+def test_a_player_ignores_anothers_chat_for_themself_across_a_reload(
+    room: Server, browser: Any
+) -> None:
+    """Chat: Ann ignores Bob (🔇 on his line): his lines go from her chat, his later
+    ones never come, and a reload keeps it; Bob still sees his and hers. Ann shows his
+    chat again from the list under it, in her language."""
+    expect = sync_api.expect
+    table = "chat-stud"  # a table of its own: no seat of an earlier test's guest to wait on
+    room.call(room.room.create_table("seven_card_stud", "practice", table_id=table))
+    ann = guest_page(browser, room.url)
+    bob = guest_page(browser, room.url)
+    try:
+        sit(ann, table)  # dealt in: a reload brings her back to her seat
+        sit(bob, table, dealt=False)  # his seat after this hand: he chats meanwhile
+        bob_name = bob.locator("#account-name").inner_text().removesuffix(" (guest)")
+
+        def say(page: Any, text: str) -> None:
+            page.fill("#chat-text", text)
+            page.click("#chat-send")
+
+        say(bob, "hello from bob")
+        ann_chat, bob_chat = ann.locator("#chat-log li"), bob.locator("#chat-log li")
+        expect(ann_chat.last).to_have_text(f"{bob_name}: hello from bob")
+        expect(ann_chat.last.locator("button.ignore")).to_have_attribute(
+            "aria-label", f"Ignore {bob_name}: hide their chat from you"
+        )
+        own = bob.locator("#chat-log li", has_text="hello from bob")
+        expect(own.locator("button.ignore")).to_have_count(0)  # nobody ignores themself
+        ann.locator("#chat-log li", has_text="hello from bob").locator("button.ignore").click()
+        expect(ann.locator("#chat-log li", has_text="hello from bob")).to_have_count(0)
+        expect(ann.locator("#ignored")).to_have_text(f"Ignored: {bob_name} ✕")
+        say(bob, "still here")
+        expect(bob_chat.last).to_have_text(f"{bob_name}: still here")
+        ann.reload()
+        ann.wait_for_selector("#room:visible")
+        expect(ann.locator("#ignored")).to_have_text(f"Ignored: {bob_name} ✕")
+        say(bob, "after the reload")
+        say(ann, "ann speaks")
+        expect(bob_chat.last).to_contain_text(": ann speaks")
+        expect(ann_chat.last).to_contain_text(": ann speaks")
+        expect(ann.locator("#chat-log li", has_text=bob_name)).to_have_count(0)
+        ann.select_option("#lang", "zh-Hans")
+        expect(ann.locator("#ignored")).to_have_text(f"已忽略: {bob_name} ✕")
+        ann.locator("#ignored button.unignore").click()
+        expect(ann.locator("#ignored")).to_be_hidden()
+        say(bob, "heard again")
+        expect(ann_chat.last).to_have_text(f"{bob_name}: heard again")
+        assert not ann.errors, ann.errors
+        assert not bob.errors, bob.errors
+    finally:
+        give_back(ann)  # its storage cleared: nobody ignored for the next test
+        give_back(bob)

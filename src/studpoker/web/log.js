@@ -31,15 +31,61 @@ export function addLines(lines) {
  * @param {boolean} [room]
  */
 export function addChat(name, text, room) {
+  if (!room && ui.ignored.has(name)) return;  // ignored by this player: never shown
   const log = $("chat-log");
   const item = document.createElement("li");
   const who = document.createElement("b");
   who.textContent = `${room ? t("room_word") : name}: `;
   if (room) item.className = "room-line";
+  else if (!ui.account || name !== ui.account.name) {
+    /* a player's name: a click ignores their chat, for oneself (the room's words never) */
+    item.dataset.name = name;
+    const ignore = document.createElement("button");
+    ignore.type = "button";
+    ignore.className = "ignore";  // its mark is the style's: the line's text is the chat's
+    ignore.title = t("ignore_title", { name });
+    ignore.setAttribute("aria-label", ignore.title);
+    ignore.addEventListener("click", () => setIgnored(name, true));
+    item.append(ignore);
+  }
   item.append(who, document.createTextNode(text));
   log.append(item);
   while (log.children.length > 100) /** @type {ChildNode} */ (log.firstChild).remove();
   log.scrollTop = log.scrollHeight;
+}
+
+/** Ignore ``name``'s chat (their lines so far go at once), or stop ignoring it: one's
+   own choice, kept by this browser across reloads, shown under the chat.
+   @param {string} name
+   @param {boolean} on */
+export function setIgnored(name, on) {
+  if (on) ui.ignored.add(name);
+  else ui.ignored.delete(name);
+  localStorage.setItem("stud.ignored", JSON.stringify([...ui.ignored]));
+  if (on) {
+    for (const line of $("chat-log").querySelectorAll("li[data-name]")) {
+      if (/** @type {HTMLElement} */ (line).dataset.name === name) line.remove();
+    }
+  }
+  renderIgnored();
+}
+
+/** Those ignored, under the chat: each a button that shows their chat again. */
+export function renderIgnored() {
+  const box = $("ignored");
+  box.textContent = "";
+  box.hidden = ui.ignored.size === 0;
+  if (box.hidden) return;
+  box.append(`${t("ignored")}: `);
+  for (const name of [...ui.ignored].sort()) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "unignore";
+    button.textContent = `${name} ✕`;
+    button.title = t("unignore_title", { name });
+    button.addEventListener("click", () => setIgnored(name, false));
+    box.append(button, " ");
+  }
 }
 
 /** The "last hand" window: the dealer's lines of the last finished hand as one's seat

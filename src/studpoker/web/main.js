@@ -12,7 +12,7 @@ import { connect, logIn, receive, send } from "./net.js";
 import { createTable, fillChoices, fillStakes, getChips, loadBoard, loadGames, quickSeat, renderAccount, renderBoard, renderLobby, showLevel } from "./lobby.js";
 import { askTopUp, renderBuyIn, sitWithBuyIn, topUp } from "./chips.js";
 import { fitFelt, leaveTable, openTable, renderClock, renderCompetition, renderTable } from "./table.js";
-import { downloadHistory, showLastHand, showStandings } from "./log.js";
+import { downloadHistory, renderIgnored, showLastHand, showStandings } from "./log.js";
 import { onKey, renderActions } from "./actions.js";
 import { applyOptions, options } from "./options.js";
 import { fillTournamentForm, renderTournamentNote, renderTournaments, startTournaments } from "./tournaments.js";
@@ -37,6 +37,7 @@ function translatePage() {
   renderTournaments();
   renderTournamentNote();
   fillTournamentForm();
+  renderIgnored();
   renderStudy();
   if (!$("buy-in-box").hidden) renderBuyIn();
   renderTable();

@@ -49,6 +49,8 @@ export const ui = {
   pre: null, // a pre-action chosen: { kind, hand, amount to call when chosen }
   /** @type {number | null} */
   confirmFold: null, // the decision whose fold waits for a confirmation (R2.8)
+  /** @type {Set<string>} the players whose chat this browser hides (its own choice) */
+  ignored: new Set(readIgnored()),
   /** @type {string | null} */
   createdTable: null, // the table this page has just created: marked in the lobby
   /** @type {string | null} */
@@ -92,4 +94,15 @@ function pickLanguage() {
     if (low.startsWith("en")) return "en";
   }
   return "en";
+}
+
+/** The players this browser ignores in chat, as kept in its storage.
+   @returns {Array<string>} */
+function readIgnored() {
+  try {
+    const kept = JSON.parse(localStorage.getItem("stud.ignored") || "[]");
+    return Array.isArray(kept) ? kept.filter((name) => typeof name === "string") : [];
+  } catch (_error) {
+    return [];
+  }
 }
