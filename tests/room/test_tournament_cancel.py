@@ -158,6 +158,11 @@ def test_a_registering_practice_tournament_is_cancelled_with_nobody_paid() -> No
             "cancelled before its start: 3 entries, a practice tournament: nobody paid"
         )
         assert room.store.audit() == []
+        # Listed as cancelled, with no places nor standings: nobody busted or plays.
+        info = room.tournament_entry(tid, guest)
+        assert (info["state"], info["place"], info["prize"]) == ("cancelled", None, None)
+        assert "places" not in info
+        assert "standings" not in info
         await room.stop()
 
     asyncio.run(play())
@@ -434,3 +439,23 @@ def test_a_tournament_whose_tables_run_on_other_processes_is_cancelled_by_its_de
         await procs.stop()
 
     asyncio.run(asyncio.wait_for(play(), 120))
+
+
+def test_a_tournament_cancelled_with_no_entries_is_still_listed() -> None:
+    """Nobody came: cancelled, it is listed and answered as cancelled (no places to
+    reckon from an empty field, which has no payouts)."""
+
+    async def play() -> None:
+        room = Room(Store("sqlite://"), seed=4, pause=0, default_tables=False)
+        await room.start()
+        tid = await room.create_tournament(game="razz", seats=6, buy_in=100, fee=10)
+        assert await room.cancel_tournament(tid, "nobody came") == (
+            "cancelled before its start: no entries"
+        )
+        info = room.tournament_entry(tid)
+        assert (info["state"], info["entries"]) == ("cancelled", 0)
+        assert "places" not in info
+        assert [t["id"] for t in room.tournament_list()].count(tid) == 1
+        await room.stop()
+
+    asyncio.run(play())

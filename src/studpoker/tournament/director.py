@@ -709,6 +709,8 @@ class Tournament:
         """The places and prizes of the entries busted so far, the best place first: a
         player knows theirs as they bust, not only when the tournament is over (the
         places below those still in; with late entries still coming, as they stand)."""
+        if not self.finishes:  # nobody busted (one cancelled before its start included)
+            return []
         prizes = self._prizes(pool)
         out = []
         place = len(self.stacks) + 1
