@@ -13,6 +13,7 @@ import { createTable, fillChoices, fillStakes, getChips, loadBoard, loadGames, q
 import { askTopUp, renderBuyIn, sitWithBuyIn, topUp } from "./chips.js";
 import { fitFelt, leaveTable, openTable, renderClock, renderCompetition, renderTable } from "./table.js";
 import { downloadHistory, renderIgnored, showLastHand, showStandings } from "./log.js";
+import { openHelp, startHelp } from "./help.js";
 import { onKey, renderActions } from "./actions.js";
 import { applyOptions, options } from "./options.js";
 import { fillTournamentForm, renderTournamentNote, renderTournaments, startTournaments } from "./tournaments.js";
@@ -38,6 +39,7 @@ function translatePage() {
   renderTournamentNote();
   fillTournamentForm();
   renderIgnored();
+  if (!$("help").hidden) openHelp();  // the rules again, in the new language
   renderStudy();
   if (!$("buy-in-box").hidden) renderBuyIn();
   renderTable();
@@ -186,6 +188,7 @@ function start() {
   startTournaments();
   startStudy();
   startAdmin();
+  startHelp();
 }
 
 /* The one hook of the page for its browser tests (tests/web), whose page.evaluate()
