@@ -64,6 +64,17 @@ def test_a_first_visit_is_pointed_to_practice_and_the_rules_once(
         welcome = page.locator("#welcome")
         expect(welcome).to_be_visible()
         expect(welcome.locator("p")).to_contain_text("New here? Play a practice table")
+        # The lobby says what each mode is, in the page's language.
+        expect(page.locator(".modes-note")).to_have_text(
+            "Practice: free chips, computer players in the empty seats. Chips: your balance, "
+            "people only. Competition: 1000 chips each, rated. Tournaments: below."
+        )
+        page.select_option("#lang", "zh-Hans")
+        expect(page.locator(".modes-note")).to_have_text(
+            "练习：免费筹码，空位由电脑玩家补上。筹码：用你的余额，只限真人。"
+            "比赛：每人 1000 筹码，计算评分。锦标赛：见下方。"
+        )
+        page.select_option("#lang", "en")
         page.click("#welcome-rules")
         expect(page.locator("#help")).to_be_visible()
         expect(welcome).to_be_hidden()
