@@ -97,6 +97,16 @@ async def play_out(room: Room, tid: int, accounts: list[Account], timeout: float
         await asyncio.sleep(0.002)
 
 
+async def ended(room: Room, tid: int, timeout: float = 60) -> None:
+    """Wait for a tournament the room plays out by itself (its players computer ones or
+    acted for) to finish."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while room.tournament_entry(tid)["state"] != "finished":
+        assert loop.time() < deadline, "the tournament did not end"
+        await asyncio.sleep(0.01)
+
+
 async def started(room: Room, tid: int, timeout: float = 30) -> None:
     """Wait for a scheduled tournament's start: running, its tables open."""
     loop = asyncio.get_running_loop()
@@ -285,11 +295,7 @@ def test_a_practice_sit_and_go_fills_with_computer_players_and_deals_in_the_abse
                                 ), action
 
         room.listeners.append(on_update)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 60
-        while room.tournament_entry(tid)["state"] != "finished":
-            assert loop.time() < deadline
-            await asyncio.sleep(0.01)
+        await ended(room, tid)
         assert dealt
         assert all(dealt)
         places = room.tournament_entry(tid)["places"]
@@ -595,11 +601,7 @@ def test_r8_5_every_time_bank_is_full_again_when_a_new_level_starts() -> None:
                     banks.append((held.deal["level"], held.table.seats[seat].time_bank))
 
         room.listeners.append(on_update)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 60
-        while room.tournament_entry(tid)["state"] != "finished":
-            assert loop.time() < deadline
-            await asyncio.sleep(0.01)
+        await ended(room, tid)
         await room.stop()
         first = banks[0][0]
         spent = [level for level, bank in banks if bank == 0.0]
