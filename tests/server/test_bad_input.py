@@ -345,6 +345,13 @@ def test_read_message_refuses_what_no_parser_should_be_given():
     assert read_message('{"type": "ping", "id": "[[[[[[[[[[\\\\ud800"}').id == "[[[[[[[[[[\\ud800"
 
 
+def test_auto_muck_is_true_or_false_and_nothing_read_as_one():
+    assert read_message('{"type": "auto_muck", "table": "t", "on": false}').on is False
+    for wrong in ('"yes"', "1", '"off"', "null"):
+        with pytest.raises(ValidationError, match="on"):
+            read_message(f'{{"type": "auto_muck", "table": "t", "on": {wrong}}}')
+
+
 def test_reading_a_crafted_message_takes_no_longer_than_a_plain_one():
     """The scan for depth and surrogates is linear: 2,000 escaped quotes in a string left
     open once took 0.3 s a message (a regular expression tried again at every quote)."""

@@ -11,7 +11,15 @@ import re
 from itertools import accumulate
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    StrictBool,
+    TypeAdapter,
+)
 from pydantic_core import PydanticCustomError
 
 from studpoker.games.spec import MAX_SEATS
@@ -188,7 +196,7 @@ class AutoMuck(_AtTable):
     show or muck, and a clock that runs out mucks it."""
 
     type: Literal["auto_muck"]
-    on: bool
+    on: StrictBool  # true or false: "yes", 1 or "off" are refused, not read as a choice
 
 
 class TopUp(_AtTable):
