@@ -139,92 +139,119 @@ function followCashOut(me) {
   refreshBalance(seated ? 2000 : 1000);
 }
 
+/** The rows drawn last, by table id, each with what it was drawn from.
+    @type {Map<string, {drawn: string, row: HTMLTableRowElement}>} */
+const rows = new Map();
+
+/* The lobby is drawn again on every poll (every few seconds): a row whose table, language
+   and account have not changed is kept as it is, so a button being clicked, focused or
+   scrolled to is not swapped from under the player. */
 export function renderLobby() {
   renderAccount();
   const body = $("table-list");
-  body.textContent = "";
   const shown = filteredTables();
   $("no-tables").hidden = shown.length > 0;
+  const account = ui.account ? (ui.account.guest ? "guest" : "player") : "";
+  /** @type {Array<HTMLTableRowElement>} */
+  const wanted = [];
+  const kept = new Set();
   for (const table of shown) {
-    const row = document.createElement("tr");
-    if (table.id === ui.createdTable) row.className = "created";  // the one just opened
-    row.dataset.table = table.id;
-    /* the game's name is not broken inside a word, 限注五張梭哈 neither (CSS keep-all) */
-    const game = document.createElement("td");
-    const gameName = document.createElement("span");
-    gameName.className = "game-name";
-    /* a mixed game: its name, and the game of its hand now */
-    gameName.textContent = table.mix ? `${t(table.mix)} (${t(table.game)})` : t(table.game);
-    game.append(gameName, table.name && table.name !== table.id ? ` — ${table.name}` : "");
-    row.append(game);
-    const stakes = document.createElement("td");
-    stakes.className = "stakes";
-    /* each of the stakes whole on its line ("強制開注 0.50" not broken in two) */
-    stakesParts(table.stakes, table.game, table.money_unit).forEach((part, i) => {
-      const whole = document.createElement("span");
-      whole.className = "stake";
-      whole.textContent = part;
-      stakes.append(...(i ? [" · ", whole] : [whole]));
-    });
-    row.append(stakes);
-    const cells = [
-      t(table.mode) + (table.level ? ` · ${t(`level_${table.level}`)}` : "") +
-        (table.competition ? ` · ${t("running")}` : "") +
-        (table.halted ? ` · ${t("stopped")}` : ""),
-      seatedText(table),
-      money(table.average_pot || 0, table.money_unit),
-    ];
-    for (const text of cells) {
-      const cell = document.createElement("td");
-      cell.textContent = text;
-      row.append(cell);
-    }
-    /* the room's operator paused it: no hand until resumed */
-    if (table.paused) {
-      const mark = document.createElement("span");
-      mark.className = "paused-mark";
-      mark.textContent = t("paused_lobby");
-      /** @type {HTMLElement} */ (row.children[2]).append(mark);
-    }
-    const cell = document.createElement("td");
-    const button = document.createElement("button");
-    button.className = "sit";
-    button.dataset.table = table.id;
-    const canSit = ui.account && !table.halted && (table.mode === "practice" || !ui.account.guest);
-    /* before logging in, a practice seat is one click away: as a guest */
-    const guestSits = !ui.account && !table.halted && table.mode === "practice";
-    button.textContent = canSit || guestSits ? t("sit") : t("watch");
-    button.addEventListener("click", () => {
-      if (guestSits && !ui.account) {
-        ui.sitOnWelcome = table.id;  // sat down once the room has welcomed the guest
-        openTable(table.id);
-        logIn("/api/guests");
-        return;
-      }
-      if (canSit && table.mode === "chips" && Array.isArray(table.buy_in)) {
-        askBuyIn(table);
-        return;
-      }
-      openTable(table.id);
-      if (canSit) send({ type: "sit", table: table.id });
-      else send({ type: "watch", table: table.id });
-    });
-    cell.append(button);
-    if (guestSits) {  /* and a look first, for whoever would rather watch */
-      const look = document.createElement("button");
-      look.className = "watch";
-      look.dataset.table = table.id;
-      look.textContent = t("watch");
-      look.addEventListener("click", () => {
-        openTable(table.id);
-        send({ type: "watch", table: table.id });
-      });
-      cell.append(" ", look);
-    }
-    row.append(cell);
-    body.append(row);
+    const drawn = JSON.stringify([table, ui.lang, account, table.id === ui.createdTable]);
+    const old = rows.get(table.id);
+    const row = old && old.drawn === drawn ? old.row : tableRow(table);
+    rows.set(table.id, { drawn, row });
+    kept.add(table.id);
+    wanted.push(row);
   }
+  for (const id of [...rows.keys()]) if (!kept.has(id)) rows.delete(id);
+  /* in order, moving only rows out of place */
+  wanted.forEach((row, i) => {
+    if (body.children[i] !== row) body.insertBefore(row, body.children[i] || null);
+  });
+  while (body.children.length > wanted.length) body.lastChild?.remove();
   renderBoard();
+}
+
+/** One table's row of the lobby.
+    @param {LobbyTable} table */
+function tableRow(table) {
+  const row = document.createElement("tr");
+  if (table.id === ui.createdTable) row.className = "created";  // the one just opened
+  row.dataset.table = table.id;
+  /* the game's name is not broken inside a word, 限注五張梭哈 neither (CSS keep-all) */
+  const game = document.createElement("td");
+  const gameName = document.createElement("span");
+  gameName.className = "game-name";
+  /* a mixed game: its name, and the game of its hand now */
+  gameName.textContent = table.mix ? `${t(table.mix)} (${t(table.game)})` : t(table.game);
+  game.append(gameName, table.name && table.name !== table.id ? ` — ${table.name}` : "");
+  row.append(game);
+  const stakes = document.createElement("td");
+  stakes.className = "stakes";
+  /* each of the stakes whole on its line ("強制開注 0.50" not broken in two) */
+  stakesParts(table.stakes, table.game, table.money_unit).forEach((part, i) => {
+    const whole = document.createElement("span");
+    whole.className = "stake";
+    whole.textContent = part;
+    stakes.append(...(i ? [" · ", whole] : [whole]));
+  });
+  row.append(stakes);
+  const cells = [
+    t(table.mode) + (table.level ? ` · ${t(`level_${table.level}`)}` : "") +
+      (table.competition ? ` · ${t("running")}` : "") +
+      (table.halted ? ` · ${t("stopped")}` : ""),
+    seatedText(table),
+    money(table.average_pot || 0, table.money_unit),
+  ];
+  for (const text of cells) {
+    const cell = document.createElement("td");
+    cell.textContent = text;
+    row.append(cell);
+  }
+  /* the room's operator paused it: no hand until resumed */
+  if (table.paused) {
+    const mark = document.createElement("span");
+    mark.className = "paused-mark";
+    mark.textContent = t("paused_lobby");
+    /** @type {HTMLElement} */ (row.children[2]).append(mark);
+  }
+  const cell = document.createElement("td");
+  const button = document.createElement("button");
+  button.className = "sit";
+  button.dataset.table = table.id;
+  const canSit = ui.account && !table.halted && (table.mode === "practice" || !ui.account.guest);
+  /* before logging in, a practice seat is one click away: as a guest */
+  const guestSits = !ui.account && !table.halted && table.mode === "practice";
+  button.textContent = canSit || guestSits ? t("sit") : t("watch");
+  button.addEventListener("click", () => {
+    if (guestSits && !ui.account) {
+      ui.sitOnWelcome = table.id;  // sat down once the room has welcomed the guest
+      openTable(table.id);
+      logIn("/api/guests");
+      return;
+    }
+    if (canSit && table.mode === "chips" && Array.isArray(table.buy_in)) {
+      askBuyIn(table);
+      return;
+    }
+    openTable(table.id);
+    if (canSit) send({ type: "sit", table: table.id });
+    else send({ type: "watch", table: table.id });
+  });
+  cell.append(button);
+  if (guestSits) {  /* and a look first, for whoever would rather watch */
+    const look = document.createElement("button");
+    look.className = "watch";
+    look.dataset.table = table.id;
+    look.textContent = t("watch");
+    look.addEventListener("click", () => {
+      openTable(table.id);
+      send({ type: "watch", table: table.id });
+    });
+    cell.append(" ", look);
+  }
+  row.append(cell);
+  return row;
 }
 
 /** Who sits at a table: people and computer players apart (practice, R7.1).
