@@ -454,7 +454,9 @@ ROUTES = {
     ("get", "/api/me"): {401, 404},
     ("get", "/api/tables"): {422},
     ("post", "/api/tables"): {400, 401, 403, 409, 422, 429},
-    ("get", "/api/tables/{table_id}"): {404, 422, 503},  # 503: its owner did not answer
+    ("get", "/api/tables/{table_id}"): {403, 404, 422, 503},  # 503: its owner did not answer
+    ("get", "/api/tables/{table_id}/invite"): {401, 403, 404, 422, 503},
+    ("post", "/api/tables/{table_id}/close"): {401, 403, 404, 409, 422, 503},
     ("get", "/api/tables/{table_id}/hands/{number}"): {400, 404, 422, 503},
     ("get", "/api/hands"): {401, 422, 429, 503},
     ("get", "/api/leaderboard"): {400, 422},

@@ -292,7 +292,9 @@ def test_before_logging_in_a_practice_table_says_sit_and_seats_a_guest(
         expect(page.locator('button.watch[data-table="chips-razz"]')).to_have_count(0)
         # The lobby is drawn again on every change of any table: a row whose table has not
         # changed stays the same element, so a button is not swapped under the pointer.
-        page.evaluate("window.kept = document.querySelector('button.sit[data-table=\"chips-razz\"]')")
+        page.evaluate(
+            "window.kept = document.querySelector('button.sit[data-table=\"chips-razz\"]')"
+        )
         page.select_option("#filter-mode", "chips")
         page.select_option("#filter-mode", "")
         assert page.evaluate("window.kept.isConnected && window.kept.textContent") == "觀看"

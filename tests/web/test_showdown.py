@@ -169,6 +169,12 @@ def test_each_pot_and_each_half_goes_to_whoever_won_it(room: Server, browser: An
         }
         for lang, texts in moves.items():
             page.select_option("#lang", lang)
+            # The chips of the last language gone, and the hand's pots to move again: the
+            # table may have been drawn again meanwhile (one's notes read, notes.js).
+            page.evaluate(
+                "() => { stud.ui.movedHand = undefined;"
+                " document.querySelectorAll('.pot-move').forEach((c) => c.remove()); }"
+            )
             chips = page.evaluate(SPLIT_POTS)
             assert chips == [
                 ["0", "high", "0", texts[0]],
@@ -176,10 +182,6 @@ def test_each_pot_and_each_half_goes_to_whoever_won_it(room: Server, browser: An
                 ["1", "high", "2", texts[2]],
                 ["1", "low", "1", texts[3]],
             ]
-            page.evaluate(
-                "() => { stud.ui.movedHand = undefined;"
-                " document.querySelectorAll('.pot-move').forEach((c) => c.remove()); }"
-            )
         # Bob, who won both low halves, is marked a winner with the sum: 10.00.
         bob = page.locator('#felt .seat[data-seat="1"]')
         expect(bob.locator(".won")).to_have_text("赢得 10.00")

@@ -12,7 +12,7 @@ from studpoker.room.errors import RoomError
 from studpoker.room.owners import RoomOwners
 from studpoker.room.state import log
 from studpoker.room.tasks import stop_task
-from studpoker.store import StoreError
+from studpoker.store import Account, StoreError
 from studpoker.store.migrate import revision
 from studpoker.table import TableError, TableUpdate
 
@@ -130,6 +130,22 @@ class RoomLifecycle(RoomOwners):
             self._started = False
         finally:  # however the stop ended
             await self._stop_keeping()
+
+    async def close_private(self, account: Account, table_id: str) -> int:
+        """The host of private table ``table_id`` closes it, as :meth:`close_table`
+        does: the people paid out.  Only its host may (``not_host``)."""
+        room_table = self.table(table_id)
+        privacy = room_table.privacy
+        if privacy is None or privacy.host_id != account.id:
+            raise RoomError(
+                f"only the host of a private table closes it: {table_id} is not {account.name}'s",
+                "not_host",
+                table=table_id,
+            )
+        self.chat.announce(table_id, f"{account.name} closes this table at the end of the hand.")
+        people = await self.close_table(table_id)
+        log.info("private table %s closed by its host %s", table_id, account.name)
+        return people
 
     async def close_table(self, table_id: str) -> int:
         """Close table ``table_id`` for good (the operator's): it deals no new hand, the

@@ -16,6 +16,7 @@ from studpoker.games import GAMES, MIXES, GameSpec, Rotation, preset
 from studpoker.room.competitions import RoomCompetitions
 from studpoker.room.errors import RoomError
 from studpoker.room.ownership import Lease
+from studpoker.room.privacy import Privacy
 from studpoker.room.records import RoomRecords
 from studpoker.room.seats import _may_play
 from studpoker.room.state import log
@@ -94,6 +95,12 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         # The computer players' level, where they play: a practice table (issue 19).
         config = room_table.table.config
         info["level"] = config.bot_level if config.mode == "practice" else None
+        # A private table: its host and who may watch, never its invite (room/privacy.py).
+        privacy = room_table.privacy
+        info["private"] = privacy is not None
+        info["host"] = None if privacy is None else privacy.host
+        info["onlookers"] = "anyone" if privacy is None else privacy.onlookers
+        info.update(self.waiting.entry(table_id))  # its waiting list (room/waiting.py)
         return info
 
     async def create_table(
@@ -111,6 +118,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         most: int | None = None,
         mix: str | None = None,
         level: str | None = None,
+        private: bool = False,
+        onlookers: str = "anyone",
     ) -> str:
         """Open a table of ``game`` (a preset, with ``stakes`` overriding its own) in
         ``mode`` and start playing it.  What a player chooses is bounded: the stakes are
@@ -121,7 +130,9 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         bots.LEVELS (the room's by default); a player ``created_by`` opens tables of the
         modes they may play
         at (a guest practice tables only) and has ``most`` tables of their own open at
-        once (docs/security.md).  A refusal is a RoomError with its code:
+        once (docs/security.md).  A ``private`` table is its creator's, for those they
+        invite; ``onlookers`` ``anyone`` or only the ``invited`` may watch it
+        (room/privacy.py).  A refusal is a RoomError with its code:
         ``unknown_game``, ``unknown_options``, ``seats_range``, ``open_tables``…
 
         The room keeps the table (store.keep_table): opened with the same choices when
@@ -142,6 +153,19 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         config = self._table_config(**choices)
         if created_by is not None:  # a table its player may not sit at is no use to them
             _may_play(created_by, mode)
+        privacy = None
+        if private:
+            if created_by is None:
+                raise RoomError("a private table is a player's, for their friends", "malformed")
+            privacy = Privacy.new(created_by, onlookers)
+            choices["private"] = privacy.choice()
+        elif onlookers != "anyone":
+            raise RoomError(
+                "only a private table keeps onlookers out: anyone may watch the others",
+                "unknown_onlookers",
+                value=str(onlookers),
+                allowed=["anyone"],
+            )
         if created_by is not None and most is not None:
             made = sum(
                 room_table.created_by == created_by.id for room_table in self.tables.values()
@@ -177,7 +201,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
                 created_by=creator,
                 fence=owned[1],
             )
-            await self._open(table_id, config, creator, owned=owned)
+            await self._open(table_id, config, creator, owned=owned, privacy=privacy)
         except BaseException:
             await self.leases.release(owned[0])
             raise
@@ -281,6 +305,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         restore: Callable[[Table, RoomTable], Awaitable[None]] | None = None,
         *,
         owned: tuple[Lease, int | None],
+        privacy: Privacy | None = None,
     ) -> RoomTable:
         """Table ``table_id`` playing by ``config`` under this process's lease and
         fencing token (``owned``), its task started; ``restore`` puts its seats and
@@ -305,7 +330,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         )
         if config.mode == "chips":  # R6.8: a rollover left by the last run is still on the table
             table.rollover = await self.cashier.rollover(table_id)
-        room_table = RoomTable(table, created_by, lease=owned[0], fence=owned[1])
+        room_table = RoomTable(table, created_by, lease=owned[0], fence=owned[1], privacy=privacy)
         if restore is not None:
             await restore(table, room_table)
         if table_id in self.paused:  # by the operator, whichever process ran it then
@@ -360,6 +385,8 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         journaled = room_table is None or room_table.tournament_id is None
         if update.kind in _SEATING and self._journal is not None and journaled:
             self._seating_changed(update.table_id)
+        if update.kind in _SEATING or update.kind == "closed":  # a seat may be free
+            self.waiting.update(update.table_id)
         for listener in list(self.listeners):
             try:
                 listener(update)

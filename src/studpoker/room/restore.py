@@ -18,6 +18,7 @@ from typing import Any
 
 from studpoker.cards import Card
 from studpoker.room.errors import RoomError
+from studpoker.room.privacy import Privacy
 from studpoker.room.state import log
 from studpoker.room.tables import RoomTable
 from studpoker.room.tournament_tables import RoomTournamentTables
@@ -80,8 +81,17 @@ class RoomRestore(RoomTournamentTables):
             reopened = _Reopened(self, saved, hand, holdings)
             try:
                 choices = json.loads(saved.config)
+                private = choices.pop("private", None)  # the room's, not the table's
+                privacy = None if private is None else Privacy.kept(private)
                 config = self._table_config(**choices)
-                await self._open(table_id, config, saved.created_by, reopened.restore, owned=owned)
+                await self._open(
+                    table_id,
+                    config,
+                    saved.created_by,
+                    reopened.restore,
+                    owned=owned,
+                    privacy=privacy,
+                )
             except (RoomError, TableError, ValueError, TypeError, KeyError) as error:
                 log.error("table %s could not be opened again: %s", table_id, error)
                 self.registry.broken.add(table_id)

@@ -12,7 +12,9 @@ from studpoker.room.tables import RoomTable
 from studpoker.store import Account
 from studpoker.table import Occupant, RemotePlayer, Table, TableError
 
-__all__ = ["RoomSeats"]
+__all__ = ["TABLES_AT_ONCE", "RoomSeats"]
+
+TABLES_AT_ONCE = 4  # tables a player sits at at once (issue 36), tournaments apart
 
 
 def _may_play(account: Account, mode: str) -> None:
@@ -68,16 +70,21 @@ class RoomSeats(RoomState):
         *,
         seat: int | None = None,
         buy_in: int | None = None,
+        invite: str | None = None,
     ) -> int:
         """Seat ``account`` at ``table_id``; at a chips table ``buy_in`` comes from
         the balance through the ledger (R7.2, the cashier's).  The buy-in and the seat
         are one step: no other seat operation of the table, and no deal, comes between
-        them."""
+        them.  A private table seats its host and those showing its ``invite``
+        (room/privacy.py); a seat held for the first on the waiting list is theirs
+        (room/waiting.py)."""
         room_table = self.table(table_id)
         _not_a_tournaments(room_table)
         table = room_table.table
         config = table.config
         _may_play(account, config.mode)
+        if room_table.privacy is not None:
+            room_table.privacy.check_sit(account, table_id, invite)
         amount = config.buy_in_max
         if config.mode == "chips":
             try:
@@ -92,26 +99,61 @@ class RoomSeats(RoomState):
                     name=account.name,
                     table=table_id,
                 )
-            player = RemotePlayer()
-            occupant = Occupant(account.name, account.id, player)
-            if config.mode != "chips":
-                try:
-                    number = table.sit(occupant, amount, seat)
-                except TableError as error:
-                    raise RoomError.of(error) from None
-                return number
-            try:
-                table.check_sit(occupant, amount, seat)
-            except TableError as error:
-                raise RoomError.of(error) from None
-            await self.cashier.buy_in(account, table_id, amount)
+            self._check_tables(account, table_id)
+            self.waiting.check_sit(account, room_table)
+            number = await self._sit_down(account, room_table, amount, seat)
+            self.waiting.seated(account, table_id)
+            return number
+
+    def _check_tables(self, account: Account, table_id: str) -> None:
+        """A RoomError ``seats_limit`` when ``account`` already plays at
+        :data:`TABLES_AT_ONCE` tables of this process (several tables at once,
+        issue 36)."""
+        held = [
+            other
+            for other, room_table in self.tables.items()
+            if other != table_id
+            and room_table.tournament_id is None
+            and room_table.table.seat_of_account(account.id) is not None
+        ]
+        if len(held) >= TABLES_AT_ONCE:
+            raise RoomError(
+                f"{account.name} plays at {len(held)} tables already: "
+                f"{TABLES_AT_ONCE} at once at most",
+                "seats_limit",
+                name=account.name,
+                most=TABLES_AT_ONCE,
+                tables=sorted(held),
+            )
+
+    async def _sit_down(
+        self, account: Account, room_table: RoomTable, amount: int, seat: int | None
+    ) -> int:
+        """``account`` seated with ``amount`` (a chips table's bought in), under the
+        table's lock."""
+        table = room_table.table
+        config = table.config
+        table_id = table.table_id
+        player = RemotePlayer()
+        occupant = Occupant(account.name, account.id, player)
+        if config.mode != "chips":
             try:
                 number = table.sit(occupant, amount, seat)
-            except TableError as error:  # checked above: only a bug comes here
-                await self.cashier.refund(table, account.id, amount)
+            except TableError as error:
                 raise RoomError.of(error) from None
-            await self.cashier.check_books(table)
             return number
+        try:
+            table.check_sit(occupant, amount, seat)
+        except TableError as error:
+            raise RoomError.of(error) from None
+        await self.cashier.buy_in(account, table_id, amount)
+        try:
+            number = table.sit(occupant, amount, seat)
+        except TableError as error:  # checked above: only a bug comes here
+            await self.cashier.refund(table, account.id, amount)
+            raise RoomError.of(error) from None
+        await self.cashier.check_books(table)
+        return number
 
     def _seated(self, account: Account, table_id: str) -> tuple[Table, int]:
         table = self.table(table_id).table
@@ -215,3 +257,40 @@ class RoomSeats(RoomState):
             table.submit(number, action, seq)
         except TableError as error:
             raise RoomError.of(error) from None
+
+    # -- waiting lists and private tables (issue 36) --------------------------------------
+
+    def join_waiting(self, account: Account, table_id: str, invite: str | None = None) -> int:
+        """``account`` joins full table ``table_id``'s waiting list (room/waiting.py):
+        its place, 1 first.  Only those who may sit there may wait for it."""
+        room_table = self.table(table_id)
+        _not_a_tournaments(room_table)
+        _may_play(account, room_table.table.config.mode)
+        if room_table.privacy is not None:
+            room_table.privacy.check_sit(account, table_id, invite)
+        return self.waiting.join(account, room_table)
+
+    def leave_waiting(self, account: Account, table_id: str) -> None:
+        """``account`` leaves ``table_id``'s waiting list, if it is on it."""
+        self.table(table_id)
+        self.waiting.leave(account, table_id)
+
+    def check_watch(self, account: Account | None, table_id: str, invite: str | None) -> None:
+        """A RoomError ``invite_only`` unless whoever asks may watch ``table_id``: any
+        table but a private one whose host let only the invited watch."""
+        room_table = self.table(table_id)
+        if room_table.privacy is not None:
+            room_table.privacy.check_watch(account, table_id, invite)
+
+    def invite_of(self, account: Account, table_id: str) -> str:
+        """The invite of private table ``table_id``, for its host alone."""
+        room_table = self.table(table_id)
+        privacy = room_table.privacy
+        if privacy is None or privacy.host_id != account.id:
+            raise RoomError(
+                f"only the host of a private table gets its invite: {table_id} is not "
+                f"{account.name}'s",
+                "not_host",
+                table=table_id,
+            )
+        return privacy.invite

@@ -20,6 +20,7 @@ from studpoker.room.journal import JournalWriter
 from studpoker.room.ownership import Leases, LocalLeases
 from studpoker.room.registry import TableRegistry
 from studpoker.room.tables import RoomTable
+from studpoker.room.waiting import WaitingLists
 from studpoker.room.workers import Workers
 from studpoker.store import JournalSeating, Store
 from studpoker.table import TableUpdate
@@ -95,6 +96,11 @@ class RoomState:
         self.accounts = Accounts(store)
         self.chat = Chat(self.table)
         self.attendance = Attendance(self.tables, grace=grace)
+        # Full tables' waiting lists (issue 36), each change told as a ``waiting`` update.
+        self.waiting = WaitingLists(
+            lambda: self.tables,
+            lambda table_id: self._tell(TableUpdate("waiting", table_id)),
+        )
         # Every chip between a balance and a table, written as this process's fencing
         # token for the table allows (DESIGN.md idea 4).
         self.cashier = Cashier(store, write=self.registry.write, fence=self.registry.fence)
@@ -107,6 +113,14 @@ class RoomState:
         # is pure Python (histories.py); a database in memory is this process's alone,
         # so its histories are written on a thread.
         self.histories = Workers("hand histories", size=1, waiting=8, processes=not store.in_memory)
+
+    def _tell(self, update: TableUpdate) -> None:
+        """Tell the room's listeners of a change the room made (not its table)."""
+        for listener in list(self.listeners):
+            try:
+                listener(update)
+            except Exception:
+                log.exception("a room listener failed on %s", update.kind)
 
     @property
     def started(self) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 
 from studpoker.room.chat import ChatLines
 from studpoker.room.ownership import Lease
+from studpoker.room.privacy import Privacy
 from studpoker.table import Table
 
 __all__ = ["RoomTable"]
@@ -35,3 +36,4 @@ class RoomTable:
     deal: Any = None  # the desk's deal being played (JSON data)
     # Set when the tournament's desk says who sits where changed (or to stop waiting).
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    privacy: Privacy | None = None  # a private table's invite (room/privacy.py)

@@ -40,7 +40,7 @@ from studpoker.server.messages import BALANCE_UNIT, AccountView, Limited, Server
 from studpoker.server.metrics import refused as refused_by_limit
 from studpoker.server.state import Chips, GameOptions, MoneyUnit, SeatNumber, Stakes
 from studpoker.server.wire import wire
-from studpoker.store import Account
+from studpoker.store import Account, NoteColour
 from studpoker.table.config import TableConfig, most_seats, stake_names
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "Invalid",
     "LeaderboardRow",
     "Me",
+    "PlayerNote",
     "Problem",
     "RatingHistory",
     "RatingPoint",
@@ -184,6 +185,19 @@ class RatingHistory(TypedDict):
     name: str
     game: str
     history: list[RatingPoint]
+
+
+@wire
+class PlayerNote(TypedDict):
+    """The asker's note on another player (issue 36): its colour tag (what each colour
+    means is the writer's own) and text; nobody else ever reads it."""
+
+    name: str
+    """The player's name, as it is now."""
+    colour: NoteColour | None
+    text: str
+    updated: Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})] | None
+    """When it was last written; null when no note is kept (one written empty)."""
 
 
 # -- study (issue 18) -----------------------------------------------------------------------
@@ -367,6 +381,8 @@ _STATUSES: dict[int, tuple[str, ...]] = {
         "operator_only",
         "muted",
         "free_chips_guest",
+        "invite_only",
+        "not_host",
     ),
     404: ("no_table", "no_player", "no_hand", "no_account", "not_found", "no_tournament"),
     405: ("method_not_allowed",),
@@ -377,6 +393,10 @@ _STATUSES: dict[int, tuple[str, ...]] = {
         "table_exists",
         "already_seated",
         "already_in_seat",
+        "seats_limit",
+        "seat_offered",
+        "seat_free",
+        "waiting_list_full",
         "seat_taken",
         "seat_empty",
         "table_full",
@@ -410,6 +430,7 @@ _STATUSES: dict[int, tuple[str, ...]] = {
         "free_chips_off",
         "free_chips_balance",
         "withdrawal_too_large",
+        "notes_full",
     ),
     413: ("too_large",),
     429: (

@@ -40,6 +40,7 @@ from studpoker.server.routes import Services
 from studpoker.server.routes.accounts import accounts_router, seats_held
 from studpoker.server.routes.hands import hands_router
 from studpoker.server.routes.lobby import lobby_router
+from studpoker.server.routes.notes import notes_router
 from studpoker.server.routes.ratings import ratings_router
 from studpoker.server.routes.socket import handle, socket_router
 from studpoker.server.routes.tournaments import tournaments_router
@@ -155,6 +156,7 @@ def create_app(
         failures=Backoff(limits.login_failures_free, limits.login_backoff_cap),
         new_tables=Limiter(limits.table_per_account),  # tables and tournaments alike
         downloads=Limiter(limits.history_per_account),
+        notes=Limiter(limits.notes_per_account),
         study=study,
         metrics=measured,
         redis=None if leases_of_redis is None else leases_of_redis.ping,
@@ -169,6 +171,7 @@ def create_app(
     adopt(app, lobby_router())
     adopt(app, hands_router())
     adopt(app, ratings_router())
+    adopt(app, notes_router())
     adopt(app, study_router())
     adopt(app, tournaments_router())
     adopt(app, socket_router())
@@ -207,7 +210,23 @@ def _answer_peers(room: Room, peers: Peers) -> None:
     desks, and how the room asks another (server/peers.py)."""
 
     async def table_asked(args: dict[str, Any]) -> Any:
-        return room.table(str(args["table"])).table.snapshot(None)
+        table_id = str(args["table"])
+        room.check_watch(account_of(args.get("account")), table_id, args.get("invite"))
+        return room.table(table_id).table.snapshot(None)
+
+    async def invite_asked(args: dict[str, Any]) -> Any:
+        table_id = str(args["table"])
+        asker = account_of(args["account"])
+        if asker is None:
+            raise RoomError("log in first: no valid session token", "login")
+        return {"table": table_id, "invite": room.invite_of(asker, table_id)}
+
+    async def close_asked(args: dict[str, Any]) -> Any:
+        table_id = str(args["table"])
+        asker = account_of(args["account"])
+        if asker is None:
+            raise RoomError("log in first: no valid session token", "login")
+        return {"table": table_id, "people": await room.close_private(asker, table_id)}
 
     async def hand_asked(args: dict[str, Any]) -> Any:
         account = account_of(args["account"])
@@ -230,7 +249,12 @@ def _answer_peers(room: Room, peers: Peers) -> None:
             raise TimeoutError(f"process {peer} did not answer") from None
 
     peers.questions.update(
-        table=table_asked, hand=hand_asked, seats=seats_asked, tournament=tournament_asked
+        table=table_asked,
+        hand=hand_asked,
+        seats=seats_asked,
+        tournament=tournament_asked,
+        invite=invite_asked,
+        close=close_asked,
     )
     room.peer_ask = ask_peer
     room.peer_loads = peers.loads

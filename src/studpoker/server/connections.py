@@ -68,6 +68,7 @@ _LOBBY_CHANGES = frozenset(
         "halted",
         "paused",
         "closed",
+        "waiting",
     }
 )
 
@@ -641,12 +642,25 @@ class Hub:
             await self._lobby_changed.wait()
             self._lobby_changed.clear()
             text = self.lobby()
+            waiting = self._waiting_names()
             # To those in the lobby: a client at a table asks for it (``lobby``) when
-            # it goes back there.
+            # it goes back there; one on a waiting list gets it wherever it is (its
+            # place and a seat offered, room/waiting.py).
             for client in list(self.clients):
-                if not client.watching and not client.remote and not client.relayed:
+                if client.relayed:
+                    continue
+                in_lobby = not client.watching and not client.remote
+                if in_lobby or (client.account is not None and client.account.name in waiting):
                     client.send(text)
             await asyncio.sleep(LOBBY_EVERY)
+
+    def _waiting_names(self) -> set[str]:
+        """The names on every table's waiting list, this process's and the others'."""
+        return {name for entry in self.lobby_tables() for name in entry.get("waiting") or ()}
+
+    def send_lobby_to(self, client: Client) -> None:
+        """The lobby now, to ``client`` alone (it joined a waiting list)."""
+        client.send(self.lobby())
 
     def table_changed(self, update: TableUpdate) -> None:
         """Relay a table's change to its watchers.  The events of one action come as
@@ -659,6 +673,8 @@ class Hub:
                 self.hands += 1
         watchers = self._by_table.get(update.table_id)
         if not watchers:
+            return
+        if update.kind == "waiting":  # the lobby's news (above), not the table's
             return
         if update.kind == "closed":  # gone: its watchers were told by the room's chat line
             self._pending.pop(update.table_id, None)

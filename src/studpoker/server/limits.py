@@ -72,6 +72,9 @@ class Limits:
     # full tables' worth fit.
     replay_per_account: Rate = Rate(30, 60.0)
     stats_per_account: Rate = Rate(60, 60.0)
+    # Notes written or deleted by an account (issue 36): a player tags a table's worth at
+    # once, then a few a hand.
+    notes_per_account: Rate = Rate(30, 60.0)
     sockets_per_address: int = 20
     # TCP connections one address holds open (HTTP and WebSocket), refused as they come.
     connections_per_address: int = 40
@@ -96,6 +99,7 @@ NO_LIMITS = Limits(
     import_per_account=_NONE,
     replay_per_account=_NONE,
     stats_per_account=_NONE,
+    notes_per_account=_NONE,
     sockets_per_address=10**9,
     connections_per_address=10**9,
     messages_per_socket=_NONE,
@@ -116,6 +120,7 @@ TOO_MANY: dict[Limited, str] = {
     "imports": "hand history imports",
     "replays": "hand replays",
     "statistics": "statistics requests",
+    "notes": "changes to your notes",
 }
 """What came too often, in the words of a refusal ("too many new tables: …"), by the
 ``what`` of its ``rate_limited``."""

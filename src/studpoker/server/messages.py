@@ -152,6 +152,24 @@ class LobbyTable(TypedDict):
     """A mixed game the table deals (``game`` is the game of its hand now)."""
     level: Level | None
     """A practice table's computer players' level (null at other tables)."""
+    private: bool
+    """A private table (issue 36): only those its host invited may sit."""
+    host: str | None
+    """A private table's host, who opened it (null at other tables)."""
+    onlookers: Literal["anyone", "invited"]
+    """Who may watch: anyone, or at a private table only the invited, as its host chose."""
+    waiting: list[str]
+    """The names on its waiting list, first in line first."""
+    offer: SeatOffer | None
+    """A seat freed and held for the first in line, until a time."""
+
+
+class SeatOffer(TypedDict):
+    """A free seat held for the first on a table's waiting list (room/waiting.py)."""
+
+    name: str
+    until: Annotated[float, Field(ge=0)]
+    """When the offer ends, in seconds since 1970 (UTC)."""
 
 
 @wire
@@ -283,6 +301,8 @@ class OkMessage(TypedDict):
     """The seat taken, for ``sit``."""
     competition: NotRequired[int]
     """The competition's number, for ``start_competition``."""
+    place: NotRequired[Annotated[int, Field(ge=1)]]
+    """The place on the waiting list (1: first), for ``join_waiting_list``."""
     v: Version
 
 
@@ -374,6 +394,7 @@ Limited = Literal[
     "password_hashing",
     "table_owner",
     "tournament_director",
+    "notes",
 ]
 """What came too often (``rate_limited``) or waits for the room's workers, or for the
 process that runs a table (``table_owner``) or directs a tournament
@@ -495,8 +516,72 @@ class TableRefusedMessage(_Error):
     """No such table, not seated at it, not a competition table, or (a table opened with
     an id of its own) a table of that id already open."""
 
-    code: Literal["no_table", "not_seated", "not_competition", "table_exists"]
+    code: Literal[
+        "no_table", "not_seated", "not_competition", "table_exists", "not_host", "seat_free"
+    ]
     params: TableParams
+
+
+@wire
+class InviteOnlyParams(TypedDict):
+    table: str
+    host: str
+    """Who opened the private table, and invites to it."""
+
+
+@wire
+class InviteOnlyMessage(_Error):
+    """A private table seats (and, as its host chose, shows) only those its host
+    invited: its link carries the invite."""
+
+    code: Literal["invite_only"]
+    params: InviteOnlyParams
+
+
+@wire
+class SeatOfferedParams(TypedDict):
+    table: str
+    name: str
+    """The first on the waiting list, for whom the seat is held."""
+    seconds: Annotated[float, Field(ge=0)]
+    """How long it is held for them still."""
+
+
+@wire
+class SeatOfferedMessage(_Error):
+    """The table's one free seat is held for the first on its waiting list."""
+
+    code: Literal["seat_offered"]
+    params: SeatOfferedParams
+
+
+@wire
+class WaitingListFullParams(TypedDict):
+    table: str
+    most: Annotated[int, Field(ge=1)]
+
+
+@wire
+class WaitingListFullMessage(_Error):
+    code: Literal["waiting_list_full"]
+    params: WaitingListFullParams
+
+
+@wire
+class SeatsLimitParams(TypedDict):
+    name: str
+    most: Annotated[int, Field(ge=1)]
+    """Tables a player sits at at once, at most."""
+    tables: list[str]
+    """The tables where the player sits now."""
+
+
+@wire
+class SeatsLimitMessage(_Error):
+    """A player sits at four tables at once at most (tournaments apart)."""
+
+    code: Literal["seats_limit"]
+    params: SeatsLimitParams
 
 
 @wire
@@ -547,6 +632,14 @@ class NameRefusedMessage(_Error):
 
 
 @wire
+class NoteRefusedMessage(_Error):
+    """A note on one's own account: notes are on other players (issue 36)."""
+
+    code: Literal["note_self"]
+    params: NameParams
+
+
+@wire
 class CharacterParams(TypedDict):
     character: Annotated[str, Field(pattern="^U\\+[0-9A-F]{4,6}$")]
     """The character refused, as its code point: ``U+200B``."""
@@ -554,15 +647,16 @@ class CharacterParams(TypedDict):
 
 @wire
 class CharacterMessage(_Error):
-    """A character a name, a chat line, a table's or a tournament's name may not hold (a control,
-    format, invisible or private-use character, a lone surrogate, a stray combining
-    mark, a bidirectional control)."""
+    """A character a name, a chat line, a table's or a tournament's name, or a note, may
+    not hold (a control, format, invisible or private-use character, a lone surrogate, a
+    stray combining mark, a bidirectional control)."""
 
     code: Literal[
         "name_characters",
         "chat_characters",
         "table_name_characters",
         "tournament_name_characters",
+        "note_characters",
     ]
     params: CharacterParams
 
@@ -577,7 +671,12 @@ class TooLongParams(TypedDict):
 @wire
 class TooLongMessage(_Error):
     code: Literal[
-        "name_length", "password_too_long", "chat_length", "table_name_length", "too_large"
+        "name_length",
+        "password_too_long",
+        "chat_length",
+        "table_name_length",
+        "too_large",
+        "note_length",
     ]
     params: TooLongParams
 
@@ -603,9 +702,12 @@ class FullParams(TypedDict):
 @wire
 class FullMessage(_Error):
     """No room: the table is full (a practice table and a competition seat 8 players at
-    most, R7.1, R7.3), or the address has as many sockets open as it may."""
+    most, R7.1, R7.3), the address has as many sockets open as it may, or the player
+    keeps as many notes as they may (``notes_full``)."""
 
-    code: Literal["table_full", "practice_full", "competition_full", "too_many_sockets"]
+    code: Literal[
+        "table_full", "practice_full", "competition_full", "too_many_sockets", "notes_full"
+    ]
     params: FullParams
 
 
@@ -641,6 +743,8 @@ class UnknownChoiceMessage(_Error):
         "unknown_speed",
         "unknown_mix",
         "unknown_level",
+        "unknown_colour",
+        "unknown_onlookers",
     ]
     params: ChoiceParams
 
@@ -1010,9 +1114,14 @@ ServerError = Annotated[
     | NotYourTurnMessage
     | IllegalActionMessage
     | TableRefusedMessage
+    | InviteOnlyMessage
+    | SeatOfferedMessage
+    | WaitingListFullMessage
+    | SeatsLimitMessage
     | SeatRefusedMessage
     | NoSeatMessage
     | NameRefusedMessage
+    | NoteRefusedMessage
     | CharacterMessage
     | TooLongMessage
     | TooShortMessage

@@ -159,10 +159,16 @@ class Lobby(_Message):
     type: Literal["lobby"]
 
 
+# A private table's invite (room/privacy.py), as its link carries it.
+Invite = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
 class Watch(_AtTable):
-    """Follow a table: its whole state now, then every change."""
+    """Follow a table: its whole state now, then every change.  A private table whose
+    host lets only the invited watch asks for its ``invite``."""
 
     type: Literal["watch"]
+    invite: Invite | None = None
 
 
 class Unwatch(_AtTable):
@@ -171,11 +177,26 @@ class Unwatch(_AtTable):
 
 class Sit(_AtTable):
     """Sit down (``seat`` None: any free seat); at a chips table ``buy_in`` comes from
-    the balance (None: the table's least)."""
+    the balance (None: the table's least); at a private table, with its ``invite``
+    (its host needs none)."""
 
     type: Literal["sit"]
     seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)] | None = None
     buy_in: Annotated[int, Field(gt=0, le=STACK_MAX)] | None = None
+    invite: Invite | None = None
+
+
+class JoinWaitingList(_AtTable):
+    """Wait for a seat at a full table: when one frees, the first in line is offered it
+    for 30 seconds (the lobby's ``offer``), then the next.  The answer is ``ok`` with
+    the ``place`` (1: first)."""
+
+    type: Literal["join_waiting_list"]
+    invite: Invite | None = None
+
+
+class LeaveWaitingList(_AtTable):
+    type: Literal["leave_waiting_list"]
 
 
 class Stand(_AtTable):
@@ -237,6 +258,8 @@ ClientMessage = Annotated[
     | Watch
     | Unwatch
     | Sit
+    | JoinWaitingList
+    | LeaveWaitingList
     | Stand
     | SitOut
     | SitIn

@@ -16,10 +16,12 @@ from studpoker.store.errors import InsufficientFunds, NameTaken, StaleOwner, Sto
 from studpoker.store.fences import tournament_key
 from studpoker.store.journal import JournalEntry
 from studpoker.store.models import STUDY_FACTS
+from studpoker.store.notes import NOTE_LENGTH, NOTES_PER_WRITER, NoteRefused
 from studpoker.store.operators import FreeChipsRefused
 from studpoker.store.store import Store
 from studpoker.store.study import StudyFilter, StudyPlayerRow, StudyRow
 from studpoker.store.values import (
+    NOTE_COLOURS,
     PROVISIONAL_RD,
     ROLES,
     Account,
@@ -35,6 +37,8 @@ from studpoker.store.values import (
     LeaderboardEntry,
     LedgerEntry,
     LedgerKind,
+    Note,
+    NoteColour,
     Placing,
     Presence,
     RatingChange,
@@ -48,6 +52,9 @@ from studpoker.store.values import (
 )
 
 __all__ = [
+    "NOTES_PER_WRITER",
+    "NOTE_COLOURS",
+    "NOTE_LENGTH",
     "PROVISIONAL_RD",
     "ROLES",
     "STUDY_FACTS",
@@ -68,6 +75,9 @@ __all__ = [
     "LedgerEntry",
     "LedgerKind",
     "NameTaken",
+    "Note",
+    "NoteColour",
+    "NoteRefused",
     "Placing",
     "Presence",
     "RatingChange",

@@ -42,6 +42,7 @@ TOURNAMENT_NAME_LENGTH = 64
 ENTRY_NAME_LENGTH = 32  # an account's name, then "#2" for a re-entry
 ROLE_LENGTH = 16
 OPERATOR_LENGTH = 64  # who did an operator's action: an account's name, or "console (user)"
+NOTE_COLOUR_LENGTH = 16  # a note's colour tag: a word of the palette (store/notes.py)
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -514,3 +515,19 @@ class FreeChipsModel(Base):
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(UTCDateTime)
     chips: Mapped[int] = mapped_column(BigInteger)
+
+
+class NoteModel(Base):
+    """A player's note on another (issue 36): a colour tag from the palette, or none, and
+    text; one a writer and subject, seen by nobody but its writer."""
+
+    __tablename__ = "notes"
+    __table_args__ = (UniqueConstraint("writer_id", "subject_id"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    # (writer_id, subject_id) is unique: its index finds a writer's notes too.
+    writer_id: Mapped[int] = mapped_column(Id, ForeignKey("accounts.id", ondelete="CASCADE"))
+    subject_id: Mapped[int] = mapped_column(Id, ForeignKey("accounts.id", ondelete="CASCADE"))
+    colour: Mapped[str | None] = mapped_column(String(NOTE_COLOUR_LENGTH), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

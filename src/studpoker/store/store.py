@@ -10,6 +10,7 @@ from studpoker.store.fences import Fences
 from studpoker.store.hands import Hands
 from studpoker.store.journal import Journal
 from studpoker.store.money import Money
+from studpoker.store.notes import Notes
 from studpoker.store.operators import Operators
 from studpoker.store.ratings import Ratings
 from studpoker.store.study import Study
@@ -30,6 +31,7 @@ class Store(
     Tournaments,
     Study,
     Operators,
+    Notes,
 ):
     """The room's database: ``Store("sqlite:///room.db")``, ``Store("sqlite://")`` (in
     memory) or ``Store("postgresql://user@host/db")``.

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import Literal, get_args
 
 PROVISIONAL_RD = 110.0
 """A rating whose deviation is above this is provisional (R7.3)."""
@@ -375,3 +376,20 @@ class Presence:
     started_at: datetime
     seen_at: datetime
     online: str
+
+
+NoteColour = Literal["red", "orange", "yellow", "green", "teal", "blue", "purple", "grey"]
+"""A note's colour tag (issue 36): what each means is its writer's own."""
+NOTE_COLOURS: tuple[NoteColour, ...] = get_args(NoteColour)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A player's note on another (``subject``, by its name now): a colour tag or none,
+    and text; only its writer ever reads it."""
+
+    subject_id: int
+    subject: str
+    colour: NoteColour | None
+    text: str
+    updated_at: datetime

@@ -31,6 +31,7 @@ UpdateKind = Literal[
     "halted",
     "paused",
     "closed",
+    "waiting",
 ]
 
 
@@ -61,6 +62,8 @@ class TableUpdate:
       empty when it deals again.
     * ``closed``: the room closed the table for good (its operator's; told by the room,
       not the table).
+    * ``waiting``: its waiting list or the seat offered from it changed (told by the
+      room, room/waiting.py).
     """
 
     kind: UpdateKind

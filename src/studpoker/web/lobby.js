@@ -10,6 +10,9 @@ import { authHeaders, fetchMe, logIn, send } from "./net.js";
 import { askBuyIn } from "./chips.js";
 import { openTable } from "./table.js";
 import { closeAdmin } from "./admin.js";
+import { shownInLobby } from "./invites.js";
+import { showInvite } from "./host.js";
+import { isFull, waitButton } from "./waitlist.js";
 
 /** @typedef {import("./protocol.js").LobbyTable} LobbyTable */
 /** @typedef {import("./money.js").FixedLimitStakes} FixedLimitStakes */
@@ -151,7 +154,7 @@ export function renderLobby() {
   const body = $("table-list");
   const shown = filteredTables();
   $("no-tables").hidden = shown.length > 0;
-  const account = ui.account ? (ui.account.guest ? "guest" : "player") : "";
+  const account = ui.account ? `${ui.account.guest ? "guest" : "player"} ${ui.account.name}` : "";
   /** @type {Array<HTMLTableRowElement>} */
   const wanted = [];
   const kept = new Set();
@@ -185,6 +188,12 @@ function tableRow(table) {
   /* a mixed game: its name, and the game of its hand now */
   gameName.textContent = table.mix ? `${t(table.mix)} (${t(table.game)})` : t(table.game);
   game.append(gameName, table.name && table.name !== table.id ? ` — ${table.name}` : "");
+  if (table.private) {  /* a friends' table (issue 36): its host named */
+    const mark = document.createElement("span");
+    mark.className = "private-mark";
+    mark.textContent = t("private_mark", { host: table.host || "" });
+    game.append(" ", mark);
+  }
   row.append(game);
   const stakes = document.createElement("td");
   stakes.className = "stakes";
@@ -208,6 +217,13 @@ function tableRow(table) {
     cell.textContent = text;
     row.append(cell);
   }
+  /* its waiting list, under who sits (issue 36) */
+  if (table.waiting && table.waiting.length) {
+    const mark = document.createElement("span");
+    mark.className = "waiting-mark";
+    mark.textContent = t("waiting_count", { n: table.waiting.length });
+    /** @type {HTMLElement} */ (row.children[3]).append(mark);
+  }
   /* the room's operator paused it: no hand until resumed */
   if (table.paused) {
     const mark = document.createElement("span");
@@ -219,24 +235,20 @@ function tableRow(table) {
   const button = document.createElement("button");
   button.className = "sit";
   button.dataset.table = table.id;
-  const canSit = ui.account && !table.halted && (table.mode === "practice" || !ui.account.guest);
+  const canSit = mayPlay(table);
   /* before logging in, a practice seat is one click away: as a guest */
   const guestSits = !ui.account && !table.halted && table.mode === "practice";
-  button.textContent = canSit || guestSits ? t("sit") : t("watch");
+  /* a full table: its waiting list (a look stays one click away, below) */
+  const waits = Boolean(canSit && isFull(table));
+  if (waits) cell.append(waitButton(table), " ");
+  button.textContent = (canSit || guestSits) && !waits ? t("sit") : t("watch");
   button.addEventListener("click", () => {
-    if (guestSits && !ui.account) {
-      ui.sitOnWelcome = table.id;  // sat down once the room has welcomed the guest
+    if (waits) {
       openTable(table.id);
-      logIn("/api/guests");
+      send({ type: "watch", table: table.id });
       return;
     }
-    if (canSit && table.mode === "chips" && Array.isArray(table.buy_in)) {
-      askBuyIn(table);
-      return;
-    }
-    openTable(table.id);
-    if (canSit) send({ type: "sit", table: table.id });
-    else send({ type: "watch", table: table.id });
+    sitAt(table);
   });
   cell.append(button);
   if (guestSits) {  /* and a look first, for whoever would rather watch */
@@ -252,6 +264,32 @@ function tableRow(table) {
   }
   row.append(cell);
   return row;
+}
+
+/** Whether the account may play at `table`: logged in, a guest at practice tables only.
+   @param {LobbyTable} table */
+function mayPlay(table) {
+  return Boolean(ui.account && !table.halted && (table.mode === "practice" || !ui.account.guest));
+}
+
+/** What Sit does at `table`: a visitor at a practice table is logged in as a guest and
+    seated; a chips table asks the buy-in; a table one may not play at is watched.
+   @param {LobbyTable} table */
+export function sitAt(table) {
+  if (!ui.account && !table.halted && table.mode === "practice") {
+    ui.sitOnWelcome = table.id;  // sat down once the room has welcomed the guest
+    openTable(table.id);
+    logIn("/api/guests");
+    return;
+  }
+  const canSit = mayPlay(table);
+  if (canSit && table.mode === "chips" && Array.isArray(table.buy_in)) {
+    askBuyIn(table);
+    return;
+  }
+  if (ui.tableId !== table.id) openTable(table.id);
+  if (canSit) send({ type: "sit", table: table.id });
+  else send({ type: "watch", table: table.id });
 }
 
 /** Who sits at a table: people and computer players apart (practice, R7.1).
@@ -288,14 +326,15 @@ export function fillChoices() {
 function filteredTables() {
   const game = $("filter-game", HTMLSelectElement).value;
   const mode = $("filter-mode", HTMLSelectElement).value;
-  return ui.tables.filter((table) => (!game || table.game === game) && (!mode || table.mode === mode));
+  return ui.tables.filter((table) => shownInLobby(table) &&
+    (!game || table.game === game) && (!mode || table.mode === mode));
 }
 
 /* Quick seat: the practice table of the chosen game, else the first practice table with a free seat. */
 export function quickSeat() {
   if (!ui.account) { status(t("login_first"), true); return; }
   const game = $("filter-game", HTMLSelectElement).value;
-  const practice = ui.tables.filter((table) => table.mode === "practice");
+  const practice = ui.tables.filter((table) => table.mode === "practice" && !table.private);
   // a practice table's computer players give their seats up: count the people (R7.1)
   const free = (/** @type {LobbyTable} */ table) => (table.humans ?? table.seated) < Math.min(8, table.seats);
   const table = (game && (practice.find((x) => x.game === game && x.id === `practice-${game}` && free(x)) ||
@@ -343,6 +382,10 @@ export async function createTable(event) {
     /* computer players sit at practice tables only */
     level: $("create-mode", HTMLSelectElement).value === "practice"
       ? $("create-level", HTMLSelectElement).value : null,
+    /* a friends' table: only those with its link sit; onlookers as its host chooses */
+    private: $("create-private", HTMLInputElement).checked,
+    onlookers: $("create-private", HTMLInputElement).checked
+      ? $("create-onlookers", HTMLSelectElement).value : "anyone",
   };
   try {
     const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json", ...authHeaders() }, body: JSON.stringify(body) });
@@ -356,6 +399,7 @@ export async function createTable(event) {
     renderLobby();
     const created = document.querySelector("#table-list tr.created");
     if (created) created.scrollIntoView({ block: "center" });
+    if (data.invite) showInvite(data.id, data.invite);  // the link to send friends
   } catch (error) {
     status(/** @type {Error} */ (error).message, true);
   }

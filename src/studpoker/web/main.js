@@ -9,7 +9,7 @@ import { $ } from "./page.js";
 import { t } from "./words.js";
 import { money } from "./money.js";
 import { connect, logIn, receive, send } from "./net.js";
-import { createTable, fillChoices, fillStakes, getChips, loadBoard, loadGames, quickSeat, renderAccount, renderBoard, renderLobby, showLevel } from "./lobby.js";
+import { createTable, fillChoices, fillStakes, getChips, loadBoard, loadGames, quickSeat, renderAccount, renderBoard, renderLobby, showLevel, sitAt } from "./lobby.js";
 import { askTopUp, renderBuyIn, sitWithBuyIn, topUp } from "./chips.js";
 import { fitFelt, leaveTable, openTable, renderClock, renderCompetition, renderTable } from "./table.js";
 import { downloadHistory, renderIgnored, showLastHand, showStandings } from "./log.js";
@@ -19,6 +19,9 @@ import { applyOptions, options } from "./options.js";
 import { fillTournamentForm, renderTournamentNote, renderTournaments, startTournaments } from "./tournaments.js";
 import { renderStudy, startStudy } from "./study.js";
 import { renderAdmin, startAdmin } from "./admin.js";
+import { showTurnInTab } from "./tabs.js";
+import { askInvite, closePrivate, copyInvite } from "./host.js";
+import { declineOffer, renderOffer } from "./waitlist.js";
 
 /* The static page in the page's language, and whatever is open redrawn in it. */
 function translatePage() {
@@ -32,7 +35,7 @@ function translatePage() {
   for (const el of inputs) el.placeholder = t(el.dataset.tp ?? "");
   for (const el of marked("[data-ta]")) el.setAttribute("aria-label", t(el.dataset.ta ?? ""));
   for (const el of marked("[data-tt]")) el.title = t(el.dataset.tt ?? "");
-  document.title = t("title");
+  showTurnInTab();  // the tab's title in the new language
   fillChoices();
   renderLobby();
   renderTournaments();
@@ -178,6 +181,29 @@ function start() {
     applyOptions();
     renderTable();
   });
+  /* private tables, waiting lists, several tables (issue 36) */
+  $("create-private").addEventListener("change", () => {
+    $("create-onlookers-label").hidden = !$("create-private", HTMLInputElement).checked;
+  });
+  $("invite-button").addEventListener("click", askInvite);
+  $("invite-copy").addEventListener("click", copyInvite);
+  $("invite-close").addEventListener("click", () => { $("invite-box").hidden = true; });
+  $("close-table").addEventListener("click", async () => {
+    if (!(await closePrivate())) return;
+    if (ui.state) ui.state = { ...ui.state, viewer: null };  // paid out: nothing to stand from
+    leaveTable();
+  });
+  $("table-sit").addEventListener("click", () => {
+    const table = ui.tables.find((x) => x.id === ui.tableId);
+    if (table) sitAt(table);
+  });
+  $("seat-offer-take").addEventListener("click", () => {
+    const table = ui.tables.find((x) => x.id === $("seat-offer").dataset.table);
+    $("seat-offer").hidden = true;
+    if (table) sitAt(table);
+  });
+  $("seat-offer-decline").addEventListener("click", declineOffer);
+  setInterval(renderOffer, 1000);
   $("buy-in").addEventListener("submit", sitWithBuyIn);
   $("buy-in-cancel").addEventListener("click", () => { $("buy-in-box").hidden = true; });
   translatePage();

@@ -13,6 +13,10 @@ import { actRefusal, renderActions } from "./actions.js";
 import { soundsOf } from "./options.js";
 import { applyPatch } from "./patch.js";
 import { tablesChanged } from "./admin.js";
+import { inviteOf } from "./invites.js";
+import { opened } from "./tabs.js";
+import { renderOffer } from "./waitlist.js";
+import { renderHost } from "./host.js";
 
 /* The REST answers read here, typed from the OpenAPI document (/openapi.json), whose
    bodies protocol.js holds beside the WebSocket's messages. */
@@ -99,9 +103,15 @@ export function connect() {
 export function send(message) {
   if (!ui.socket || ui.socket.readyState !== WebSocket.OPEN) return null;
   const id = ui.nextId++;
-  ui.socket.send(JSON.stringify({ ...message, id }));
+  /* a private table's invite, held by this browser, goes with what asks to sit at it
+     or watch it (invites.js) */
+  const invite = "table" in message && INVITED.has(message.type) ? inviteOf(message.table) : undefined;
+  ui.socket.send(JSON.stringify(invite ? { ...message, invite, id } : { ...message, id }));
   return id;
 }
+
+/** The messages that carry a private table's invite (docs/protocol.md). */
+const INVITED = new Set(["sit", "watch", "join_waiting_list"]);
 
 /**
  * The table's state a `table` message leaves: its `state` (the answer to watch), or its
@@ -137,15 +147,25 @@ export function receive(message) {
       renderAccount();
       refreshBalance(0); // and what "Get chips" would give now
       loadHands();
+      let fromAddress = false;
+      if (!ui.tableId && opened.table) {  /* the page's address names a table (tabs.js) */
+        openTable(opened.table);
+        opened.table = null;
+        fromAddress = true;
+      }
       if (ui.tableId) {
-        send({ type: "watch", table: ui.tableId });
+        const watch = send({ type: "watch", table: ui.tableId });
+        /* a table gone since (a reload), or a private one not for us: back to the lobby */
+        if (fromAddress) ui.addressWatch = watch;
         if (ui.account && ui.sitOnWelcome === ui.tableId) send({ type: "sit", table: ui.tableId });
-      } else reclaimSeat();
+      } else if (!opened.lobby) reclaimSeat();  // a lobby opened beside one's tables stays
       if (ui.account) ui.sitOnWelcome = null;
       break;
     case "lobby":
       ui.tables = message.tables;
       renderLobby();
+      renderOffer();
+      if (ui.tableId) renderHost();
       tablesChanged();
       if (ui.cashOut) refreshBalance(); // the seat left may have gone: its chips are back
       break;
@@ -220,6 +240,10 @@ export function receive(message) {
         const table = ui.tables.find((x) => x.id === pending.table);
         if (table) unit = table.money_unit;
         ui.pendingSit = null;
+      }
+      if (message.id !== null && message.id === ui.addressWatch) {
+        ui.addressWatch = null;
+        leaveTable();
       }
       if (message.code === "login") status(t("login_first"), true);
       else status(refusal(message, unit), true);

@@ -198,13 +198,13 @@
  */
 
 /**
- * A character a name, a chat line, a table's or a tournament's name may not hold (a control, format, invisible or private-use character, a lone surrogate, a stray combining mark, a bidirectional control).
+ * A character a name, a chat line, a table's or a tournament's name, or a note, may not hold (a control, format, invisible or private-use character, a lone surrogate, a stray combining mark, a bidirectional control).
  * @typedef {object} CharacterMessage
  * @property {"error"} type
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"name_characters" | "chat_characters" | "table_name_characters" | "tournament_name_characters"} code
+ * @property {"name_characters" | "chat_characters" | "table_name_characters" | "tournament_name_characters" | "note_characters"} code
  * @property {CharacterParams} params
  */
 
@@ -403,13 +403,13 @@
  */
 
 /**
- * No room: the table is full (a practice table and a competition seat 8 players at most, R7.1, R7.3), or the address has as many sockets open as it may.
+ * No room: the table is full (a practice table and a competition seat 8 players at most, R7.1, R7.3), the address has as many sockets open as it may, or the player keeps as many notes as they may (`notes_full`).
  * @typedef {object} FullMessage
  * @property {"error"} type
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"table_full" | "practice_full" | "competition_full" | "too_many_sockets"} code
+ * @property {"table_full" | "practice_full" | "competition_full" | "too_many_sockets" | "notes_full"} code
  * @property {FullParams} params
  */
 
@@ -480,12 +480,47 @@
  */
 
 /**
+ * A private table seats (and, as its host chose, shows) only those its host invited: its link carries the invite.
+ * @typedef {object} InviteOnlyMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"invite_only"} code
+ * @property {InviteOnlyParams} params
+ */
+
+/**
+ * @typedef {object} InviteOnlyParams
+ * @property {string} table
+ * @property {string} host - Who opened the private table, and invites to it.
+ */
+
+/**
+ * Wait for a seat at a full table: when one frees, the first in line is offered it for 30 seconds (the lobby's `offer`), then the next. The answer is `ok` with the `place` (1: first).
+ * @typedef {object} JoinWaitingList
+ * @property {number | string | null} [id]
+ * @property {1} [v]
+ * @property {string} table
+ * @property {"join_waiting_list"} type
+ * @property {string | null} [invite]
+ */
+
+/**
  * The language of the dealer's lines from now on.
  * @typedef {object} Language
  * @property {number | string | null} [id]
  * @property {1} [v]
  * @property {"language"} type
  * @property {"en" | "zh-Hant" | "zh-Hans"} lang
+ */
+
+/**
+ * @typedef {object} LeaveWaitingList
+ * @property {number | string | null} [id]
+ * @property {1} [v]
+ * @property {string} table
+ * @property {"leave_waiting_list"} type
  */
 
 /**
@@ -537,6 +572,11 @@
  * @property {GameOptions} options - The options its player opened the table with (the preset's where none was set).
  * @property {"triple_stud" | null} mix - A mixed game the table deals (`game` is the game of its hand now).
  * @property {"easy" | "normal" | "hard" | "expert" | null} level - A practice table's computer players' level (null at other tables).
+ * @property {boolean} private - A private table (issue 36): only those its host invited may sit.
+ * @property {string | null} host - A private table's host, who opened it (null at other tables).
+ * @property {"anyone" | "invited"} onlookers - Who may watch: anyone, or at a private table only the invited, as its host chose.
+ * @property {Array<string>} waiting - The names on its waiting list, first in line first.
+ * @property {SeatOffer | null} offer - A seat freed and held for the first in line, until a time.
  */
 
 /**
@@ -668,12 +708,24 @@
  */
 
 /**
+ * A note on one's own account: notes are on other players (issue 36).
+ * @typedef {object} NoteRefusedMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"note_self"} code
+ * @property {NameParams} params
+ */
+
+/**
  * A message done.
  * @typedef {object} OkMessage
  * @property {"ok"} type
  * @property {number | string | null} id
  * @property {number} [seat] - The seat taken, for `sit`.
  * @property {number} [competition] - The competition's number, for `start_competition`.
+ * @property {number} [place] - The place on the waiting list (1: first), for `join_waiting_list`.
  * @property {1} v
  */
 
@@ -807,7 +859,7 @@
 
 /**
  * @typedef {object} RetryParams
- * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "imports" | "replays" | "statistics" | "password_hashing" | "table_owner" | "tournament_director"} what
+ * @property {"messages" | "logins" | "failed_logins" | "accounts" | "guests" | "tables" | "hand_histories" | "imports" | "replays" | "statistics" | "password_hashing" | "table_owner" | "tournament_director" | "notes"} what
  * @property {number} retry_after - Seconds before the next try is read (a REST answer's `Retry-After`).
  */
 
@@ -816,6 +868,31 @@
  * @typedef {object} RolloverEvent
  * @property {"Rollover"} type
  * @property {number} amount
+ */
+
+/**
+ * A free seat held for the first on a table's waiting list (room/waiting.py).
+ * @typedef {object} SeatOffer
+ * @property {string} name
+ * @property {number} until
+ */
+
+/**
+ * The table's one free seat is held for the first on its waiting list.
+ * @typedef {object} SeatOfferedMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"seat_offered"} code
+ * @property {SeatOfferedParams} params
+ */
+
+/**
+ * @typedef {object} SeatOfferedParams
+ * @property {string} table
+ * @property {string} name - The first on the waiting list, for whom the seat is held.
+ * @property {number} seconds - How long it is held for them still.
  */
 
 /**
@@ -850,6 +927,24 @@
  * @property {boolean} auto_muck - A hand it may muck at the showdown (R5.3) is mucked at once ("Auto-muck losing hands": on from sitting down; its player's `auto_muck` message sets it).
  * @property {number} top_up
  * @property {string | null} waiting - The person waiting to take this computer player's seat (R7.1).
+ */
+
+/**
+ * A player sits at four tables at once at most (tournaments apart).
+ * @typedef {object} SeatsLimitMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"seats_limit"} code
+ * @property {SeatsLimitParams} params
+ */
+
+/**
+ * @typedef {object} SeatsLimitParams
+ * @property {string} name
+ * @property {number} most - Tables a player sits at at once, at most.
+ * @property {Array<string>} tables - The tables where the player sits now.
  */
 
 /**
@@ -895,7 +990,7 @@
  */
 
 /**
- * Sit down (`seat` None: any free seat); at a chips table `buy_in` comes from the balance (None: the table's least).
+ * Sit down (`seat` None: any free seat); at a chips table `buy_in` comes from the balance (None: the table's least); at a private table, with its `invite` (its host needs none).
  * @typedef {object} Sit
  * @property {number | string | null} [id]
  * @property {1} [v]
@@ -903,6 +998,7 @@
  * @property {"sit"} type
  * @property {number | null} [seat]
  * @property {number | null} [buy_in]
+ * @property {string | null} [invite]
  */
 
 /**
@@ -967,7 +1063,7 @@
  * @typedef {object} TableMessage
  * @property {"table"} type
  * @property {string} table
- * @property {"state" | "hand_started" | "event" | "turn" | "seat" | "hand_ended" | "hand_cancelled" | "competition_started" | "competition_ended" | "halted" | "paused" | "closed"} change
+ * @property {"state" | "hand_started" | "event" | "turn" | "seat" | "hand_ended" | "hand_cancelled" | "competition_started" | "competition_ended" | "halted" | "paused" | "closed" | "waiting"} change
  * @property {TableState} [state] - The whole table as the client's seat sees it: in the answer to `watch`.
  * @property {Array<PatchOp>} [patch] - What changed since the last `table` message of this table, as JSON Patch operations (RFC 6902) to apply in order to the state it left.
  * @property {Array<HandEvent>} events - The hand's events this client has not been sent yet, as its seat may see them.
@@ -990,7 +1086,7 @@
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"no_table" | "not_seated" | "not_competition" | "table_exists"} code
+ * @property {"no_table" | "not_seated" | "not_competition" | "table_exists" | "not_host" | "seat_free"} code
  * @property {TableParams} params
  */
 
@@ -1028,7 +1124,7 @@
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"name_length" | "password_too_long" | "chat_length" | "table_name_length" | "too_large"} code
+ * @property {"name_length" | "password_too_long" | "chat_length" | "table_name_length" | "too_large" | "note_length"} code
  * @property {TooLongParams} params
  */
 
@@ -1136,7 +1232,7 @@
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix" | "unknown_level"} code
+ * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix" | "unknown_level" | "unknown_colour" | "unknown_onlookers"} code
  * @property {ChoiceParams} params
  */
 
@@ -1183,12 +1279,29 @@
  */
 
 /**
- * Follow a table: its whole state now, then every change.
+ * @typedef {object} WaitingListFullMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"waiting_list_full"} code
+ * @property {WaitingListFullParams} params
+ */
+
+/**
+ * @typedef {object} WaitingListFullParams
+ * @property {string} table
+ * @property {number} most
+ */
+
+/**
+ * Follow a table: its whole state now, then every change. A private table whose host lets only the invited watch asks for its `invite`.
  * @typedef {object} Watch
  * @property {number | string | null} [id]
  * @property {1} [v]
  * @property {string} table
  * @property {"watch"} type
+ * @property {string | null} [invite]
  */
 
 /**
@@ -1226,7 +1339,7 @@
 
 /**
  * An `error`, told apart by its `code`: nothing was done.
- * @typedef {TournamentRefusedMessage | MutedMessage | AccountRefusedMessage | OperatorRefusedMessage | AmountRangeMessage | FreeChipsWaitMessage | FreeChipsAddressMessage | FreeChipsBalanceMessage | OperatorSeatMessage | TournamentTableMessage | ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | WithdrawalMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
+ * @typedef {TournamentRefusedMessage | MutedMessage | AccountRefusedMessage | OperatorRefusedMessage | AmountRangeMessage | FreeChipsWaitMessage | FreeChipsAddressMessage | FreeChipsBalanceMessage | OperatorSeatMessage | TournamentTableMessage | ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | InviteOnlyMessage | SeatOfferedMessage | WaitingListFullMessage | SeatsLimitMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | NoteRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | WithdrawalMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
  */
 
 /**
@@ -1241,7 +1354,7 @@
 
 /**
  * Any message a client may send, told apart by its `type`.
- * @typedef {Lobby | Watch | Unwatch | Sit | Stand | SitOut | SitIn | AutoMuck | TopUp | Act | Chat | StartCompetition | Language | Ping} ClientMessage
+ * @typedef {Lobby | Watch | Unwatch | Sit | JoinWaitingList | LeaveWaitingList | Stand | SitOut | SitIn | AutoMuck | TopUp | Act | Chat | StartCompetition | Language | Ping} ClientMessage
  */
 
 /* The REST API's bodies (its OpenAPI document, /openapi.json) that no WebSocket
@@ -1348,12 +1461,12 @@ not yet).
  */
 
 /**
- * A character a name, a chat line, a table's or a tournament's name may not hold (a control,
-format, invisible or private-use character, a lone surrogate, a stray combining
-mark, a bidirectional control).
+ * A character a name, a chat line, a table's or a tournament's name, or a note, may
+not hold (a control, format, invisible or private-use character, a lone surrogate, a
+stray combining mark, a bidirectional control).
  * @typedef {object} CharacterProblem
  * @property {string} detail
- * @property {"name_characters" | "chat_characters" | "table_name_characters" | "tournament_name_characters"} code
+ * @property {"name_characters" | "chat_characters" | "table_name_characters" | "tournament_name_characters" | "note_characters"} code
  * @property {CharacterParams} params
  */
 
@@ -1371,6 +1484,13 @@ mark, a bidirectional control).
  * @property {string} detail
  * @property {"clock_range"} code
  * @property {ClockRangeParams} params
+ */
+
+/**
+ * A table its host closed: it deals no new hand, everyone seated is paid out.
+ * @typedef {object} Closed
+ * @property {string} table
+ * @property {number} people
  */
 
 /**
@@ -1441,10 +1561,11 @@ mark, a bidirectional control).
 
 /**
  * No room: the table is full (a practice table and a competition seat 8 players at
-most, R7.1, R7.3), or the address has as many sockets open as it may.
+most, R7.1, R7.3), the address has as many sockets open as it may, or the player
+keeps as many notes as they may (``notes_full``).
  * @typedef {object} FullProblem
  * @property {string} detail
- * @property {"table_full" | "practice_full" | "competition_full" | "too_many_sockets"} code
+ * @property {"table_full" | "practice_full" | "competition_full" | "too_many_sockets" | "notes_full"} code
  * @property {FullParams} params
  */
 
@@ -1484,6 +1605,22 @@ field wrong and why; ``code`` is ``malformed``, as on the WebSocket.
  * @typedef {object} Invalid
  * @property {Array<FieldError>} detail
  * @property {"malformed"} code
+ */
+
+/**
+ * A private table's invite, for its host (``/?table=ID&invite=INVITE``).
+ * @typedef {object} Invite
+ * @property {string} table
+ * @property {string} invite
+ */
+
+/**
+ * A private table seats (and, as its host chose, shows) only those its host
+invited: its link carries the invite.
+ * @typedef {object} InviteOnlyProblem
+ * @property {string} detail
+ * @property {"invite_only"} code
+ * @property {InviteOnlyParams} params
  */
 
 /**
@@ -1593,6 +1730,39 @@ on or off (``open_pair_double``, R2.7, R9.3).
  * @property {string} [name]
  * @property {string | null} [mix]
  * @property {string | null} [level]
+ * @property {boolean} [private]
+ * @property {string} [onlookers]
+ */
+
+/**
+ * The table opened; a private one's ``invite``, for its host to share (its link:
+``/?table=ID&invite=INVITE``).
+ * @typedef {object} NewTableAnswer
+ * @property {string} id
+ * @property {string} name
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
+ * @property {"practice" | "chips" | "competition" | "tournament"} mode
+ * @property {FixedLimitStakes | ShowHandStakes} stakes
+ * @property {1 | 100} money_unit - How money is written (R1.4): this many chips make one unit — 100 for the fixed-limit games, the seven-card games and Five-Card Stud (cents: 1240 is written 12.40), 1 for Show Hand (chips).
+ * @property {number} seated
+ * @property {number} humans - Seats taken by people, apart from computer players.
+ * @property {number} seats - How many seats the table has.
+ * @property {number} average_pot
+ * @property {number} hands_per_hour
+ * @property {boolean} competition - Whether a competition is being played.
+ * @property {string | null} halted
+ * @property {boolean} paused - Paused by the room's operator: no hand is dealt until resumed.
+ * @property {number} clock - Seconds a player has for a decision (R8.1), before the time bank.
+ * @property {[number, number]} buy_in - The least and the most a player brings to a seat.
+ * @property {GameOptions} options - The options its player opened the table with (the preset's where none was set).
+ * @property {"triple_stud" | null} mix - A mixed game the table deals (``game`` is the game of its hand now).
+ * @property {"easy" | "normal" | "hard" | "expert" | null} level - A practice table's computer players' level (null at other tables).
+ * @property {boolean} private - A private table (issue 36): only those its host invited may sit.
+ * @property {string | null} host - A private table's host, who opened it (null at other tables).
+ * @property {"anyone" | "invited"} onlookers - Who may watch: anyone, or at a private table only the invited, as its host chose.
+ * @property {Array<string>} waiting - The names on its waiting list, first in line first.
+ * @property {SeatOffer | null} offer - A seat freed and held for the first in line, until a time.
+ * @property {string | null} invite
  */
 
 /**
@@ -1647,6 +1817,23 @@ of the buy-in at most) in chips, or free for practice with computer players.
  */
 
 /**
+ * A note as its writer leaves it: ``colour`` one of the palette (``red``,
+``orange``, ``yellow``, ``green``, ``teal``, ``blue``, ``purple``, ``grey``) or null,
+``text`` up to 2,000 characters (its ends trimmed).  No colour and no text: no note.
+ * @typedef {object} NoteBody
+ * @property {string | null} colour
+ * @property {string} text
+ */
+
+/**
+ * A note on one's own account: notes are on other players (issue 36).
+ * @typedef {object} NoteRefusedProblem
+ * @property {string} detail
+ * @property {"note_self"} code
+ * @property {NameParams} params
+ */
+
+/**
  * @typedef {object} OnlinePerson
  * @property {number} account
  * @property {string} name
@@ -1694,11 +1881,21 @@ fragment, which no server or proxy logs), usable once until ``expires``.
  */
 
 /**
+ * The asker's note on another player (issue 36): its colour tag (what each colour
+means is the writer's own) and text; nobody else ever reads it.
+ * @typedef {object} PlayerNote
+ * @property {string} name - The player's name, as it is now.
+ * @property {"red" | "orange" | "yellow" | "green" | "teal" | "blue" | "purple" | "grey" | null} colour
+ * @property {string} text
+ * @property {string | null} updated - When it was last written; null when no note is kept (one written empty).
+ */
+
+/**
  * A REST refusal, told apart by its ``code``: ``{"detail": "<English>", "code": …,
 "params": {…}}``, the code and params of the WebSocket's ``error``
 (server.messages.ServerError); ``params`` only where the code has them.  Nothing
 changed.
- * @typedef {TournamentRefusedProblem | MutedProblem | AccountRefusedProblem | OperatorRefusedProblem | AmountRangeProblem | FreeChipsWaitProblem | FreeChipsAddressProblem | FreeChipsBalanceProblem | OperatorSeatProblem | TournamentTableProblem | ErrorProblem | RetryLaterProblem | ChatLimitProblem | StaleDecisionProblem | NotYourTurnProblem | IllegalActionProblem | TableRefusedProblem | SeatRefusedProblem | NoSeatProblem | NameRefusedProblem | CharacterProblem | TooLongProblem | TooShortProblem | FullProblem | ModeProblem | UnknownChoiceProblem | UnknownStakesProblem | UnknownOptionsProblem | SeatsRangeProblem | ClockRangeProblem | BuyInRangeProblem | BalanceProblem | WithdrawalProblem | AlreadySeatedProblem | AlreadyInSeatProblem | TopUpLimitProblem | CompetitionPlayersProblem | OpenTablesProblem | NoHandProblem | NoAccountProblem} Problem
+ * @typedef {TournamentRefusedProblem | MutedProblem | AccountRefusedProblem | OperatorRefusedProblem | AmountRangeProblem | FreeChipsWaitProblem | FreeChipsAddressProblem | FreeChipsBalanceProblem | OperatorSeatProblem | TournamentTableProblem | ErrorProblem | RetryLaterProblem | ChatLimitProblem | StaleDecisionProblem | NotYourTurnProblem | IllegalActionProblem | TableRefusedProblem | InviteOnlyProblem | SeatOfferedProblem | WaitingListFullProblem | SeatsLimitProblem | SeatRefusedProblem | NoSeatProblem | NameRefusedProblem | NoteRefusedProblem | CharacterProblem | TooLongProblem | TooShortProblem | FullProblem | ModeProblem | UnknownChoiceProblem | UnknownStakesProblem | UnknownOptionsProblem | SeatsRangeProblem | ClockRangeProblem | BuyInRangeProblem | BalanceProblem | WithdrawalProblem | AlreadySeatedProblem | AlreadyInSeatProblem | TopUpLimitProblem | CompetitionPlayersProblem | OpenTablesProblem | NoHandProblem | NoAccountProblem} Problem
  */
 
 /**
@@ -1745,10 +1942,26 @@ next one is read in ``retry_after`` seconds.
  */
 
 /**
+ * The table's one free seat is held for the first on its waiting list.
+ * @typedef {object} SeatOfferedProblem
+ * @property {string} detail
+ * @property {"seat_offered"} code
+ * @property {SeatOfferedParams} params
+ */
+
+/**
  * @typedef {object} SeatRefusedProblem
  * @property {string} detail
  * @property {"seat_taken" | "seat_empty" | "no_chips" | "already_leaving" | "already_sitting_out" | "not_sitting_out"} code
  * @property {SeatParams} params
+ */
+
+/**
+ * A player sits at four tables at once at most (tournaments apart).
+ * @typedef {object} SeatsLimitProblem
+ * @property {string} detail
+ * @property {"seats_limit"} code
+ * @property {SeatsLimitParams} params
  */
 
 /**
@@ -1846,14 +2059,14 @@ without (at most 500 points).
 an id of its own) a table of that id already open.
  * @typedef {object} TableRefusedProblem
  * @property {string} detail
- * @property {"no_table" | "not_seated" | "not_competition" | "table_exists"} code
+ * @property {"no_table" | "not_seated" | "not_competition" | "table_exists" | "not_host" | "seat_free"} code
  * @property {TableParams} params
  */
 
 /**
  * @typedef {object} TooLongProblem
  * @property {string} detail
- * @property {"name_length" | "password_too_long" | "chat_length" | "table_name_length" | "too_large"} code
+ * @property {"name_length" | "password_too_long" | "chat_length" | "table_name_length" | "too_large" | "note_length"} code
  * @property {TooLongParams} params
  */
 
@@ -1961,7 +2174,7 @@ busted where there is no re-entry, or not registered (issue 17).
 /**
  * @typedef {object} UnknownChoiceProblem
  * @property {string} detail
- * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix" | "unknown_level"} code
+ * @property {"unknown_game" | "unknown_mode" | "unknown_language" | "unknown_kind" | "unknown_speed" | "unknown_mix" | "unknown_level" | "unknown_colour" | "unknown_onlookers"} code
  * @property {ChoiceParams} params
  */
 
@@ -1977,6 +2190,13 @@ busted where there is no re-entry, or not registered (issue 17).
  * @property {string} detail
  * @property {"unknown_stakes"} code
  * @property {UnknownStakesParams} params
+ */
+
+/**
+ * @typedef {object} WaitingListFullProblem
+ * @property {string} detail
+ * @property {"waiting_list_full"} code
+ * @property {WaitingListFullParams} params
  */
 
 /**

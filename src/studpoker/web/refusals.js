@@ -162,6 +162,41 @@ export const REFUSALS = Object.freeze({
     amounts: ["minimum", "maximum", "amount"],
   },
   already_seated: { "zh-Hant": "{name} 已經坐在 {table}", "zh-Hans": "{name} 已经坐在 {table}" },
+  // private tables, waiting lists, several tables at once (issue 36)
+  invite_only: {
+    "zh-Hant": "這是 {host} 的私人牌桌：只有受邀的人才能加入",
+    "zh-Hans": "这是 {host} 的私人牌桌：只有受邀的人才能加入",
+    en: "This is {host}'s private table: only those {host} invited may join",
+  },
+  not_host: {
+    "zh-Hant": "只有私人牌桌的主人才能這樣做",
+    "zh-Hans": "只有私人牌桌的主人才能这样做",
+    en: "Only the host of a private table may do that",
+  },
+  seat_offered: {
+    "zh-Hant": "空位正為候位第一的 {name} 保留 {seconds} 秒：請排隊候位",
+    "zh-Hans": "空位正为候位第一的 {name} 保留 {seconds} 秒：请排队候位",
+    en: "The free seat is held for {name}, first on the waiting list, for {seconds} more: join the list",
+    waits: ["seconds"],
+  },
+  seat_free: {
+    "zh-Hant": "這張牌桌有空位：直接入座",
+    "zh-Hans": "这张牌桌有空位：直接入座",
+    en: "This table has a free seat: sit down",
+  },
+  waiting_list_full: {
+    "zh-Hant": "已有 {most} 人在候位",
+    "zh-Hans": "已有 {most} 人在候位",
+  },
+  seats_limit: {
+    "zh-Hant": "你已在 {most} 張牌桌入座：同時最多 {most} 張",
+    "zh-Hans": "你已在 {most} 张牌桌入座：同时最多 {most} 张",
+    en: "You play at {most} tables already: {most} at once at most",
+  },
+  unknown_onlookers: {
+    "zh-Hant": "觀看者只能是「任何人」或「僅受邀者」",
+    "zh-Hans": "观看者只能是“任何人”或“仅受邀者”",
+  },
   already_in_seat: {
     "zh-Hant": "{name} 已經在座位 {seat}",
     "zh-Hans": "{name} 已经在座位 {seat}",
@@ -361,6 +396,33 @@ export const REFUSALS = Object.freeze({
     "zh-Hans": "免费筹码只给余额低于 {below} 的账户：你的余额是 {balance}",
     en: "Free chips are for a balance below {below}: yours is {balance}",
     amounts: ["balance", "below"],
+  },
+
+  // -- notes on players (issue 36)
+  unknown_colour: {
+    "zh-Hant": "沒有這個顏色：{value}（可選：{allowed}）",
+    "zh-Hans": "没有这个颜色：{value}（可选：{allowed}）",
+    en: "No colour {value}: choose {allowed}",
+  },
+  note_length: {
+    "zh-Hant": "筆記最多 {maximum} 個字元（這則有 {length} 個）",
+    "zh-Hans": "笔记最多 {maximum} 个字符（这则有 {length} 个）",
+    en: "A note is {maximum} characters at most (this one has {length})",
+  },
+  note_characters: {
+    "zh-Hant": "筆記含有不允許的字元（{character}）",
+    "zh-Hans": "笔记含有不允许的字符（{character}）",
+    en: "A note may not hold the character {character}",
+  },
+  note_self: {
+    "zh-Hant": "筆記是寫給其他玩家的，不能寫給自己",
+    "zh-Hans": "笔记是写给其他玩家的，不能写给自己",
+    en: "Notes are on other players, not on yourself",
+  },
+  notes_full: {
+    "zh-Hant": "筆記最多 {maximum} 則：請先刪除一則",
+    "zh-Hans": "笔记最多 {maximum} 则：请先删除一则",
+    en: "You keep {maximum} notes at most: delete one first",
   },
 });
 

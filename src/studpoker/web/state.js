@@ -78,6 +78,8 @@ export const ui = {
   /** @type {number | null} */
   freeChips: null, // what "Get chips" would give now (GET /api/me), in the balance's unit
   notice: "", // said once the next welcome comes (a password just set)
+  /** @type {number | null} */
+  addressWatch: null, // the watch of the table the page's address named (tabs.js)
 };
 
 /** The language saved on this browser, else the first of the browser's we have.

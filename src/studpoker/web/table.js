@@ -12,6 +12,10 @@ import { awaitCashOut } from "./lobby.js";
 import { renderActions } from "./actions.js";
 import { options } from "./options.js";
 import { hudLine } from "./study.js";
+import { hudWithTag, markName } from "./notes.js";
+import { showAddress, showTurnInTab } from "./tabs.js";
+import { renderHost } from "./host.js";
+import { isFull } from "./waitlist.js";
 
 /** @typedef {import("./protocol.js").TableState} TableState */
 /** @typedef {import("./protocol.js").PlayerState} PlayerState */
@@ -32,6 +36,7 @@ export function openTable(tableId) {
   /* the table from its top, whatever of the lobby was scrolled to (a table created at
      the foot of its list): the title, the seats across and one's own in view */
   window.scrollTo(0, 0);
+  showAddress(tableId);
   renderTable();
 }
 
@@ -59,6 +64,8 @@ export function leaveTable() {
   ui.state = null;
   $("room").hidden = true;
   $("lobby").hidden = false;
+  showAddress(null);
+  showTurnInTab();
   send({ type: "lobby" });
 }
 
@@ -98,6 +105,7 @@ export function renderTableSoon() {
 export function renderTable() {
   drawnAt = performance.now();
   if (!ui.tableId) return;
+  showTurnInTab();
   const s = ui.state;
   const felt = $("felt");
   for (const old of felt.querySelectorAll(".seat")) old.remove();
@@ -186,6 +194,7 @@ export function renderTable() {
     const name = document.createElement("div");
     name.className = "name";
     name.textContent = seat.name;
+    markName(name, seat, i === s.viewer, renderTable);  // one's note on the player (issue 36)
     const chips = document.createElement("div");
     chips.className = "stack";
     chips.textContent = money(player ? player.stack : seat.chips, s.money_unit) +
@@ -194,7 +203,7 @@ export function renderTable() {
       (player && player.folded ? ` · ${word("folded")}` : "");
     el.append(name, chips);
     if (options.hud && i !== s.viewer) {
-      const line = hudLine(seat.name, renderTable);
+      const line = hudWithTag(seat.name, hudLine(seat.name, renderTable));
       if (line) {
         const stats = document.createElement("div");
         stats.className = "hud";
@@ -434,4 +443,10 @@ function renderControls() {
   if ($("top-up").hidden) $("top-up-box").hidden = true;
   $("last-hand", HTMLButtonElement).disabled = !(s && s.last_hand_number);
   $("history").hidden = !ui.token;
+  /* one who came by a link, or watches: Sit here, as the lobby's Sit (a full table's
+     list is in the lobby) */
+  const entry = ui.tables.find((x) => x.id === ui.tableId);
+  $("table-sit").hidden = seated || !s || !entry || Boolean(entry.halted) || s.mode === "tournament" ||
+    isFull(entry) || (entry.mode !== "practice" && Boolean(ui.account && ui.account.guest));
+  renderHost();
 }

@@ -69,6 +69,8 @@ class Services:
     """How often an account opens a table or creates a tournament."""
     downloads: Limiter
     """How often an account downloads its hand histories."""
+    notes: Limiter
+    """How often an account writes or deletes its notes on players."""
     study: "StudyDesk"
     """The study tools' work (server/study_routes.py)."""
     metrics: RoomMetrics | None

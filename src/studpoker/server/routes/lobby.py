@@ -5,11 +5,21 @@ from functools import cache
 from typing import Annotated, cast, get_args
 
 from fastapi import APIRouter
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, StrictBool
+from typing_extensions import TypedDict
 
 from studpoker.games.spec import MAX_SEATS, MIN_SEATS, STAKE_MAX
-from studpoker.server.answers import Asker, GameInfo, game_infos, problems, slow_down
+from studpoker.server.answers import (
+    OPTIONAL,
+    Asker,
+    GameInfo,
+    Token,
+    game_infos,
+    problems,
+    slow_down,
+)
 from studpoker.server.messages import LobbyTable
+from studpoker.server.peers import account_data
 from studpoker.server.protocol import Text, Unicode
 from studpoker.server.routes import AppServices, Body
 from studpoker.server.state import TableState
@@ -59,6 +69,32 @@ class NewTable(Body):
     level: Text | None = None
     """A practice table's computer players: ``easy``, ``normal``, ``hard`` or ``expert``
     (docs/bots.md; the room's by default)."""
+    private: StrictBool = False
+    """A private table, for friends: only those with its invite (its link) may sit."""
+    onlookers: Text = "anyone"
+    """Who may watch a private table: ``anyone`` or only the ``invited``."""
+
+
+class NewTableAnswer(LobbyTable):
+    """The table opened; a private one's ``invite``, for its host to share (its link:
+    ``/?table=ID&invite=INVITE``)."""
+
+    invite: str | None
+
+
+class Invite(TypedDict):
+    """A private table's invite, for its host (``/?table=ID&invite=INVITE``)."""
+
+    table: str
+    invite: str
+
+
+class Closed(TypedDict):
+    """A table its host closed: it deals no new hand, everyone seated is paid out."""
+
+    table: str
+    people: int
+    """The people paid out."""
 
 
 # What the room may refuse of a new table (Room.create_table, table.config), for its
@@ -78,6 +114,7 @@ NEW_TABLE = (
     "table_name_characters",
     "table_name_length",
     "open_tables",
+    "unknown_onlookers",
 )
 
 
@@ -108,7 +145,7 @@ def lobby_router() -> APIRouter:
         status_code=201,
         responses=problems("malformed", "login", *NEW_TABLE, "rate_limited"),
     )
-    async def create_table(body: NewTable, account: Asker, app: AppServices) -> LobbyTable:
+    async def create_table(body: NewTable, account: Asker, app: AppServices) -> NewTableAnswer:
         """Open a table of a mode the asker may play at (a guest: practice); a player
         has a few open at most, and opens a few every ten minutes (docs/security.md)."""
         slow_down(app.new_tables.take(str(account.id)), "tables")
@@ -125,15 +162,56 @@ def lobby_router() -> APIRouter:
             most=limits.tables_per_guest if account.guest else limits.tables_per_account,
             mix=body.mix,
             level=body.level,
+            private=body.private,
+            onlookers=body.onlookers,
         )
         app.hub.lobby_changed(table_id)
-        return cast(LobbyTable, app.room.lobby_entry(table_id))
+        entry = app.room.lobby_entry(table_id)
+        invite = app.room.invite_of(account, table_id) if body.private else None
+        return cast(NewTableAnswer, {**entry, "invite": invite})
 
-    @router.get("/api/tables/{table_id}", responses=problems("no_table", "busy"))
-    async def table(table_id: str, app: AppServices) -> TableState:
-        """The table's state as an onlooker sees it, with the events of the hand."""
+    @router.get(
+        "/api/tables/{table_id}",
+        responses=problems("no_table", "invite_only", "busy"),
+        openapi_extra=OPTIONAL,
+    )
+    async def table(
+        table_id: str,
+        app: AppServices,
+        token: Token,
+        invite: Annotated[str, Field(max_length=64)] | None = None,
+    ) -> TableState:
+        """The table's state as an onlooker sees it, with the events of the hand; a
+        private table its host shows only to the invited asks for the ``invite`` (or
+        the session of one let in)."""
+        account = await app.room.account(token)
         if app.peers is not None and not app.room.runs(table_id):
-            return cast(TableState, await app.peers.ask_owner(table_id, "table", {}))
+            args = {"account": account_data(account), "invite": invite}
+            return cast(TableState, await app.peers.ask_owner(table_id, "table", args))
+        app.room.check_watch(account, table_id, invite)
         return cast(TableState, app.room.table(table_id).table.snapshot(None))
+
+    @router.get(
+        "/api/tables/{table_id}/invite",
+        responses=problems("login", "no_table", "not_host", "busy"),
+    )
+    async def invite_of(table_id: str, account: Asker, app: AppServices) -> Invite:
+        """A private table's invite, for its host alone."""
+        if app.peers is not None and not app.room.runs(table_id):
+            args = {"account": account_data(account)}
+            return cast(Invite, await app.peers.ask_owner(table_id, "invite", args))
+        return {"table": table_id, "invite": app.room.invite_of(account, table_id)}
+
+    @router.post(
+        "/api/tables/{table_id}/close",
+        responses=problems("login", "no_table", "not_host", "tournament_table", "busy"),
+    )
+    async def close(table_id: str, account: Asker, app: AppServices) -> Closed:
+        """A private table's host closes it: the hand under way is played to its end,
+        then everyone seated is paid out, as when the operator closes a table."""
+        if app.peers is not None and not app.room.runs(table_id):
+            args = {"account": account_data(account)}
+            return cast(Closed, await app.peers.ask_owner(table_id, "close", args))
+        return {"table": table_id, "people": await app.room.close_private(account, table_id)}
 
     return router

@@ -26,7 +26,9 @@ from studpoker.server.protocol import (
     Act,
     AutoMuck,
     Chat,
+    JoinWaitingList,
     Language,
+    LeaveWaitingList,
     Lobby,
     Ping,
     Sit,
@@ -277,7 +279,8 @@ async def handle(hub: Hub, client: Client, text: str) -> None:
                 if peers is not None:
                     peers.language(client)
                 client.send({"type": "ok", "id": ref, "v": VERSION})
-            case Watch(table=table_id):
+            case Watch(table=table_id, invite=invite):
+                room.check_watch(account, table_id, invite)
                 hub.watch(client, table_id, ref)
             case Unwatch(table=table_id):
                 hub.unwatch(client, table_id)
@@ -285,11 +288,18 @@ async def handle(hub: Hub, client: Client, text: str) -> None:
             case _ if account is None:
                 _error(client, ref, "login", "log in or play as a guest first")
                 return
-            case Sit(table=table_id, seat=seat, buy_in=buy_in):
-                number = await room.sit(account, table_id, seat=seat, buy_in=buy_in)
+            case Sit(table=table_id, seat=seat, buy_in=buy_in, invite=invite):
+                number = await room.sit(account, table_id, seat=seat, buy_in=buy_in, invite=invite)
                 client.send({"type": "ok", "id": ref, "seat": number, "v": VERSION})
                 if table_id not in client.watching:
                     hub.watch(client, table_id)
+            case JoinWaitingList(table=table_id, invite=invite):
+                place = room.join_waiting(account, table_id, invite)
+                client.send({"type": "ok", "id": ref, "place": place, "v": VERSION})
+                hub.send_lobby_to(client)  # the list, with its place, at once
+            case LeaveWaitingList(table=table_id):
+                room.leave_waiting(account, table_id)
+                client.send({"type": "ok", "id": ref, "v": VERSION})
             case Stand(table=table_id):
                 await room.stand(account, table_id)
                 client.send({"type": "ok", "id": ref, "v": VERSION})
