@@ -278,3 +278,111 @@ def test_a_player_sits_at_four_tables_at_once_at_most():
         await room.sit(ann, tables[-1])  # one left: one more may be taken
 
     in_a_room(test)
+
+
+def test_dealers_choice_deals_each_block_in_the_game_its_chooser_named():
+    """Dealer's choice at a private table (issue 36): two hands a choice; the lowest
+    seat chooses the second block's game, the next seat round the third's; a block
+    nobody chose is dealt in the game after the last one of the list; a seat whose
+    choice it is not, or a game the table does not deal, is refused."""
+
+    async def test(room: Room, people: list[Account]) -> None:
+        ann, bob, _, _ = people
+        tid = await room.create_table(
+            "razz",
+            "practice",
+            created_by=ann,
+            private=True,
+            mix="dealers_choice",
+            choice_hands=2,
+            seats=4,
+        )
+        table = room.table(tid).table
+        mix = table.snapshot(None)["mix"]
+        assert (mix["name"], mix["games"], mix["game"]) == (
+            "dealers_choice",
+            ["razz", "seven_card_stud", "stud_hilo", "five_card_stud"],
+            "razz",
+        )
+        invite = room.invite_of(ann, tid)
+        await room.sit(ann, tid, seat=0)
+        await room.sit(bob, tid, seat=2, invite=invite)
+        dealt: list[str] = []
+        chose: dict[int, str] = {}
+
+        def on_update(update: Any) -> None:
+            if update.kind == "hand_started" and update.table_id == tid:
+                dealt.append(update.hand.spec.game)
+
+        room.listeners.append(on_update)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while len(dealt) < 7:
+            assert loop.time() < deadline, dealt
+            mix = table.mix_state()
+            assert mix is not None
+            chooser = mix["chooser"]
+            block = (len(dealt) - 1) // 2 + 1
+            if chooser is not None and block not in chose and len(dealt) >= 1:
+                who = ann if chooser == 0 else bob
+                other = bob if who is ann else ann
+                with pytest.raises(RoomError) as refused:
+                    room.choose_game(other, tid, "stud_hilo")
+                assert refused.value.code == "not_your_choice"
+                with pytest.raises(RoomError) as refused:
+                    room.choose_game(who, tid, "show_hand")
+                assert refused.value.code == "unknown_game"
+                game = {1: "five_card_stud", 2: "stud_hilo"}.get(block)
+                if game is not None:
+                    room.choose_game(who, tid, game)
+                    assert table.mix_state()["choice"] == game  # type: ignore[index]
+                    entry = room.lobby_entry(tid)
+                    assert (entry["next_game"], entry["chooser"]) == (game, who.name)
+                chose[block] = who.name
+            for account in (ann, bob):
+                turn = table.turn
+                seat = room.seat_of(account.id, tid)
+                if turn is not None and turn.seat == seat:
+                    kinds = {o.kind.value for o in turn.legal_actions}
+                    action = next(
+                        k for k in ("check", "bring_in", "show", "fold", "call") if k in kinds
+                    )
+                    room.act(account, tid, action, turn.seq)
+            await asyncio.sleep(0.002)
+        # Block 1 (hands 3-4) chosen by ann (seat 0), block 2 by bob (seat 2); block 3
+        # chosen by nobody: the game after stud_hilo in the list.
+        assert dealt[:7] == [
+            "razz", "razz", "five_card_stud", "five_card_stud", "stud_hilo", "stud_hilo",
+            "five_card_stud",
+        ]  # fmt: skip
+        assert chose == {1: "ann", 2: "bob", 3: "ann"}
+
+    in_a_room(test)
+
+
+def test_dealers_choice_is_a_private_table_s_and_seats_eight_at_most():
+    async def test(room: Room, people: list[Account]) -> None:
+        ann = people[0]
+        cases = [
+            ({"mix": "dealers_choice"}, "dealers_choice_private"),
+            (
+                {"mix": "dealers_choice", "private": True, "seats": 10, "game": "five_card_stud"},
+                "seats_range",
+            ),
+            ({"mix": "dealers_choice", "private": True, "game": "show_hand"}, "unknown_mix"),
+            ({"mix": "dealers_choice", "private": True, "choice_hands": 0}, "choice_hands_range"),
+            ({"mix": "triple_stud", "choice_hands": 3, "game": "seven_card_stud"}, "malformed"),
+        ]
+        for options, code in cases:
+            game = options.pop("game", "razz")
+            with pytest.raises(RoomError) as refused:
+                await room.create_table(game, "practice", created_by=ann, **options)  # type: ignore[arg-type]
+            assert refused.value.code == code, options
+        assert list(room.tables) == []
+        tid = await room.create_table("razz", "practice", created_by=ann)
+        await room.sit(ann, tid)
+        with pytest.raises(RoomError) as refused:
+            room.choose_game(ann, tid, "razz")
+        assert refused.value.code == "no_dealers_choice"
+
+    in_a_room(test)

@@ -17,7 +17,7 @@ import pytest
 from server.conftest import Server, served
 from studpoker.server.limits import NO_LIMITS
 
-from .helpers import SCREENSHOTS, give_back, press_once, registered_page
+from .helpers import SCREENSHOTS, give_back, new_page, press_once, registered_page
 from .helpers import sync_api as load_sync_api
 
 sync_api = load_sync_api()
@@ -248,3 +248,65 @@ def test_four_tables_in_four_tabs_the_turn_shown_on_its_own(room: Server, browse
         )
     finally:
         context.close()
+
+
+def test_dealers_choice_the_chooser_picks_the_next_game_and_it_is_dealt(
+    room: Server, browser: Any
+) -> None:
+    """A private table dealing dealer's choice, a hand a choice: its host (the lowest
+    seat of a person) is offered each game of the list, picks Stud Hi/Lo, a friend
+    watching in 繁體中文 on a phone reads who chose it, and the next hand is Stud Hi/Lo."""
+    expect = sync_api.expect
+    host = registered_page(browser, room.url, "chooser")
+    pages = [host]
+    try:
+        host.select_option("#create-game", "razz")
+        host.select_option("#create-mode", "practice")
+        host.check("#create-private")
+        host.check("#create-dealers-choice")
+        host.fill("#create-choice-hands", "1")
+        host.fill("#create-seats", "4")
+        host.fill("#create-name", "Choice")
+        host.click("#create-submit")
+        expect(host.locator("#invite-box")).to_be_visible()
+        link = host.input_value("#invite-link")
+        host.click("#invite-close")
+        tid = re.search(r"table=([\w-]+)", link).group(1)  # type: ignore[union-attr]
+        host.click(f'button.sit[data-table="{tid}"]')
+        games = host.locator("#choice-games button")
+        expect(games).to_have_text(["Razz", "Seven Card Stud", "Stud Hi/Lo", "Five Card Stud"])
+        expect(host.locator("#choice-text")).to_have_text(
+            "Your choice: pick the next game (else Seven Card Stud)."
+        )
+        host.click('#choice-games button[data-game="stud_hilo"]')
+        expect(host.locator("#choice-text")).to_have_text(
+            "Next game: Stud Hi/Lo, your choice (you may change it until it is dealt)."
+        )
+        expect(host.locator('#choice-games button[data-game="stud_hilo"]')).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        host.screenshot(path=str(SCREENSHOTS / "dealers-choice-en-1280.png"))
+        watcher = new_page(browser, room.url, **PHONE)
+        pages.append(watcher)
+        watcher.select_option("#lang", "zh-Hant")
+        watcher.goto(f"{room.url}/?table={tid}")
+        expect(watcher.locator("#choice-text")).to_have_text(
+            "下一個遊戲：七張梭哈高/低（chooser 選的）。"
+        )
+        expect(watcher.locator("#choice-games button")).to_have_count(0)  # not theirs
+        watcher.screenshot(path=str(SCREENSHOTS / "dealers-choice-zh-Hant-375.png"))
+        # The host plays the Razz hand out; the next is dealt in Stud Hi/Lo.
+        deadline = time.monotonic() + 30
+        while "Stud Hi/Lo" not in host.inner_text("#table-title"):
+            assert time.monotonic() < deadline, host.inner_text("#table-title")
+            press_once(host, preference=("fold", "check", "bring_in"))
+            fold_anyway = host.locator("button", has_text="Fold anyway")
+            if fold_anyway.count():
+                fold_anyway.first.click()
+            host.wait_for_timeout(100)
+        expect(watcher.locator("#table-title")).to_have_text("七張梭哈高/低 — Choice")
+        for page in pages:
+            assert not page.errors, page.errors
+    finally:
+        for page in pages:
+            give_back(page)

@@ -2,7 +2,14 @@
 presets of RULES.md, and the mixed games dealt in rotation (:class:`Rotation`)."""
 
 from studpoker.games.names import GAME_NAMES, game_name
-from studpoker.games.rotation import MIX_TITLES, MIXES, Rotation
+from studpoker.games.rotation import (
+    DEALERS_CHOICE,
+    DEALERS_CHOICE_GAMES,
+    MIX_TITLES,
+    MIXES,
+    DealersChoice,
+    Rotation,
+)
 from studpoker.games.spec import (
     GAMES,
     Betting,
@@ -17,11 +24,14 @@ from studpoker.games.spec import (
 )
 
 __all__ = [
+    "DEALERS_CHOICE",
+    "DEALERS_CHOICE_GAMES",
     "GAMES",
     "GAME_NAMES",
     "MIXES",
     "MIX_TITLES",
     "Betting",
+    "DealersChoice",
     "GameSpec",
     "Rotation",
     "Street",

@@ -21,11 +21,11 @@ and big bet stay; each game's own rules are its preset's).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from studpoker.games.spec import GAMES, GameSpec, preset
 
-__all__ = ["MIXES", "Rotation"]
+__all__ = ["DEALERS_CHOICE", "DEALERS_CHOICE_GAMES", "MIXES", "DealersChoice", "Rotation"]
 
 # The mixed games the room deals, each its games in order; all are fixed limit with a
 # bring-in, so that one table of stakes fits every game of the mix.
@@ -73,6 +73,10 @@ class Rotation:
         """Hands of hand ``index``'s game still to be dealt after it."""
         return self.hands - 1 - index % self.hands
 
+    def block_started(self, block: int, seats: tuple[int, ...]) -> None:
+        """Block ``block`` of hands (``hands`` hands of one game) begins between
+        ``seats``: a rotation's order is fixed, nothing to do (:class:`DealersChoice`)."""
+
     def spec(self, stakes: GameSpec, index: int) -> GameSpec:
         """Hand ``index``'s game at the stakes of ``stakes``."""
         game = self.game(index)
@@ -86,3 +90,87 @@ class Rotation:
             big_bet=stakes.big_bet,
             money_unit=stakes.money_unit,
         )
+
+
+# Dealer's choice (issue 36): the games a player may choose, the fixed-limit stud games
+# with a bring-in, so that one table's stakes fit each (Show Hand's are an ante and a
+# smallest bet: not among them); the table's own game is its list's first.
+DEALERS_CHOICE = "dealers_choice"
+DEALERS_CHOICE_GAMES: tuple[str, ...] = ("seven_card_stud", "razz", "stud_hilo", "five_card_stud")
+
+
+@dataclass(frozen=True)
+class DealersChoice(Rotation):
+    """Dealer's choice, as the mixed-game rooms deal it: the table's game for its first
+    ``hands`` hands, then each block of ``hands`` hands in the game a player chose while
+    the block before it was dealt.  Stud has no button: the first to choose is the lowest
+    seat dealt in (a person's: the table passes computer players by), then the next
+    seat round the table each block.  A block nobody chose
+    for (the chooser let the block go by, or left) is dealt in the game after the last
+    one in ``games``.
+
+    >>> choice = DealersChoice.of_table("razz", hands=2)
+    >>> choice.games
+    ('razz', 'seven_card_stud', 'stud_hilo', 'five_card_stud')
+    >>> choice.block_started(0, (1, 3, 4))
+    >>> choice.chooser(1)
+    1
+    >>> choice.choose(1, 1, "five_card_stud")
+    >>> [choice.game(i) for i in range(0, 8, 2)]
+    ['razz', 'five_card_stud', 'razz', 'seven_card_stud']
+    >>> choice.block_started(1, (1, 3, 4))
+    >>> choice.chooser(2)
+    3
+    """
+
+    chosen: dict[int, str] = field(default_factory=dict, compare=False)
+    """The game chosen for each block (0: the first hands), by block."""
+    choosers: dict[int, int] = field(default_factory=dict, compare=False)
+    """The table seat that chooses each block's game, by block."""
+
+    @classmethod
+    def of_table(cls, game: str, *, hands: int) -> DealersChoice:
+        """Dealer's choice at a table of ``game`` (one of :data:`DEALERS_CHOICE_GAMES`),
+        each choice lasting ``hands`` hands."""
+        if game not in DEALERS_CHOICE_GAMES:
+            raise ValueError(
+                f"dealer's choice deals {', '.join(DEALERS_CHOICE_GAMES)}, not {game!r}"
+            )
+        others = tuple(other for other in DEALERS_CHOICE_GAMES if other != game)
+        return cls(DEALERS_CHOICE, (game, *others), hands)
+
+    def _block_game(self, block: int) -> str:
+        last = max((chosen for chosen in self.chosen if chosen <= block), default=None)
+        start = self.games[0] if last is None else self.chosen[last]
+        steps = block - (0 if last is None else last)
+        return self.games[(self.games.index(start) + steps) % len(self.games)]
+
+    def game(self, index: int) -> str:
+        return self._block_game(index // self.hands)
+
+    def next_game(self, index: int) -> str:
+        return self._block_game(index // self.hands + 1)
+
+    def chooser(self, block: int) -> int | None:
+        """The table seat that chooses block ``block``'s game (None: nobody yet)."""
+        return self.choosers.get(block)
+
+    def block_started(self, block: int, seats: tuple[int, ...]) -> None:
+        """Block ``block`` is dealt between table seats ``seats``: the next block's game
+        is chosen by the seat after the last chooser, round the table (the lowest seat
+        first)."""
+        if block + 1 in self.choosers or not seats:
+            return
+        ordered = sorted(seats)
+        last = self.choosers.get(block)
+        after = [seat for seat in ordered if last is not None and seat > last]
+        self.choosers[block + 1] = after[0] if after else ordered[0]
+
+    def choose(self, block: int, seat: int, game: str) -> None:
+        """Table seat ``seat`` chooses ``game`` for block ``block``; a ValueError says
+        why not: not its choice, a game not on the list, or a block already dealt."""
+        if self.choosers.get(block) != seat:
+            raise ValueError(f"seat {seat} does not choose the game of block {block}")
+        if game not in self.games:
+            raise ValueError(f"the game is one of {', '.join(self.games)}, not {game!r}")
+        self.chosen[block] = game

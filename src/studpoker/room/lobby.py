@@ -12,7 +12,16 @@ from typing import Any
 
 from studpoker.bots import LEVELS, bot
 from studpoker.bots.thinking import Thinking
-from studpoker.games import GAMES, MIXES, GameSpec, Rotation, preset
+from studpoker.games import (
+    DEALERS_CHOICE,
+    DEALERS_CHOICE_GAMES,
+    GAMES,
+    MIXES,
+    DealersChoice,
+    GameSpec,
+    Rotation,
+    preset,
+)
 from studpoker.room.competitions import RoomCompetitions
 from studpoker.room.errors import RoomError
 from studpoker.room.ownership import Lease
@@ -33,8 +42,29 @@ _SEATING = frozenset(
 )
 
 
-def _rotation(mix: str, game: str, seats: int) -> Rotation:
-    """The mix ``mix`` at a table of ``game``'s stakes, a game an orbit (a hand a seat)."""
+def _rotation(mix: str, game: str, seats: int, choice_hands: int | None = None) -> Rotation:
+    """The mix ``mix`` at a table of ``game``'s stakes, a game an orbit (a hand a seat);
+    dealer's choice ``choice_hands`` hands a choice (an orbit by default)."""
+    if mix == DEALERS_CHOICE:
+        if game not in DEALERS_CHOICE_GAMES:
+            raise RoomError(
+                f"dealer's choice deals {', '.join(DEALERS_CHOICE_GAMES)}: a table of "
+                f"one of them, not of {game}",
+                "unknown_mix",
+                value=mix,
+                allowed=list(MIXES),
+            )
+        hands = seats if choice_hands is None else choice_hands
+        if not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= 50:
+            raise RoomError(
+                f"a dealer's choice lasts 1 to 50 hands, not {hands!r}",
+                "choice_hands_range",
+                minimum=1,
+                maximum=50,
+            )
+        return DealersChoice.of_table(game, hands=hands)
+    if choice_hands is not None:
+        raise RoomError("only dealer's choice has hands a choice", "malformed")
     if mix not in MIXES:
         raise RoomError(
             f"mix must be one of {', '.join(MIXES)}, not {mix!r}",
@@ -101,6 +131,15 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         info["host"] = None if privacy is None else privacy.host
         info["onlookers"] = "anyone" if privacy is None else privacy.onlookers
         info.update(self.waiting.entry(table_id))  # its waiting list (room/waiting.py)
+        # Dealer's choice: the game of the block to come, and who chose it or chooses it.
+        info["next_game"], info["chooser"] = None, None
+        mix = room_table.table.mix_state()
+        if mix is not None and "chooser" in mix:
+            seat = (
+                room_table.table.seats.get(mix["chooser"]) if mix["chooser"] is not None else None
+            )
+            info["next_game"] = mix["choice"]
+            info["chooser"] = None if seat is None else seat.occupant.name
         return info
 
     async def create_table(
@@ -120,6 +159,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         level: str | None = None,
         private: bool = False,
         onlookers: str = "anyone",
+        choice_hands: int | None = None,
     ) -> str:
         """Open a table of ``game`` (a preset, with ``stakes`` overriding its own) in
         ``mode`` and start playing it.  What a player chooses is bounded: the stakes are
@@ -150,6 +190,13 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             choices["mix"] = mix
         if level is not None:  # likewise
             choices["level"] = level
+        if choice_hands is not None:
+            choices["choice_hands"] = choice_hands
+        if mix == DEALERS_CHOICE and not private:
+            raise RoomError(
+                "dealer's choice is a private table's: its players choose the games",
+                "dealers_choice_private",
+            )
         config = self._table_config(**choices)
         if created_by is not None:  # a table its player may not sit at is no use to them
             _may_play(created_by, mode)
@@ -219,6 +266,7 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         name: str,
         mix: str | None = None,
         level: str | None = None,
+        choice_hands: int | None = None,
     ) -> TableConfig:
         """The config of a table opened with these choices, or a RoomError saying which
         choice is refused."""
@@ -277,7 +325,18 @@ class RoomLobby(RoomCompetitions, RoomRecords):
         if options:
             spec = spec.with_options(**options)
         seated = seats if isinstance(seats, int) and not isinstance(seats, bool) else None
-        rotation = None if mix is None else _rotation(mix, game, seated or spec.max_seats)
+        rotation = (
+            None if mix is None else _rotation(mix, game, seated or spec.max_seats, choice_hands)
+        )
+        if mix == DEALERS_CHOICE and (seated or spec.max_seats) > 8:
+            raise RoomError(
+                "a dealer's choice table seats 8 at most: every game it deals must fit",
+                "seats_range",
+                game=game,
+                minimum=2,
+                maximum=8,
+                seats=seated or spec.max_seats,
+            )
         try:
             table_options: dict[str, Any] = {
                 "clock": self.clock if clock is None else chosen_clock(clock),

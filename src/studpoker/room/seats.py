@@ -294,3 +294,12 @@ class RoomSeats(RoomState):
                 table=table_id,
             )
         return privacy.invite
+
+    def choose_game(self, account: Account, table_id: str, game: str) -> None:
+        """At a dealer's choice table, ``account`` chooses the game of the next block
+        of hands when it is theirs to choose (games.rotation)."""
+        table, number = self._seated(account, table_id)
+        try:
+            table.choose_game(number, game)
+        except TableError as error:
+            raise RoomError.of(error) from None

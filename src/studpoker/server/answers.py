@@ -397,6 +397,8 @@ _STATUSES: dict[int, tuple[str, ...]] = {
         "seat_offered",
         "seat_free",
         "waiting_list_full",
+        "not_your_choice",
+        "no_dealers_choice",
         "seat_taken",
         "seat_empty",
         "table_full",

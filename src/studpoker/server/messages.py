@@ -162,6 +162,10 @@ class LobbyTable(TypedDict):
     """The names on its waiting list, first in line first."""
     offer: SeatOffer | None
     """A seat freed and held for the first in line, until a time."""
+    next_game: Game | None
+    """Dealer's choice: the game of the hands to come (null at other tables)."""
+    chooser: str | None
+    """Dealer's choice: who chooses (or chose) the game of the hands to come."""
 
 
 class SeatOffer(TypedDict):
@@ -377,6 +381,8 @@ class ErrorMessage(_Error):
         "tournament_name_length",
         "invalid_structure",
         "not_supported",
+        "no_dealers_choice",
+        "dealers_choice_private",
     ]
 
 
@@ -520,6 +526,35 @@ class TableRefusedMessage(_Error):
         "no_table", "not_seated", "not_competition", "table_exists", "not_host", "seat_free"
     ]
     params: TableParams
+
+
+@wire
+class NotYourChoiceParams(TypedDict):
+    seat: SeatNumber
+    chooser: SeatNumber | None
+    """The seat whose choice the next game is (null: nobody's yet)."""
+
+
+@wire
+class NotYourChoiceMessage(_Error):
+    """At dealer's choice, the next game is chosen by the seat whose turn it is."""
+
+    code: Literal["not_your_choice"]
+    params: NotYourChoiceParams
+
+
+@wire
+class ChoiceHandsParams(TypedDict):
+    minimum: int
+    maximum: int
+
+
+@wire
+class ChoiceHandsMessage(_Error):
+    """A dealer's choice lasts 1 to 50 hands."""
+
+    code: Literal["choice_hands_range"]
+    params: ChoiceHandsParams
 
 
 @wire
@@ -1115,6 +1150,8 @@ ServerError = Annotated[
     | IllegalActionMessage
     | TableRefusedMessage
     | InviteOnlyMessage
+    | NotYourChoiceMessage
+    | ChoiceHandsMessage
     | SeatOfferedMessage
     | WaitingListFullMessage
     | SeatsLimitMessage

@@ -22,7 +22,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from studpoker.games.spec import MAX_SEATS
+from studpoker.games.spec import MAX_SEATS, Game
 from studpoker.table.config import STACK_MAX
 
 __all__ = [
@@ -199,6 +199,15 @@ class LeaveWaitingList(_AtTable):
     type: Literal["leave_waiting_list"]
 
 
+class ChooseGame(_AtTable):
+    """At a dealer's choice table, the seat whose choice it is (the table state's
+    ``mix.chooser``) names the game of the next hands; it may change its mind until
+    they are dealt."""
+
+    type: Literal["choose_game"]
+    game: Game
+
+
 class Stand(_AtTable):
     type: Literal["stand"]
 
@@ -260,6 +269,7 @@ ClientMessage = Annotated[
     | Sit
     | JoinWaitingList
     | LeaveWaitingList
+    | ChooseGame
     | Stand
     | SitOut
     | SitIn

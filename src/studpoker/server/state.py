@@ -226,7 +226,7 @@ MoneyUnit = Annotated[
 ]
 
 
-Mix = Literal["triple_stud"]
+Mix = Literal["triple_stud", "dealers_choice"]
 Level = Literal["easy", "normal", "hard", "expert"]  # bots.LEVELS: the computer players'
 
 
@@ -241,6 +241,14 @@ class MixState(TypedDict):
     game: Game
     next_game: Game
     hands_left: Annotated[int, Field(ge=0)]
+    chooser: NotRequired[SeatNumber | None]
+    """Dealer's choice: the seat that chooses the game of the hands to come (the lowest
+    seat first, then round the table; null before it is known)."""
+    chosen: NotRequired[bool]
+    """Dealer's choice: whether that seat has chosen (else ``choice`` is the next game
+    of the list, as when its player lets the hands go by)."""
+    choice: NotRequired[Game]
+    """Dealer's choice: the game of the hands to come, chosen or not."""
 
 
 @wire

@@ -94,6 +94,12 @@ class HandInPlay:
             # A mixed game: this hand's game at the table's stakes (a tournament's
             # director says its own tables' games, Table.set_level).
             self.rotation_index = number - 1
+            if self.rotation_index % rotation.hands == 0:  # a block's first hand: dealer's
+                # choice names who chooses the next block's game (games.rotation): a
+                # person, a computer player never choosing
+                block = self.rotation_index // rotation.hands
+                people = tuple(o.number for o in players if not o.occupant.is_bot)
+                rotation.block_started(block, people)
             self.spec = rotation.spec(config.hand_spec, self.rotation_index)
         hand = Hand(
             self.spec, [occupied.chips for occupied in players], rng=rng, carry_in=self.rollover

@@ -35,7 +35,7 @@ from typing import Any
 
 from studpoker.bots import bot
 from studpoker.engine import Action, Hand
-from studpoker.games import GameSpec
+from studpoker.games import DealersChoice, GameSpec
 from studpoker.table.clock import Clock, LoopClock, wait_first
 from studpoker.table.competing import Competing
 from studpoker.table.competition import Competition, Standing, chip_leader, standings
@@ -315,8 +315,50 @@ class Table:
     def mix_state(self) -> dict[str, Any] | None:
         """A mixed game's state: the game of the hand being played (between hands, of
         the next), the game after it and how many hands of this one are left after
-        the current (games.rotation)."""
-        return mix_dict(self.config.rotation, self._play.rotation_index)
+        the current (games.rotation); at dealer's choice, the seat that chooses the
+        game of the block to come and whether it has."""
+        rotation = self.config.rotation
+        state = mix_dict(rotation, self._play.rotation_index)
+        if state is not None and isinstance(rotation, DealersChoice):
+            block = self._choice_block()
+            state["chooser"] = rotation.chooser(block)
+            state["chosen"] = block in rotation.chosen
+            state["choice"] = rotation.game(block * rotation.hands)
+        return state
+
+    def _choice_block(self) -> int:
+        """The block of hands whose game dealer's choice asks for now: the one after
+        the block of the hand dealt last."""
+        rotation = self.config.rotation
+        assert rotation is not None
+        return (self._play.next_number - 2) // rotation.hands + 1
+
+    def choose_game(self, seat: int, game: str) -> None:
+        """``seat`` chooses the game of the next block of hands (dealer's choice,
+        games.rotation): the chooser's, one of the table's games, before the block is
+        dealt; it may change its mind until then."""
+        rotation = self.config.rotation
+        if not isinstance(rotation, DealersChoice) or self.config.mode == "tournament":
+            raise TableError("this table does not deal dealer's choice", "no_dealers_choice")
+        self._seats.occupied(seat)
+        block = self._choice_block()
+        chooser = rotation.chooser(block)
+        if chooser != seat:
+            raise TableError(
+                "it is not your choice: the next game is chosen by the seat whose turn it is",
+                "not_your_choice",
+                seat=seat,
+                chooser=chooser,
+            )
+        if game not in rotation.games:
+            raise TableError(
+                f"the game is one of {', '.join(rotation.games)}, not {game!r}",
+                "unknown_game",
+                value=str(game),
+                allowed=list(rotation.games),
+            )
+        rotation.choose(block, seat, game)
+        self._feed.seat_changed(seat, "chose")
 
     def snapshot(self, viewer: int | None = None, *, events: bool = True) -> dict[str, Any]:
         """Everything table seat ``viewer`` (None: an onlooker) may see now, as plain

@@ -52,7 +52,8 @@ class TableUpdate:
       ``sat_in``, ``topped_up``, ``reserved`` (a person waits for a computer
       player's seat), ``unreserved`` (they stopped waiting), ``chips`` (a
       rollover's share, R6.8), ``timed_out`` (its clock ran out: the table acts
-      for it and it sits out, R8.3), ``disconnected``, ``connected``;
+      for it and it sits out, R8.3), ``disconnected``, ``connected``, ``chose`` (the
+      next game, at dealer's choice);
     * ``hand_ended``: ``hand_number``, ``completed``;
     * ``hand_cancelled``: ``hand_number`` (the hand was cut short and is void: every
       stack is as it was before it);

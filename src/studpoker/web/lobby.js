@@ -188,6 +188,12 @@ function tableRow(table) {
   /* a mixed game: its name, and the game of its hand now */
   gameName.textContent = table.mix ? `${t(table.mix)} (${t(table.game)})` : t(table.game);
   game.append(gameName, table.name && table.name !== table.id ? ` — ${table.name}` : "");
+  if (table.mix === "dealers_choice" && table.next_game) {  /* the next game, and who chose */
+    const next = document.createElement("span");
+    next.className = "choice-mark";
+    next.textContent = t("choice_lobby", { game: t(table.next_game), name: table.chooser || "—" });
+    game.append(" ", next);
+  }
   if (table.private) {  /* a friends' table (issue 36): its host named */
     const mark = document.createElement("span");
     mark.className = "private-mark";
@@ -368,6 +374,9 @@ export async function createTable(event) {
   for (const label of shown) {
     options[label.dataset.option || ""] = /** @type {HTMLInputElement} */ (label.querySelector("input")).checked;
   }
+  /* dealer's choice: a private table's, its players choosing the games in turn */
+  const dealersChoice = $("create-private", HTMLInputElement).checked &&
+    $("create-dealers-choice", HTMLInputElement).checked;
   const body = {
     game,
     mode: $("create-mode", HTMLSelectElement).value,
@@ -377,8 +386,9 @@ export async function createTable(event) {
     options,
     name: $("create-name", HTMLInputElement).value.trim(),
     /* Triple Stud: Seven Card Stud's stakes, its three games in turn */
-    mix: game === "seven_card_stud" && $("create-triple", HTMLInputElement).checked
-      ? "triple_stud" : null,
+    mix: dealersChoice ? "dealers_choice"
+      : game === "seven_card_stud" && $("create-triple", HTMLInputElement).checked ? "triple_stud" : null,
+    choice_hands: dealersChoice ? number("create-choice-hands") : null,
     /* computer players sit at practice tables only */
     level: $("create-mode", HTMLSelectElement).value === "practice"
       ? $("create-level", HTMLSelectElement).value : null,

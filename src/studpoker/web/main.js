@@ -182,9 +182,14 @@ function start() {
     renderTable();
   });
   /* private tables, waiting lists, several tables (issue 36) */
-  $("create-private").addEventListener("change", () => {
-    $("create-onlookers-label").hidden = !$("create-private", HTMLInputElement).checked;
-  });
+  const showPrivate = () => {
+    const friends = $("create-private", HTMLInputElement).checked;
+    $("create-onlookers-label").hidden = !friends;
+    $("create-choice-label").hidden = !friends;  // dealer's choice: a private table's
+    $("create-choice-hands-label").hidden = !(friends && $("create-dealers-choice", HTMLInputElement).checked);
+  };
+  $("create-private").addEventListener("change", showPrivate);
+  $("create-dealers-choice").addEventListener("change", showPrivate);
   $("invite-button").addEventListener("click", askInvite);
   $("invite-copy").addEventListener("click", copyInvite);
   $("invite-close").addEventListener("click", () => { $("invite-box").hidden = true; });

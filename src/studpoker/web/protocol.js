@@ -259,9 +259,36 @@
  */
 
 /**
+ * A dealer's choice lasts 1 to 50 hands.
+ * @typedef {object} ChoiceHandsMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"choice_hands_range"} code
+ * @property {ChoiceHandsParams} params
+ */
+
+/**
+ * @typedef {object} ChoiceHandsParams
+ * @property {number} minimum
+ * @property {number} maximum
+ */
+
+/**
  * @typedef {object} ChoiceParams
  * @property {string} value - What was asked for.
  * @property {Array<string>} allowed
+ */
+
+/**
+ * At a dealer's choice table, the seat whose choice it is (the table state's `mix.chooser`) names the game of the next hands; it may change its mind until they are dealt.
+ * @typedef {object} ChooseGame
+ * @property {number | string | null} [id]
+ * @property {1} [v]
+ * @property {string} table
+ * @property {"choose_game"} type
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
  */
 
 /**
@@ -328,7 +355,7 @@
  * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
  * @property {string} message - Why, in English, and what is allowed.
  * @property {1} v
- * @property {"malformed" | "login" | "wrong_password" | "no_turn" | "internal" | "not_found" | "method_not_allowed" | "name_blank" | "guests_practice_only" | "competition_started" | "table_closed" | "table_stopped" | "chat_empty" | "no_guest_name" | "invalid_stakes" | "starts_at" | "capacity_range" | "fee_range" | "practice_free" | "late_levels_range" | "tournament_name_length" | "invalid_structure" | "not_supported"} code
+ * @property {"malformed" | "login" | "wrong_password" | "no_turn" | "internal" | "not_found" | "method_not_allowed" | "name_blank" | "guests_practice_only" | "competition_started" | "table_closed" | "table_stopped" | "chat_empty" | "no_guest_name" | "invalid_stakes" | "starts_at" | "capacity_range" | "fee_range" | "practice_free" | "late_levels_range" | "tournament_name_length" | "invalid_structure" | "not_supported" | "no_dealers_choice" | "dealers_choice_private"} code
  */
 
 /**
@@ -570,13 +597,15 @@
  * @property {number} clock - Seconds a player has for a decision (R8.1), before the time bank.
  * @property {[number, number]} buy_in - The least and the most a player brings to a seat.
  * @property {GameOptions} options - The options its player opened the table with (the preset's where none was set).
- * @property {"triple_stud" | null} mix - A mixed game the table deals (`game` is the game of its hand now).
+ * @property {"triple_stud" | "dealers_choice" | null} mix - A mixed game the table deals (`game` is the game of its hand now).
  * @property {"easy" | "normal" | "hard" | "expert" | null} level - A practice table's computer players' level (null at other tables).
  * @property {boolean} private - A private table (issue 36): only those its host invited may sit.
  * @property {string | null} host - A private table's host, who opened it (null at other tables).
  * @property {"anyone" | "invited"} onlookers - Who may watch: anyone, or at a private table only the invited, as its host chose.
  * @property {Array<string>} waiting - The names on its waiting list, first in line first.
  * @property {SeatOffer | null} offer - A seat freed and held for the first in line, until a time.
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud" | null} next_game - Dealer's choice: the game of the hands to come (null at other tables).
+ * @property {string | null} chooser - Dealer's choice: who chooses (or chose) the game of the hands to come.
  */
 
 /**
@@ -591,11 +620,14 @@
 /**
  * A mixed game's table (issue 17; Triple Stud: Seven Card Stud, Razz and Stud/8 in turn): the game of the hand being played (between hands, of the next), the game after it, and how many hands of this one are left after the current.
  * @typedef {object} MixState
- * @property {"triple_stud"} name
+ * @property {"triple_stud" | "dealers_choice"} name
  * @property {Array<"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud">} games
  * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} game
  * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} next_game
  * @property {number} hands_left
+ * @property {number | null} [chooser] - Dealer's choice: the seat that chooses the game of the hands to come (the lowest seat first, then round the table; null before it is known).
+ * @property {boolean} [chosen] - Dealer's choice: whether that seat has chosen (else `choice` is the next game of the list, as when its player lets the hands go by).
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud"} [choice] - Dealer's choice: the game of the hands to come, chosen or not.
  */
 
 /**
@@ -689,6 +721,23 @@
  * @typedef {object} NoSeatParams
  * @property {number} seat - The seat asked for.
  * @property {number} seats - The table's seats, numbered 0 to `seats` - 1.
+ */
+
+/**
+ * At dealer's choice, the next game is chosen by the seat whose turn it is.
+ * @typedef {object} NotYourChoiceMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"not_your_choice"} code
+ * @property {NotYourChoiceParams} params
+ */
+
+/**
+ * @typedef {object} NotYourChoiceParams
+ * @property {number} seat
+ * @property {number | null} chooser - The seat whose choice the next game is (null: nobody's yet).
  */
 
 /**
@@ -1339,7 +1388,7 @@
 
 /**
  * An `error`, told apart by its `code`: nothing was done.
- * @typedef {TournamentRefusedMessage | MutedMessage | AccountRefusedMessage | OperatorRefusedMessage | AmountRangeMessage | FreeChipsWaitMessage | FreeChipsAddressMessage | FreeChipsBalanceMessage | OperatorSeatMessage | TournamentTableMessage | ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | InviteOnlyMessage | SeatOfferedMessage | WaitingListFullMessage | SeatsLimitMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | NoteRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | WithdrawalMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
+ * @typedef {TournamentRefusedMessage | MutedMessage | AccountRefusedMessage | OperatorRefusedMessage | AmountRangeMessage | FreeChipsWaitMessage | FreeChipsAddressMessage | FreeChipsBalanceMessage | OperatorSeatMessage | TournamentTableMessage | ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | InviteOnlyMessage | NotYourChoiceMessage | ChoiceHandsMessage | SeatOfferedMessage | WaitingListFullMessage | SeatsLimitMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | NoteRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | WithdrawalMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
  */
 
 /**
@@ -1354,7 +1403,7 @@
 
 /**
  * Any message a client may send, told apart by its `type`.
- * @typedef {Lobby | Watch | Unwatch | Sit | JoinWaitingList | LeaveWaitingList | Stand | SitOut | SitIn | AutoMuck | TopUp | Act | Chat | StartCompetition | Language | Ping} ClientMessage
+ * @typedef {Lobby | Watch | Unwatch | Sit | JoinWaitingList | LeaveWaitingList | ChooseGame | Stand | SitOut | SitIn | AutoMuck | TopUp | Act | Chat | StartCompetition | Language | Ping} ClientMessage
  */
 
 /* The REST API's bodies (its OpenAPI document, /openapi.json) that no WebSocket
@@ -1479,6 +1528,14 @@ stray combining mark, a bidirectional control).
  */
 
 /**
+ * A dealer's choice lasts 1 to 50 hands.
+ * @typedef {object} ChoiceHandsProblem
+ * @property {string} detail
+ * @property {"choice_hands_range"} code
+ * @property {ChoiceHandsParams} params
+ */
+
+/**
  * A table's clock is ``minimum`` to ``maximum`` seconds (R8.1).
  * @typedef {object} ClockRangeProblem
  * @property {string} detail
@@ -1511,7 +1568,7 @@ stray combining mark, a bidirectional control).
  * A refusal without parameters.
  * @typedef {object} ErrorProblem
  * @property {string} detail
- * @property {"malformed" | "login" | "wrong_password" | "no_turn" | "internal" | "not_found" | "method_not_allowed" | "name_blank" | "guests_practice_only" | "competition_started" | "table_closed" | "table_stopped" | "chat_empty" | "no_guest_name" | "invalid_stakes" | "starts_at" | "capacity_range" | "fee_range" | "practice_free" | "late_levels_range" | "tournament_name_length" | "invalid_structure" | "not_supported"} code
+ * @property {"malformed" | "login" | "wrong_password" | "no_turn" | "internal" | "not_found" | "method_not_allowed" | "name_blank" | "guests_practice_only" | "competition_started" | "table_closed" | "table_stopped" | "chat_empty" | "no_guest_name" | "invalid_stakes" | "starts_at" | "capacity_range" | "fee_range" | "practice_free" | "late_levels_range" | "tournament_name_length" | "invalid_structure" | "not_supported" | "no_dealers_choice" | "dealers_choice_private"} code
  */
 
 /**
@@ -1732,6 +1789,7 @@ on or off (``open_pair_double``, R2.7, R9.3).
  * @property {string | null} [level]
  * @property {boolean} [private]
  * @property {string} [onlookers]
+ * @property {number | null} [choice_hands]
  */
 
 /**
@@ -1755,13 +1813,15 @@ on or off (``open_pair_double``, R2.7, R9.3).
  * @property {number} clock - Seconds a player has for a decision (R8.1), before the time bank.
  * @property {[number, number]} buy_in - The least and the most a player brings to a seat.
  * @property {GameOptions} options - The options its player opened the table with (the preset's where none was set).
- * @property {"triple_stud" | null} mix - A mixed game the table deals (``game`` is the game of its hand now).
+ * @property {"triple_stud" | "dealers_choice" | null} mix - A mixed game the table deals (``game`` is the game of its hand now).
  * @property {"easy" | "normal" | "hard" | "expert" | null} level - A practice table's computer players' level (null at other tables).
  * @property {boolean} private - A private table (issue 36): only those its host invited may sit.
  * @property {string | null} host - A private table's host, who opened it (null at other tables).
  * @property {"anyone" | "invited"} onlookers - Who may watch: anyone, or at a private table only the invited, as its host chose.
  * @property {Array<string>} waiting - The names on its waiting list, first in line first.
  * @property {SeatOffer | null} offer - A seat freed and held for the first in line, until a time.
+ * @property {"seven_card_stud" | "stud_hilo" | "razz" | "show_hand" | "five_card_stud" | null} next_game - Dealer's choice: the game of the hands to come (null at other tables).
+ * @property {string | null} chooser - Dealer's choice: who chooses (or chose) the game of the hands to come.
  * @property {string | null} invite
  */
 
@@ -1807,6 +1867,14 @@ of the buy-in at most) in chips, or free for practice with computer players.
  * @property {string} detail
  * @property {"no_seat"} code
  * @property {NoSeatParams} params
+ */
+
+/**
+ * At dealer's choice, the next game is chosen by the seat whose turn it is.
+ * @typedef {object} NotYourChoiceProblem
+ * @property {string} detail
+ * @property {"not_your_choice"} code
+ * @property {NotYourChoiceParams} params
  */
 
 /**
@@ -1895,7 +1963,7 @@ means is the writer's own) and text; nobody else ever reads it.
 "params": {…}}``, the code and params of the WebSocket's ``error``
 (server.messages.ServerError); ``params`` only where the code has them.  Nothing
 changed.
- * @typedef {TournamentRefusedProblem | MutedProblem | AccountRefusedProblem | OperatorRefusedProblem | AmountRangeProblem | FreeChipsWaitProblem | FreeChipsAddressProblem | FreeChipsBalanceProblem | OperatorSeatProblem | TournamentTableProblem | ErrorProblem | RetryLaterProblem | ChatLimitProblem | StaleDecisionProblem | NotYourTurnProblem | IllegalActionProblem | TableRefusedProblem | InviteOnlyProblem | SeatOfferedProblem | WaitingListFullProblem | SeatsLimitProblem | SeatRefusedProblem | NoSeatProblem | NameRefusedProblem | NoteRefusedProblem | CharacterProblem | TooLongProblem | TooShortProblem | FullProblem | ModeProblem | UnknownChoiceProblem | UnknownStakesProblem | UnknownOptionsProblem | SeatsRangeProblem | ClockRangeProblem | BuyInRangeProblem | BalanceProblem | WithdrawalProblem | AlreadySeatedProblem | AlreadyInSeatProblem | TopUpLimitProblem | CompetitionPlayersProblem | OpenTablesProblem | NoHandProblem | NoAccountProblem} Problem
+ * @typedef {TournamentRefusedProblem | MutedProblem | AccountRefusedProblem | OperatorRefusedProblem | AmountRangeProblem | FreeChipsWaitProblem | FreeChipsAddressProblem | FreeChipsBalanceProblem | OperatorSeatProblem | TournamentTableProblem | ErrorProblem | RetryLaterProblem | ChatLimitProblem | StaleDecisionProblem | NotYourTurnProblem | IllegalActionProblem | TableRefusedProblem | InviteOnlyProblem | NotYourChoiceProblem | ChoiceHandsProblem | SeatOfferedProblem | WaitingListFullProblem | SeatsLimitProblem | SeatRefusedProblem | NoSeatProblem | NameRefusedProblem | NoteRefusedProblem | CharacterProblem | TooLongProblem | TooShortProblem | FullProblem | ModeProblem | UnknownChoiceProblem | UnknownStakesProblem | UnknownOptionsProblem | SeatsRangeProblem | ClockRangeProblem | BuyInRangeProblem | BalanceProblem | WithdrawalProblem | AlreadySeatedProblem | AlreadyInSeatProblem | TopUpLimitProblem | CompetitionPlayersProblem | OpenTablesProblem | NoHandProblem | NoAccountProblem} Problem
  */
 
 /**

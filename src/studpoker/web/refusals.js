@@ -193,6 +193,25 @@ export const REFUSALS = Object.freeze({
     "zh-Hans": "你已在 {most} 张牌桌入座：同时最多 {most} 张",
     en: "You play at {most} tables already: {most} at once at most",
   },
+  no_dealers_choice: {
+    "zh-Hant": "這張牌桌沒有莊家選擇",
+    "zh-Hans": "这张牌桌没有庄家选择",
+    en: "This table does not deal dealer's choice",
+  },
+  dealers_choice_private: {
+    "zh-Hant": "莊家選擇只能在私人牌桌：由玩家輪流選遊戲",
+    "zh-Hans": "庄家选择只能在私人牌桌：由玩家轮流选游戏",
+    en: "Dealer's choice is a private table's: its players choose the games",
+  },
+  not_your_choice: {
+    "zh-Hant": "還沒輪到你選遊戲",
+    "zh-Hans": "还没轮到你选游戏",
+    en: "It is not your choice: the next game is chosen by the seat whose turn it is",
+  },
+  choice_hands_range: {
+    "zh-Hant": "每次選擇須為 {minimum} 至 {maximum} 局",
+    "zh-Hans": "每次选择须为 {minimum} 至 {maximum} 局",
+  },
   unknown_onlookers: {
     "zh-Hant": "觀看者只能是「任何人」或「僅受邀者」",
     "zh-Hans": "观看者只能是“任何人”或“仅受邀者”",

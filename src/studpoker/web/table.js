@@ -16,6 +16,7 @@ import { hudWithTag, markName } from "./notes.js";
 import { showAddress, showTurnInTab } from "./tabs.js";
 import { renderHost } from "./host.js";
 import { isFull } from "./waitlist.js";
+import { renderChoice } from "./choice.js";
 
 /** @typedef {import("./protocol.js").TableState} TableState */
 /** @typedef {import("./protocol.js").PlayerState} PlayerState */
@@ -449,4 +450,5 @@ function renderControls() {
   $("table-sit").hidden = seated || !s || !entry || Boolean(entry.halted) || s.mode === "tournament" ||
     isFull(entry) || (entry.mode !== "practice" && Boolean(ui.account && ui.account.guest));
   renderHost();
+  renderChoice();
 }

@@ -163,6 +163,11 @@ const WORDS = {
     seat_offer: "A seat is free at {table}: held for you for {seconds} s.", take_seat: "Take the seat",
     not_now: "No thanks", lobby_tab: "Lobby ↗", lobby_tab_title: "Open the lobby in a new tab: your seat stays here",
     turn_title: "▶ Your turn · {table}", invited_note: "{host} invited you to this private table.",
+    dealers_choice: "Dealer's choice", dealers_choice_option: "Dealer's choice: each player in turn picks the next game",
+    choice_hands: "Hands a choice", choice_lobby: "next {game} · {name}",
+    choice_chosen: "Next game: {game}, chosen by {name}.", choice_waiting: "{name} chooses the next game (else {game}).",
+    choice_yours: "Your choice: pick the next game (else {game}).", choice_mine: "Next game: {game}, your choice (you may change it until it is dealt).",
+    choice_none: "Next game: {game}.",
   },
   "zh-Hant": {
     title: "梭哈撲克", language: "語言", play_guest: "以訪客身分遊戲",
@@ -314,6 +319,11 @@ const WORDS = {
     seat_offer: "{table} 有空位：為你保留 {seconds} 秒。", take_seat: "入座",
     not_now: "不用了", lobby_tab: "大廳 ↗", lobby_tab_title: "在新分頁開啟大廳，這裡的座位保留",
     turn_title: "▶ 輪到你 · {table}", invited_note: "{host} 邀請你到這張私人牌桌。",
+    dealers_choice: "莊家選擇", dealers_choice_option: "莊家選擇：玩家輪流選下一個遊戲",
+    choice_hands: "每次選擇局數", choice_lobby: "下一個 {game} · {name}",
+    choice_chosen: "下一個遊戲：{game}（{name} 選的）。", choice_waiting: "{name} 選擇下一個遊戲（不選則為 {game}）。",
+    choice_yours: "輪到你選下一個遊戲（不選則為 {game}）。", choice_mine: "下一個遊戲：{game}，你選的（發牌前仍可更改）。",
+    choice_none: "下一個遊戲：{game}。",
   },
   "zh-Hans": {
     title: "梭哈扑克", language: "语言", play_guest: "以访客身份游戏",
@@ -463,6 +473,11 @@ const WORDS = {
     seat_offer: "{table} 有空位：为你保留 {seconds} 秒。", take_seat: "入座",
     not_now: "不用了", lobby_tab: "大厅 ↗", lobby_tab_title: "在新标签页打开大厅，这里的座位保留",
     turn_title: "▶ 轮到你 · {table}", invited_note: "{host} 邀请你到这张私人牌桌。",
+    dealers_choice: "庄家选择", dealers_choice_option: "庄家选择：玩家轮流选下一个游戏",
+    choice_hands: "每次选择局数", choice_lobby: "下一个 {game} · {name}",
+    choice_chosen: "下一个游戏：{game}（{name} 选的）。", choice_waiting: "{name} 选择下一个游戏（不选则为 {game}）。",
+    choice_yours: "轮到你选下一个游戏（不选则为 {game}）。", choice_mine: "下一个游戏：{game}，你选的（发牌前仍可更改）。",
+    choice_none: "下一个游戏：{game}。",
   },
 };
 WORDS["zh-Hans"] = Object.assign({}, WORDS["zh-Hant"], WORDS["zh-Hans"], {

@@ -73,6 +73,9 @@ class NewTable(Body):
     """A private table, for friends: only those with its invite (its link) may sit."""
     onlookers: Text = "anyone"
     """Who may watch a private table: ``anyone`` or only the ``invited``."""
+    choice_hands: Annotated[int, Field(strict=True, ge=1, le=50)] | None = None
+    """Dealer's choice (``mix`` ``dealers_choice``, a private table's): the hands each
+    choice lasts (an orbit, a hand a seat, by default)."""
 
 
 class NewTableAnswer(LobbyTable):
@@ -115,6 +118,8 @@ NEW_TABLE = (
     "table_name_length",
     "open_tables",
     "unknown_onlookers",
+    "choice_hands_range",
+    "dealers_choice_private",
 )
 
 
@@ -164,6 +169,7 @@ def lobby_router() -> APIRouter:
             level=body.level,
             private=body.private,
             onlookers=body.onlookers,
+            choice_hands=body.choice_hands,
         )
         app.hub.lobby_changed(table_id)
         entry = app.room.lobby_entry(table_id)

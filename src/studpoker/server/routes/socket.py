@@ -26,6 +26,7 @@ from studpoker.server.protocol import (
     Act,
     AutoMuck,
     Chat,
+    ChooseGame,
     JoinWaitingList,
     Language,
     LeaveWaitingList,
@@ -299,6 +300,9 @@ async def handle(hub: Hub, client: Client, text: str) -> None:
                 hub.send_lobby_to(client)  # the list, with its place, at once
             case LeaveWaitingList(table=table_id):
                 room.leave_waiting(account, table_id)
+                client.send({"type": "ok", "id": ref, "v": VERSION})
+            case ChooseGame(table=table_id, game=game):
+                room.choose_game(account, table_id, game)
                 client.send({"type": "ok", "id": ref, "v": VERSION})
             case Stand(table=table_id):
                 await room.stand(account, table_id)
