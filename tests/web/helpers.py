@@ -151,7 +151,9 @@ def guest_page(browser: Any, url: str, **options: Any) -> Any:
     """A :func:`new_page` logged in as a guest."""
     page = new_page(browser, url, **options)
     page.click("#guest")
-    page.wait_for_selector("#account-name:has-text('guest')")
+    # logged in as a guest ("Guest 123456", "訪客 123456" in Chinese)
+    page.wait_for_function("() => Boolean(stud.ui.account && stud.ui.account.guest)")
+    page.wait_for_selector("#account-name:not(:empty)")
     return page
 
 

@@ -29,7 +29,7 @@ def test_guest_plays_razz_and_switches_language(room: Server, browser: Any) -> N
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "lobby.png"), full_page=True)
         page.click("#guest")
-        sync_api.expect(page.locator("#who")).to_contain_text("guest")
+        sync_api.expect(page.locator("#who")).to_have_text(re.compile(r"^Guest \d+$"))
         page.click('button.sit[data-table="practice-razz"]')
         sync_api.expect(page.locator("#room")).to_be_visible()
         sync_api.expect(page.locator("#table-title")).to_have_text("Razz")
@@ -47,8 +47,8 @@ def test_guest_plays_razz_and_switches_language(room: Server, browser: Any) -> N
         assert felt is not None
         assert box["y"] + box["height"] / 2 > felt["y"] + felt["height"] * 0.7
 
-        # Seven-card amounts are dollars and cents: the stakes 2.00/4.00, ante 0.25.
-        sync_api.expect(page.locator("#table-stakes")).to_contain_text("2.00/4.00")
+        # Seven-card amounts are dollars and cents: the stakes $2.00/$4.00, ante $0.25.
+        sync_api.expect(page.locator("#table-stakes")).to_contain_text("$2.00/$4.00")
 
         page.select_option("#lang", "zh-Hant")
         sync_api.expect(page.locator("#leave")).to_have_text("離開")

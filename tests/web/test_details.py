@@ -203,7 +203,7 @@ def test_chips_sit_top_up_and_cash_out(room: Server, browser: Any) -> None:
         assert store.account(name).balance == 100_000 - low  # type: ignore[union-attr]
         # The balance in the header follows the money (read again after the buy-in).
         who = page.locator("#who")
-        expect(who).to_have_text(f"{name} · balance {(100_000 - low) / 100:.2f}")
+        expect(who).to_have_text(f"{name} · balance ${(100_000 - low) / 100:.2f}")
 
         # Alone at the table no hand is dealt: the top-up counts at once.
         top_up = page.locator("#top-up")
@@ -221,7 +221,7 @@ def test_chips_sit_top_up_and_cash_out(room: Server, browser: Any) -> None:
         expect(page.locator("#top-up-box")).to_be_hidden()
         expect(me.locator(".stack")).to_have_text(f"{(low + 1000) / 100:.2f}")
         assert store.account(name).balance == 100_000 - low - 1000  # type: ignore[union-attr]
-        expect(who).to_have_text(f"{name} · balance {(100_000 - low - 1000) / 100:.2f}")
+        expect(who).to_have_text(f"{name} · balance ${(100_000 - low - 1000) / 100:.2f}")
         top_up.click()
         expect(page.locator("#top-up-label")).to_have_text(
             f"Top up by 0.01–{(high - low - 1000) / 100:.2f}"
@@ -235,7 +235,7 @@ def test_chips_sit_top_up_and_cash_out(room: Server, browser: Any) -> None:
         while store.account(name).balance != 100_000:  # type: ignore[union-attr]
             assert time.monotonic() < deadline, store.account(name)
             time.sleep(0.05)
-        expect(who).to_have_text(f"{name} · balance 1000.00")
+        expect(who).to_have_text(f"{name} · balance $1000.00")
         assert not page.errors, page.errors
     finally:
         give_back(page)

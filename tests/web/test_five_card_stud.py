@@ -33,7 +33,7 @@ DOCS_SHOT = ("five-card-stud-ten-seats", "zh-Hant", 1280)
 WORDS = {
     "en": {
         "game": "Five Card Stud",
-        "stakes": "2.00/4.00 fixed limit · ante 0.25 · bring-in 0.50",
+        "stakes": "$2.00/$4.00 fixed limit · ante $0.25 · bring-in $0.50",
         "streets": ["Second street", "Third street", "Fourth street", "Fifth street"],
         "bring_in": ["Bring-in 0.50", "Complete to 2.00"],
         "facing": ["Fold", "Call 0.50", "Complete to 2.00"],
@@ -46,7 +46,7 @@ WORDS = {
     },
     "zh-Hant": {
         "game": "限注五張梭哈",
-        "stakes": "2.00/4.00 固定限注 · 底注 0.25 · 強制開注 0.50",
+        "stakes": "$2.00/$4.00 固定限注 · 底注 $0.25 · 強制開注 $0.50",
         "streets": ["第二街", "第三街", "第四街", "第五街"],
         "bring_in": ["強制開注 0.50", "補足到 2.00"],
         "facing": ["蓋牌", "跟注 0.50", "補足到 2.00"],
@@ -59,7 +59,7 @@ WORDS = {
     },
     "zh-Hans": {
         "game": "限注五张梭哈",
-        "stakes": "2.00/4.00 固定限注 · 底注 0.25 · 强制开注 0.50",
+        "stakes": "$2.00/$4.00 固定限注 · 底注 $0.25 · 强制开注 $0.50",
         "streets": ["第二街", "第三街", "第四街", "第五街"],
         "bring_in": ["强制开注 0.50", "补足到 2.00"],
         "facing": ["弃牌", "跟注 0.50", "补足到 2.00"],

@@ -47,7 +47,7 @@ def test_registered_player_plays_a_complete_hand(room: Server, browser: Any, gam
     page = registered_page(browser, room.url, name)
     expect = sync_api.expect
     try:
-        expect(page.locator("#who")).to_have_text(f"{name} · balance 0.00")  # a new account
+        expect(page.locator("#who")).to_have_text(f"{name} · balance $0.00")  # a new account
         sit(page, f"practice-{game}")
         expect(page.locator(".seat.me .name")).to_have_text(name)
         expect(page.locator("#table-title")).to_have_text(TITLES[game])
@@ -87,7 +87,7 @@ def test_registered_player_plays_a_complete_hand(room: Server, browser: Any, gam
         expect(page.locator("#last-title")).to_have_text("Last hand · Hand #2")
         found = re.search(r"ante (\S+)", page.locator("#table-stakes").inner_text())
         assert found is not None
-        ante = found.group(1)
+        ante = found.group(1).removeprefix("$")  # the stakes' currency; a line's amounts are chips
         lines = page.locator("#last-lines li")
         expect(lines.first).to_have_text(f"Each player antes {ante}")
         expect(lines.filter(has_text=" wins ").first).to_be_visible()

@@ -84,11 +84,11 @@ def test_the_balance_after_a_tournaments_entry_and_its_table_in_the_lobby(
     try:
         with_balance(room, ann_page, ann, 95335)
         with_balance(room, bob_page, bob, 95335)
-        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance 953.35")
+        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance $953.35")
         bob_page.select_option("#lang", "zh-Hant")
         cy_page.select_option("#lang", "zh-Hans")
-        expect(bob_page.locator("#who")).to_have_text(f"{bob} · 餘額 953.35")
-        expect(cy_page.locator("#who")).to_have_text(f"{cy} · 余额 0.00")
+        expect(bob_page.locator("#who")).to_have_text(f"{bob} · 餘額 $953.35")
+        expect(cy_page.locator("#who")).to_have_text(f"{cy} · 余额 $0.00")
         status, duel = fetch(
             ann_page, "POST", "/api/tournaments",
             {"game": "seven_card_stud", "seats": 2, "buy_in": 100, "fee": 10,
@@ -106,13 +106,13 @@ def test_the_balance_after_a_tournaments_entry_and_its_table_in_the_lobby(
         expect(six_row).to_contain_text("1.00 + 0.10", timeout=10_000)
         six_row.locator("button.primary").click()
         expect(ann_page.locator("#status")).to_have_text(f"Registered for Six {suffix}")
-        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance 952.25")
+        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance $952.25")
         six_row.locator("button", has_text="Unregister").click()
         expect(ann_page.locator("#status")).to_have_text(f"Unregistered from Six {suffix}")
-        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance 953.35")
+        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance $953.35")
         duel_row = ann_page.locator(f"#tournament-list tr[data-tournament='{duel['id']}']")
         duel_row.locator("button.primary").click()
-        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance 952.25")
+        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance $952.25")
         # bob fills it: it starts, and his page opens its table, of Seven Card Stud in
         # whole chips; his balance is still written as the balance (the bug: 95225).
         bob_row = bob_page.locator(f"#tournament-list tr[data-tournament='{duel['id']}']")
@@ -122,7 +122,7 @@ def test_the_balance_after_a_tournaments_entry_and_its_table_in_the_lobby(
         expect(bob_page.locator("#table-stakes")).to_contain_text(
             "25/50 固定限注 · 底注 5 · 強制開注 8"
         )
-        expect(bob_page.locator("#who")).to_have_text(f"{bob} · 餘額 952.25")
+        expect(bob_page.locator("#who")).to_have_text(f"{bob} · 餘額 $952.25")
         # The lobby lists the tournament's table with its stakes in chips, not 0.25/0.50.
         table = f"t{duel['id']}-1"
         stakes = {
@@ -132,7 +132,7 @@ def test_the_balance_after_a_tournaments_entry_and_its_table_in_the_lobby(
         for page, text in stakes.items():
             row = page.locator(f"#table-list tr[data-table='{table}']")
             expect(row.locator("td").nth(1)).to_have_text(text, timeout=10_000)
-        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance 952.25")
+        expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance $952.25")
         ann_page.locator(".bar").screenshot(path=str(SCREENSHOTS / "money-header.png"))
         cy_page.locator(".bar").screenshot(path=str(SCREENSHOTS / "money-header-375-zh-Hans.png"))
         ann_page.locator(f"#table-list tr[data-table='{table}']").scroll_into_view_if_needed()
@@ -182,14 +182,14 @@ def test_a_chips_seat_left_in_a_hand_brings_its_chips_back_to_the_header(
             with_balance(room, page, name, 10000)
         eve_page.select_option("#lang", "zh-Hans")
         fay_page.select_option("#lang", "zh-Hant")
-        expect(dee_page.locator("#who")).to_have_text(f"{dee} · balance 100.00")
+        expect(dee_page.locator("#who")).to_have_text(f"{dee} · balance $100.00")
         table = "chips-razz"
         dee_page.click(f'button.sit[data-table="{table}"]')
         expect(dee_page.locator("#buy-in-label")).to_have_text("Buy-in for Razz (40.00–400.00)")
         dee_page.click("#buy-in-cancel")
         for page in pages:
             sit_with_buy_in(page, table, "40")
-        balances = {dee: "balance 60.00", eve: "余额 60.00", fay: "餘額 60.00"}
+        balances = {dee: "balance $60.00", eve: "余额 $60.00", fay: "餘額 $60.00"}
         for page, (name, balance) in zip(pages, balances.items(), strict=True):
             expect(page.locator("#who")).to_have_text(f"{name} · {balance}")
 
@@ -206,9 +206,9 @@ def test_a_chips_seat_left_in_a_hand_brings_its_chips_back_to_the_header(
         wait_for(dealt_to_all, timeout=90)
         dee_page.click("#leave")
         expect(dee_page.locator("#lobby")).to_be_visible()
-        expect(dee_page.locator("#who")).to_have_text(f"{dee} · balance 60.00")
+        expect(dee_page.locator("#who")).to_have_text(f"{dee} · balance $60.00")
         dee_page.wait_for_timeout(1000)  # the balance read as she left: still 60.00
-        expect(dee_page.locator("#who")).to_have_text(f"{dee} · balance 60.00")
+        expect(dee_page.locator("#who")).to_have_text(f"{dee} · balance $60.00")
 
         def paid_back() -> bool:
             for page in (eve_page, fay_page):
@@ -221,7 +221,7 @@ def test_a_chips_seat_left_in_a_hand_brings_its_chips_back_to_the_header(
         assert held is not None
         assert 6000 < held.balance <= 10000  # her 40.00 back, less what the hand took
         expect(dee_page.locator("#who")).to_have_text(
-            f"{dee} · balance {written(held.balance)}", timeout=15_000
+            f"{dee} · balance ${written(held.balance)}", timeout=15_000
         )
         dee_page.screenshot(path=str(SCREENSHOTS / "money-after-leaving.png"))
         eve_page.screenshot(path=str(SCREENSHOTS / "money-chips-table-375-zh-Hans.png"))

@@ -24,9 +24,20 @@ NOTES_OF = """async () => {
 }"""
 
 
+# The room's name for a guest as each language writes it (web/words.js shownName).
+GUEST = {"en": "Guest ", "zh-Hant": "訪客 ", "zh-Hans": "访客 "}
+
+
+def shown(page: Any, name: str) -> str:
+    """``name`` as ``page`` shows it: a guest's in the page's language."""
+    return re.sub(r"^Guest (?=\d+$)", GUEST[page.evaluate("stud.ui.lang")], name)
+
+
 def seat_name(page: Any, name: str) -> Any:
     """The name element of the seat of ``name`` on ``page``."""
-    return page.locator(".seat .name").filter(has_text=re.compile(f"^{re.escape(name)}$"))
+    return page.locator(".seat .name").filter(
+        has_text=re.compile(f"^{re.escape(shown(page, name))}$")
+    )
 
 
 def together(ann: Any, bob: Any, table: str) -> str:
@@ -152,10 +163,10 @@ def test_notes_in_chinese_on_a_phone(room: Server, browser: Any) -> None:
     try:
         bob_name = together(ann, bob, table)
         other = seat_name(ann, bob_name)
-        expect(other).to_have_attribute("title", f"為 {bob_name} 寫筆記和顏色標記")
+        expect(other).to_have_attribute("title", f"為 {shown(ann, bob_name)} 寫筆記和顏色標記")
         other.click()
         box = ann.locator("#note-box")
-        expect(box.locator("h2")).to_have_text(f"{bob_name} 的筆記")
+        expect(box.locator("h2")).to_have_text(f"{shown(ann, bob_name)} 的筆記")
         expect(box.locator("legend")).to_have_text("顏色標記")
         expect(box.locator(".note-colour")).to_have_text(
             ["無", "紅色", "橙色", "黃色", "綠色", "青色", "藍色", "紫色", "灰色"]
@@ -187,7 +198,7 @@ def test_notes_in_chinese_on_a_phone(room: Server, browser: Any) -> None:
         # 简体中文: the same editor in its words, the note as it was written.
         ann.select_option("#lang", "zh-Hans")
         seat_name(ann, bob_name).click()
-        expect(box.locator("h2")).to_have_text(f"{bob_name} 的笔记")
+        expect(box.locator("h2")).to_have_text(f"{shown(ann, bob_name)} 的笔记")
         expect(box.locator("legend")).to_have_text("颜色标记")
         expect(box.locator(".note-colour")).to_have_text(
             ["无", "红色", "橙色", "黄色", "绿色", "青色", "蓝色", "紫色", "灰色"]

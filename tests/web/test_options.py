@@ -41,7 +41,7 @@ def test_a_four_colour_deck_and_muted_sounds_outlive_a_reload(room: Server, brow
         assert page.locator("#sound svg path").count() == 2
         assert page.evaluate("stud.options.sound") is False
         page.reload()
-        page.wait_for_selector("#account-name:has-text('guest')")
+        page.wait_for_selector("#account-name:has-text('Guest')")
         expect(page.locator("#four-colour")).to_have_attribute("aria-pressed", "true")
         expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
         page.evaluate(OPEN_PAIR)

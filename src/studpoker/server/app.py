@@ -44,6 +44,7 @@ from studpoker.server.routes.notes import notes_router
 from studpoker.server.routes.ratings import ratings_router
 from studpoker.server.routes.socket import handle, socket_router
 from studpoker.server.routes.tournaments import tournaments_router
+from studpoker.server.settings import check_currency
 from studpoker.server.study_routes import StudyDesk, study_router
 from studpoker.store import Account, Store
 
@@ -66,6 +67,7 @@ def create_app(
     trusted_proxies: Sequence[Network | str] = (),
     metrics: bool = True,
     metrics_token: str | None = None,
+    currency: str = "$",
     **room_options: Any,
 ) -> FastAPI:
     """The room's web application; ``room`` (or a room over ``database``) starts and
@@ -81,6 +83,9 @@ def create_app(
     (room/cashier.py; 0: only the operator adds money).  ``metrics``: Prometheus' at
     ``/metrics`` for an operator or the bearer ``metrics_token`` (server/metrics.py).
 
+    ``currency``: the sign the page writes before the fixed-limit games' stakes and the
+    balance ("$", "HK$", "€"; "" for none), sent with the welcome.
+
     ``trusted_proxies`` (addresses or networks) are the reverse proxies whose
     ``X-Forwarded-For`` / ``Forwarded`` headers give the client's address to every
     limit by address (server/proxies.py); anyone else's are ignored."""
@@ -90,6 +95,7 @@ def create_app(
         broker = broker or RedisBroker(redis, prefix=redis_prefix)
     the_room = room if room is not None else Room(Store(database), **room_options)
     hub = Hub(the_room, limits)
+    hub.currency = check_currency(currency)
     peers = None if broker is None else Peers(hub, broker, the_room.owner, handle)
     operator = RoomOperator(the_room)  # the operator's actions, as this process's part
     operator.logged_out.append(hub.banned)

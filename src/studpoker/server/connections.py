@@ -423,6 +423,7 @@ class Hub:
     """Every client of the room, and the table updates relayed to those watching."""
 
     def __init__(self, room: Room, limits: Limits = LIMITS) -> None:
+        self.currency = "$"  # the sign of the room's money, told with the welcome
         self.room = room
         self.limits = limits
         self.clients: set[Client] = set()

@@ -186,6 +186,9 @@ class WelcomeMessage(TypedDict):
     """None for an onlooker's connection (no valid session token)."""
     lang: Lang
     """The language of the dealer's lines."""
+    currency: NotRequired[Annotated[str, Field(max_length=4)]]
+    """The sign of the room's money ("$"; "" for none), written before the fixed-limit
+    games' stakes and the balance (100 chips a unit); Show Hand's chips have none."""
     v: Version
 
 

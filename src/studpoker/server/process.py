@@ -40,6 +40,7 @@ def room_server(settings: RoomSettings) -> Any:
         free_chips=settings.free_chips_amount(),
         free_chips_hours=settings.free_chips_hours,
         free_chips_per_address=settings.free_chips_per_address,
+        currency=settings.currency,
         trusted_proxies=settings.trusted_proxies,
         metrics=settings.metrics,
         metrics_token=(

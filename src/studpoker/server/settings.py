@@ -55,6 +55,22 @@ MASK = "***"
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
+def check_currency(sign: str) -> str:
+    """``sign`` if it is a currency's sign the page may write ("$", "HK$", "€", "" for
+    none): at most 4 characters, none of them a space, a control or a digit.
+
+    >>> check_currency("HK$"), check_currency("")
+    ('HK$', '')
+    """
+    if (
+        not isinstance(sign, str)
+        or len(sign) > 4
+        or any(c.isspace() or c.isdigit() or not c.isprintable() for c in sign)
+    ):
+        raise ValueError(f'a currency is a sign of up to 4 characters ("$", "HK$"), not {sign!r}')
+    return sign
+
+
 class SettingsError(ValueError):
     """A setting that cannot be: one line saying which, from where, and why."""
 
@@ -120,6 +136,11 @@ class RoomSettings(BaseSettings):
     )
     free_chips_hours: Annotated[float, Field(gt=0, le=24 * 30, allow_inf_nan=False)] = 4.0
     free_chips_per_address: Annotated[int, Field(ge=1, le=1000)] = 3
+    currency: Annotated[str, Field(max_length=4)] = Field(
+        "$",
+        description='the sign written before the stakes and balances ("$", "HK$", "€"; '
+        '"" for none)',
+    )
 
     @classmethod
     def settings_customise_sources(
@@ -153,6 +174,11 @@ class RoomSettings(BaseSettings):
         if url.get_backend_name() not in ("sqlite", "postgresql", "postgres"):
             raise ValueError(f"the room runs on SQLite or PostgreSQL, not {url.drivername}")
         return value
+
+    @field_validator("currency")
+    @classmethod
+    def _currency(cls, value: str) -> str:
+        return check_currency(value)
 
     @field_validator("redis")
     @classmethod

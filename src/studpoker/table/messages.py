@@ -62,6 +62,7 @@ the Simplified Chinese showhand (R6.6).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -277,6 +278,24 @@ def dealer_lines(
     return reader.read(events)
 
 
+# The names the room gives its guests ("Guest 123456", room/accounts.py), in each
+# language: a name no player may take (room/names.py), so its word is the room's.
+_GUEST_NAME = re.compile(r"^Guest (\d+)$")
+GUEST_WORDS = {"en": "Guest", "zh-Hant": "訪客", "zh-Hans": "访客"}
+
+
+def shown_name(name: str, lang: str) -> str:
+    """A player's name as a reader of ``lang`` reads it: a guest's in their words.
+
+    >>> shown_name("Guest 123456", "zh-Hant"), shown_name("Ann", "zh-Hans")
+    ('訪客 123456', 'Ann')
+    """
+    found = _GUEST_NAME.match(name)
+    if found is None or lang not in GUEST_WORDS:
+        return name
+    return f"{GUEST_WORDS[lang]} {found.group(1)}"
+
+
 class _Reader:
     """Turns one hand's events into lines; kept apart from :func:`dealer_lines` only
     so that the phrase table, the names and the money writer travel together."""
@@ -302,7 +321,7 @@ class _Reader:
     def name(self, seat: int) -> str:
         if not 0 <= seat < len(self.names):
             raise ValueError(f"no name for seat {seat}: names has {len(self.names)}")
-        return self.names[seat]
+        return shown_name(self.names[seat], self.lang)
 
     def read(self, events: Sequence[Event]) -> list[str]:
         lines: list[str] = []

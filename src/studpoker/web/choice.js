@@ -6,7 +6,7 @@
 
 import { ui } from "./state.js";
 import { $ } from "./page.js";
-import { t } from "./words.js";
+import { shownName, t } from "./words.js";
 import { send } from "./net.js";
 
 /** @typedef {import("./protocol.js").TableState} TableState */
@@ -21,8 +21,8 @@ export function choiceText(s) {
   if (!chooser) return t("choice_none", { game });
   if (mix.chooser === s.viewer) return mix.chosen ? t("choice_mine", { game }) : t("choice_yours", { game });
   return mix.chosen
-    ? t("choice_chosen", { game, name: chooser.name })
-    : t("choice_waiting", { game, name: chooser.name });
+    ? t("choice_chosen", { game, name: shownName(chooser.name) })
+    : t("choice_waiting", { game, name: shownName(chooser.name) });
 }
 
 /* The table's dealer's choice line, and the chooser's buttons. */

@@ -4,8 +4,8 @@
 
 import { ui } from "./state.js";
 import { $, status } from "./page.js";
-import { refusal, t } from "./words.js";
-import { money, stakesParts, toChips } from "./money.js";
+import { refusal, shownName, t } from "./words.js";
+import { cash, money, stakesParts, toChips } from "./money.js";
 import { authHeaders, fetchMe, logIn, send } from "./net.js";
 import { askBuyIn } from "./chips.js";
 import { openTable } from "./table.js";
@@ -43,15 +43,16 @@ export function renderAccount() {
   chips.hidden = !(account && !account.guest && ui.freeChips !== null);
   chips.title = account && ui.freeChips !== null
     ? t("get_chips_title", { amount: money(ui.freeChips, account.money_unit) }) : "";
+  /* a guest's name in the page's words ("訪客 123456"), which say it is a guest's */
   const label = account
-    ? account.name + (account.guest ? ` (${t("guest")})` : "")
+    ? shownName(account.name) + (account.guest && !/^Guest \d+$/.test(account.name) ? ` (${t("guest")})` : "")
     : "";
   $("account-name").textContent = label;
   /* the balance beside the name (not for guests, who play practice only, R7.2), in
      the unit the server sends with it (10000 chips = 100.00, R1.4), never a table's;
      on a phone under the name, whole, the name cut short if it must be */
   const balance = account && !account.guest && Number.isInteger(account.balance)
-    ? t("balance_words", { amount: money(account.balance, account.money_unit) })
+    ? t("balance_words", { amount: cash(account.balance, account.money_unit) })
     : "";
   const who = $("who");
   who.textContent = "";

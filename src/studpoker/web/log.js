@@ -4,7 +4,7 @@
 
 import { ui } from "./state.js";
 import { $, status } from "./page.js";
-import { refusal, t } from "./words.js";
+import { refusal, shownName, t } from "./words.js";
 import { money } from "./money.js";
 import { cardElement } from "./cards.js";
 import { authHeaders } from "./net.js";
@@ -35,7 +35,7 @@ export function addChat(name, text, room) {
   const log = $("chat-log");
   const item = document.createElement("li");
   const who = document.createElement("b");
-  who.textContent = `${room ? t("room_word") : name}: `;
+  who.textContent = `${room ? t("room_word") : shownName(name)}: `;
   if (room) item.className = "room-line";
   else if (!ui.account || name !== ui.account.name) {
     /* a player's name: a click ignores their chat, for oneself (the room's words never) */
@@ -43,7 +43,7 @@ export function addChat(name, text, room) {
     const ignore = document.createElement("button");
     ignore.type = "button";
     ignore.className = "ignore";  // its mark is the style's: the line's text is the chat's
-    ignore.title = t("ignore_title", { name });
+    ignore.title = t("ignore_title", { name: shownName(name) });
     ignore.setAttribute("aria-label", ignore.title);
     ignore.addEventListener("click", () => setIgnored(name, true));
     item.append(ignore);
@@ -81,8 +81,8 @@ export function renderIgnored() {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "unignore";
-    button.textContent = `${name} ✕`;
-    button.title = t("unignore_title", { name });
+    button.textContent = `${shownName(name)} ✕`;
+    button.title = t("unignore_title", { name: shownName(name) });
     button.addEventListener("click", () => setIgnored(name, false));
     box.append(button, " ");
   }
@@ -170,7 +170,7 @@ export function showStandings(rows) {
   for (const row of rows) {
     const line = document.createElement("tr");
     const unit = ui.state ? ui.state.money_unit : 1; // the competition's table's
-    const cells = [String(row.place), row.name, money(row.chips, unit), row.busted ? t("out") : ""];
+    const cells = [String(row.place), shownName(row.name), money(row.chips, unit), row.busted ? t("out") : ""];
     for (const text of cells) {
       const cell = document.createElement("td");
       cell.textContent = text;

@@ -8,6 +8,7 @@
    name. */
 
 import { t } from "./words.js";
+import { ui } from "./state.js";
 
 /** @typedef {import("./protocol.js").LobbyTable["game"]} Game */
 /** @typedef {import("./protocol.js").FixedLimitStakes} FixedLimitStakes */
@@ -25,6 +26,15 @@ export function money(amount, unit) {
   const whole = Math.floor(Math.abs(amount) / unit);
   const part = String(Math.abs(amount) % unit).padStart(String(unit - 1).length, "0");
   return `${sign}${whole}.${part}`;
+}
+
+/** An amount of money with the room's currency before it ("$12.40", the welcome's
+   `currency`) where it is money, 100 chips a unit; Show Hand's and a tournament's
+   chips as they are.
+   @param {number} amount
+   @param {number} unit */
+export function cash(amount, unit) {
+  return (unit === 1 ? "" : ui.currency) + money(amount, unit);
 }
 
 /** An amount of chips as an amount box holds it, in `unit`s: 1240 is 12.4.
@@ -61,8 +71,8 @@ export function stakesParts(stakes, game, unit) {
     return [`${t("ante")} ${money(open.ante, unit)}`, t("min_bet_words", { amount: money(open.min_bet, unit) })];
   }
   const fixed = /** @type {FixedLimitStakes} */ (stakes);
-  return [`${money(fixed.small_bet, unit)}/${money(fixed.big_bet, unit)} ${t("fixed_limit")}`, `${t("ante")} ${money(fixed.ante, unit)}`,
-    t("bring_in_words", { amount: money(fixed.bring_in, unit) })];
+  return [`${cash(fixed.small_bet, unit)}/${cash(fixed.big_bet, unit)} ${t("fixed_limit")}`, `${t("ante")} ${cash(fixed.ante, unit)}`,
+    t("bring_in_words", { amount: cash(fixed.bring_in, unit) })];
 }
 
 /** A table's stakes in words on one line: "2.00/4.00 fixed limit · ante 0.25 · bring-in 0.50".

@@ -136,6 +136,7 @@ export function receive(message) {
   switch (message.type) {
     case "welcome":
       ui.account = message.account;
+      ui.currency = message.currency ?? "$";  // a server before currencies: dollars
       if (!ui.account && ui.token) {
         ui.token = null;
         localStorage.removeItem("stud.token");

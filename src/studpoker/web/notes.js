@@ -7,7 +7,7 @@
    player's own, kept in this browser. */
 
 import { ui } from "./state.js";
-import { refusal, t } from "./words.js";
+import { refusal, shownName, t } from "./words.js";
 import { authHeaders } from "./net.js";
 
 /** @typedef {import("./protocol.js").PlayerNote} PlayerNote */
@@ -132,11 +132,11 @@ export function markName(name, seat, own, redraw) {
     name.insertBefore(mark, name.lastChild);
     said.push(note.text);
   }
-  name.title = said.length ? said.join(": ") : t("n_open", { name: seat.name });
-  const heard = [seat.name];
+  name.title = said.length ? said.join(": ") : t("n_open", { name: shownName(seat.name) });
+  const heard = [shownName(seat.name)];
   if (note && note.colour) heard.push(colourName(note.colour));
   if (note && note.text) heard.push(t("n_has_note"));
-  name.setAttribute("aria-label", `${heard.join(", ")} — ${t("n_open", { name: seat.name })}`);
+  name.setAttribute("aria-label", `${heard.join(", ")} — ${t("n_open", { name: shownName(seat.name) })}`);
   name.addEventListener("focus", () => { focused = seat.name; });
   name.addEventListener("blur", () => { if (name.isConnected) focused = ""; });
   if (focused === seat.name) {
@@ -277,7 +277,7 @@ export function openEditor(name) {
   const dialog = editor();
   editing = name;
   const note = notes.get(name);
-  inBox("#note-title").textContent = t("n_title", { name });
+  inBox("#note-title").textContent = t("n_title", { name: shownName(name) });
   inBox("#note-colour-legend").textContent = t("n_colour");
   for (const choice of dialog.querySelectorAll(".note-colour")) {
     const radio = /** @type {HTMLInputElement} */ (choice.querySelector("input"));

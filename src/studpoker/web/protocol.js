@@ -1360,6 +1360,7 @@
  * @property {1} protocol
  * @property {AccountView | null} account - None for an onlooker's connection (no valid session token).
  * @property {"en" | "zh-Hant" | "zh-Hans"} lang - The language of the dealer's lines.
+ * @property {string} [currency] - The sign of the room's money ("$"; "" for none), written before the fixed-limit games' stakes and the balance (100 chips a unit); Show Hand's chips have none.
  * @property {1} v
  */
 

@@ -78,6 +78,7 @@ export const ui = {
   /** @type {number | null} */
   freeChips: null, // what "Get chips" would give now (GET /api/me), in the balance's unit
   notice: "", // said once the next welcome comes (a password just set)
+  currency: "$", // the sign of the room's money (the welcome's), before stakes and balances
   /** @type {number | null} */
   addressWatch: null, // the watch of the table the page's address named (tabs.js)
 };

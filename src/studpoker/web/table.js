@@ -4,7 +4,7 @@
 
 import { ui } from "./state.js";
 import { $ } from "./page.js";
-import { t, word } from "./words.js";
+import { shownName, t, word } from "./words.js";
 import { money, stakesText } from "./money.js";
 import { cardElement } from "./cards.js";
 import { send } from "./net.js";
@@ -149,14 +149,14 @@ export function renderTable() {
     if (ready.length < 2) {
       const away = seats.filter((seat) => seat.sitting_out && !seat.leaving);
       streetText = away.length
-        ? t("awaiting_back", { names: away.map((seat) => seat.name).join(", ") })
+        ? t("awaiting_back", { names: away.map((seat) => shownName(seat.name)).join(", ") })
         : t("awaiting_player");
     }
   }
   const actor = turn && s.seats[turn.seat];
   if (turn && actor) {
     const mine = turn.seat === s.viewer;
-    streetText += " · " + (mine ? t("your_turn") : t("waiting", { name: actor.name }));
+    streetText += " · " + (mine ? t("your_turn") : t("waiting", { name: shownName(actor.name) }));
   }
   /* the room's operator paused the table: the hand under way ends, no other starts */
   if (s.paused && (!hand || hand.is_over)) streetText = t("paused_short");
@@ -194,7 +194,7 @@ export function renderTable() {
     if (player && player.shown) el.classList.add("shown");
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = seat.name;
+    name.textContent = shownName(seat.name);
     markName(name, seat, i === s.viewer, renderTable);  // one's note on the player (issue 36)
     const chips = document.createElement("div");
     chips.className = "stack";

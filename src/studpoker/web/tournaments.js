@@ -6,7 +6,7 @@
 
 import { ui } from "./state.js";
 import { $, status } from "./page.js";
-import { refusal, t } from "./words.js";
+import { refusal, shownName, t } from "./words.js";
 import { money, toChips } from "./money.js";
 import { authHeaders, send } from "./net.js";
 import { openTable } from "./table.js";
@@ -228,14 +228,14 @@ function detailsRow(info) {
     const left = document.createElement("p");
     left.className = "t-standings";
     left.textContent = `${t("t_still_in")}: ` + info.standings
-      .map((p) => `${p.name} (${p.chips})`).join(", ");
+      .map((p) => `${shownName(p.name)} (${p.chips})`).join(", ");
     cell.append(left);
   }
   if (info.places) {
     const places = document.createElement("p");
     places.className = "t-places";
     places.textContent = `${t("t_results")}: ` + info.places
-      .map((p) => `${p.place}. ${p.name}${p.prize ? ` (${money(p.prize, info.money_unit)})` : ""}`).join(", ");
+      .map((p) => `${p.place}. ${shownName(p.name)}${p.prize ? ` (${money(p.prize, info.money_unit)})` : ""}`).join(", ");
     cell.append(places);
   }
   row.append(cell);

@@ -163,6 +163,7 @@ const WORDS = {
     seat_offer: "A seat is free at {table}: held for you for {seconds} s.", take_seat: "Take the seat",
     not_now: "No thanks", lobby_tab: "Lobby ↗", lobby_tab_title: "Open the lobby in a new tab: your seat stays here",
     turn_title: "▶ Your turn · {table}", invited_note: "{host} invited you to this private table.",
+    guest_name: "Guest {n}",
     dealers_choice: "Dealer's choice", dealers_choice_option: "Dealer's choice: each player in turn picks the next game",
     choice_hands: "Hands a choice", choice_lobby: "next {game} · {name}",
     choice_chosen: "Next game: {game}, chosen by {name}.", choice_waiting: "{name} chooses the next game (else {game}).",
@@ -319,6 +320,7 @@ const WORDS = {
     seat_offer: "{table} 有空位：為你保留 {seconds} 秒。", take_seat: "入座",
     not_now: "不用了", lobby_tab: "大廳 ↗", lobby_tab_title: "在新分頁開啟大廳，這裡的座位保留",
     turn_title: "▶ 輪到你 · {table}", invited_note: "{host} 邀請你到這張私人牌桌。",
+    guest_name: "訪客 {n}",
     dealers_choice: "莊家選擇", dealers_choice_option: "莊家選擇：玩家輪流選下一個遊戲",
     choice_hands: "每次選擇局數", choice_lobby: "下一個 {game} · {name}",
     choice_chosen: "下一個遊戲：{game}（{name} 選的）。", choice_waiting: "{name} 選擇下一個遊戲（不選則為 {game}）。",
@@ -473,6 +475,7 @@ const WORDS = {
     seat_offer: "{table} 有空位：为你保留 {seconds} 秒。", take_seat: "入座",
     not_now: "不用了", lobby_tab: "大厅 ↗", lobby_tab_title: "在新标签页打开大厅，这里的座位保留",
     turn_title: "▶ 轮到你 · {table}", invited_note: "{host} 邀请你到这张私人牌桌。",
+    guest_name: "访客 {n}",
     dealers_choice: "庄家选择", dealers_choice_option: "庄家选择：玩家轮流选下一个游戏",
     choice_hands: "每次选择局数", choice_lobby: "下一个 {game} · {name}",
     choice_chosen: "下一个游戏：{game}（{name} 选的）。", choice_waiting: "{name} 选择下一个游戏（不选则为 {game}）。",
@@ -549,4 +552,12 @@ export function refusal(problem, unit) {
   if (!problem.code) return message;
   const amount = (/** @type {number} */ value) => money(value, unit || 1);
   return refusalText(problem.code, problem.params, message, ui.lang, amount);
+}
+
+/** A player's name as the page's reader reads it: a guest's, which the room gives
+    ("Guest 123456"), in the page's language ("訪客 123456"); any other as it is.
+   @param {string} name */
+export function shownName(name) {
+  const found = /^Guest (\d+)$/.exec(name);
+  return found ? t("guest_name", { n: found[1] }) : name;
 }

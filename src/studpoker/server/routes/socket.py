@@ -101,6 +101,7 @@ def socket_router() -> APIRouter:
                 "protocol": VERSION,
                 "account": None if account is None else account_dict(account),
                 "lang": client.lang,
+                "currency": hub.currency,
                 "v": VERSION,
             }
         )
