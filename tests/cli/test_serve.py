@@ -412,3 +412,31 @@ def test_print_config_into_a_pipe_closed_early_says_nothing_more():
     )  # fmt: skip
     assert done.stdout == "host = 127.0.0.1  # default\n"
     assert done.stderr == ""
+
+
+def test_the_room_s_currency_is_a_sign_and_the_welcome_says_it():
+    """The sign the page writes before stakes and balances (issue 36): "$" by default,
+    an operator's own (HK$, €, none), and a value that is no sign refused in words."""
+    assert settings_from({}, environ={}).currency == "$"
+    assert settings_from({}, environ={"STUD_CURRENCY": "HK$"}).currency == "HK$"
+    assert settings_from({"currency": ""}, environ={}).currency == ""  # none
+    for wrong, why in (
+        ("12", "a currency is a sign of up to 4 characters ("$", "HK$"), not '12'"),
+        ("US $", "a currency is a sign of up to 4 characters ("$", "HK$"), not 'US $'"),
+        ("\u200b$", "a currency is a sign of up to 4 characters ("$", "HK$"), not '\u200b$'"),
+        ("dollars", "String should have at most 4 characters"),
+    ):
+        with pytest.raises(SettingsError) as refused:
+            settings_from({}, environ={"STUD_CURRENCY": wrong})
+        assert "(from STUD_CURRENCY)" in str(refused.value)
+        assert why in str(refused.value), str(refused.value)
+    from fastapi.testclient import TestClient
+
+    from studpoker.room import Room
+    from studpoker.server import create_app
+    from studpoker.store import Store
+
+    room = Room(Store("sqlite://"), default_tables=False)
+    with TestClient(create_app(room, currency="€")) as api, api.websocket_connect("/ws") as ws:
+        welcome = ws.receive_json()
+    assert (welcome["type"], welcome["currency"]) == ("welcome", "€")
