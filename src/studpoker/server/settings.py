@@ -67,7 +67,7 @@ def check_currency(sign: str) -> str:
         or len(sign) > 4
         or any(c.isspace() or c.isdigit() or not c.isprintable() for c in sign)
     ):
-        raise ValueError(f'a currency is a sign of up to 4 characters ("$", "HK$"), not {sign!r}')
+        raise ValueError(f"a currency is a sign of up to 4 characters ($, HK$), not {sign!r}")
     return sign
 
 
