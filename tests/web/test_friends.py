@@ -310,3 +310,46 @@ def test_dealers_choice_the_chooser_picks_the_next_game_and_it_is_dealt(
     finally:
         for page in pages:
             give_back(page)
+
+
+def test_the_operator_s_mute_is_told_in_words_and_nobody_hears_the_muted(
+    room: Server, browser: Any
+) -> None:
+    """Chat at a table: a player the operator muted is told why in their language, with
+    the time in their own clock, and the other player hears nothing; unmuted, they are
+    heard again."""
+    from server.test_admin import admin, operator
+
+    expect = sync_api.expect
+    boss = operator(room, "boss")
+    table = "chat-razz"
+    room.call(room.room.create_table("razz", "practice", table_id=table))
+    talker = registered_page(browser, room.url, "talker", **PHONE)
+    listener = registered_page(browser, room.url, "listener")
+    pages = [talker, listener]
+    try:
+        talker.select_option("#lang", "zh-Hans")
+        for page in pages:
+            page.click(f'button.sit[data-table="{table}"]')
+            page.wait_for_selector("#room:visible")
+        account = room.room.store.account("talker")
+        assert account is not None
+        muted = admin(room, boss, "POST", f"/accounts/{account.id}/mute", minutes=30, reason="x")
+        assert muted.status_code == 200, muted.text
+        talker.fill("#chat-text", "can you hear me")
+        talker.click("#chat-send")
+        # told in the chat, where the player looks as they type
+        notice = talker.locator("#chat-log li.chat-notice")
+        expect(notice).to_have_text(re.compile(r"^你被禁言至 .+\d{1,2}:\d{2}"))
+        talker.screenshot(path=str(SCREENSHOTS / "muted-zh-Hans-375.png"))
+        listener.wait_for_timeout(500)
+        expect(listener.locator("#chat-log li", has_text="can you hear me")).to_have_count(0)
+        admin(room, boss, "DELETE", f"/accounts/{account.id}/mute")
+        talker.fill("#chat-text", "back again")
+        talker.click("#chat-send")
+        expect(listener.locator("#chat-log li").last).to_have_text("talker: back again")
+        for page in pages:
+            assert not page.errors, page.errors
+    finally:
+        for page in pages:
+            give_back(page)

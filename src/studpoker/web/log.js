@@ -180,3 +180,16 @@ export function showStandings(rows) {
   }
   $("standings-box").hidden = false;
 }
+
+/** A refusal of one's own chat line (muted by the room, too many lines), in the chat
+    where the player is looking, not at the page's top.
+   @param {string} text */
+export function addChatNotice(text) {
+  const log = $("chat-log");
+  const item = document.createElement("li");
+  item.className = "chat-notice";
+  item.setAttribute("role", "alert");
+  item.textContent = text;
+  log.append(item);
+  log.scrollTop = log.scrollHeight;
+}

@@ -159,7 +159,7 @@ function start() {
     const input = $("chat-text", HTMLInputElement);
     const text = input.value.trim();
     if (!text || !ui.tableId) return;
-    send({ type: "chat", table: ui.tableId, text: text.slice(0, 300) });
+    ui.chatSent = send({ type: "chat", table: ui.tableId, text: text.slice(0, 300) });
     input.value = "";
   });
   document.addEventListener("keydown", onKey);

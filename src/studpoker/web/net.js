@@ -8,7 +8,7 @@ import { $, status } from "./page.js";
 import { refusal, t } from "./words.js";
 import { refreshBalance, renderAccount, renderLobby } from "./lobby.js";
 import { leaveTable, openTable, renderTable, renderTableSoon } from "./table.js";
-import { addChat, addLines, showStandings } from "./log.js";
+import { addChat, addChatNotice, addLines, showStandings } from "./log.js";
 import { actRefusal, renderActions } from "./actions.js";
 import { soundsOf } from "./options.js";
 import { applyPatch } from "./patch.js";
@@ -245,6 +245,11 @@ export function receive(message) {
       if (message.id !== null && message.id === ui.addressWatch) {
         ui.addressWatch = null;
         leaveTable();
+      }
+      if (message.id !== null && message.id === ui.chatSent && message.code !== "login") {
+        /* a chat line refused (muted, too fast): said where the player is typing */
+        addChatNotice(refusal(message, unit));
+        break;
       }
       if (message.code === "login") status(t("login_first"), true);
       else status(refusal(message, unit), true);

@@ -80,6 +80,8 @@ export const ui = {
   notice: "", // said once the next welcome comes (a password just set)
   currency: "$", // the sign of the room's money (the welcome's), before stakes and balances
   /** @type {number | null} */
+  chatSent: null, // the last chat line sent: a refusal of it is told in the chat
+  /** @type {number | null} */
   addressWatch: null, // the watch of the table the page's address named (tabs.js)
 };
 
