@@ -178,3 +178,47 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
     finally:
         for page in (ann, bob, cy):
             give_back(page)
+
+
+def test_the_lobby_s_tournament_row_is_kept_fresh_and_its_buttons_stay_put(
+    room: Server, browser: Any
+) -> None:
+    """Issue 36: the tournaments' lobby is read again every few seconds; a row shows
+    the entries as they come, without a reload, and a row whose tournament did not
+    change stays the same element (its button is not swapped under the pointer)."""
+    import httpx
+
+    expect = sync_api.expect
+    suffix = uuid.uuid4().hex[:6]
+    watcher = registered_page(browser, room.url, f"watch{suffix}")
+    try:
+        status, made = fetch(
+            watcher, "POST", "/api/tournaments",
+            {"game": "razz", "seats": 6, "buy_in": 100, "fee": 10, "structure": FAST,
+             "name": f"Fresh {suffix}"},
+        )  # fmt: skip
+        assert status == 201, made
+        tid = made["id"]
+        row = watcher.locator(f"#tournament-list tr[data-tournament='{tid}']")
+        expect(row.locator("td").nth(2)).to_have_text("0/6", timeout=10_000)
+        listed = httpx.get(f"{room.url}/api/tournaments").json()
+        other = next(t["id"] for t in listed if t["id"] != tid and t["state"] == "registering")
+        watcher.evaluate(
+            "(other) => { window.kept = document.querySelector("
+            "`#tournament-list tr[data-tournament='${other}']`); }",
+            str(other),
+        )
+        for name in (f"idle{suffix}", f"late{suffix}"):
+            # made by the room itself: this module's pages used its address's new accounts
+            account, token = room.call(room.room.register(name, "password1"))
+            room.room.store.deposit(account.id, 1000)
+            entered = httpx.post(
+                f"{room.url}/api/tournaments/{tid}/entry",
+                headers={"Authorization": f"Bearer {token}"},
+            )
+            assert entered.status_code in (200, 201), entered.text
+        expect(row.locator("td").nth(2)).to_have_text("2/6", timeout=10_000)  # no reload
+        assert watcher.evaluate("window.kept && window.kept.isConnected") is True
+        assert not watcher.errors, watcher.errors
+    finally:
+        give_back(watcher)

@@ -80,42 +80,72 @@ function stateText(info) {
   return t(`t_${info.state}`);
 }
 
+/** The rows drawn last, by tournament and part ("row", "details"), each with what it
+    was drawn from: the list is read again every few seconds, and a row whose
+    tournament has not changed stays as it is (a button is not swapped under the
+    pointer, a focus is kept).
+    @type {Map<string, {drawn: string, row: HTMLTableRowElement}>} */
+const drawnRows = new Map();
+
 export function renderTournaments() {
   const body = $("tournament-list");
-  body.textContent = "";
   const game = $("filter-game", HTMLSelectElement).value;
   const list = shown.filter((info) => !game || info.game === game);
   $("no-tournaments").hidden = list.length > 0;
+  const who = ui.account ? ui.account.name : "";
+  /** @type {Array<HTMLTableRowElement>} */
+  const wanted = [];
+  const kept = new Set();
+  /** @param {string} key @param {unknown} from @param {() => HTMLTableRowElement} make */
+  const reuse = (key, from, make) => {
+    const drawn = JSON.stringify([from, ui.lang, who]);
+    const old = drawnRows.get(key);
+    const row = old && old.drawn === drawn ? old.row : make();
+    drawnRows.set(key, { drawn, row });
+    kept.add(key);
+    wanted.push(row);
+  };
   for (const info of list) {
-    const row = document.createElement("tr");
-    row.dataset.tournament = String(info.id);
-    const name = document.createElement("td");
-    const title = document.createElement("button");
-    title.className = "link";
-    title.textContent = tournamentName(info);
-    title.title = t("t_details");
-    title.addEventListener("click", () => { open = open === info.id ? null : info.id; renderTournaments(); });
-    name.append(title);
-    row.append(name);
-    const cells = [
-      price(info),
-      `${info.entries}${info.capacity ? `/${info.capacity}` : ""}`,
-      money(info.prize_pool, info.money_unit),
-      stateText(info),
-    ];
-    cells.forEach((text, i) => {
-      const cell = document.createElement("td");
-      cell.textContent = text;
-      if (i === 0 || i === 2) cell.className = "money"; // "1.00 + 0.10" on one line
-      row.append(cell);
-    });
-    const cell = document.createElement("td");
-    const button = actionButton(info);
-    if (button) cell.append(button);
-    row.append(cell);
-    body.append(row);
-    if (open === info.id) body.append(detailsRow(info));
+    reuse(`row ${info.id}`, [info, open === info.id], () => tournamentRow(info));
+    if (open === info.id) reuse(`details ${info.id}`, info, () => detailsRow(info));
   }
+  for (const key of [...drawnRows.keys()]) if (!kept.has(key)) drawnRows.delete(key);
+  wanted.forEach((row, i) => {
+    if (body.children[i] !== row) body.insertBefore(row, body.children[i] || null);
+  });
+  while (body.children.length > wanted.length) body.lastChild?.remove();
+}
+
+/** One tournament's row of the lobby.
+   @param {TournamentInfo} info */
+function tournamentRow(info) {
+  const row = document.createElement("tr");
+  row.dataset.tournament = String(info.id);
+  const name = document.createElement("td");
+  const title = document.createElement("button");
+  title.className = "link";
+  title.textContent = tournamentName(info);
+  title.title = t("t_details");
+  title.addEventListener("click", () => { open = open === info.id ? null : info.id; renderTournaments(); });
+  name.append(title);
+  row.append(name);
+  const cells = [
+    price(info),
+    `${info.entries}${info.capacity ? `/${info.capacity}` : ""}`,
+    money(info.prize_pool, info.money_unit),
+    stateText(info),
+  ];
+  cells.forEach((text, i) => {
+    const cell = document.createElement("td");
+    cell.textContent = text;
+    if (i === 0 || i === 2) cell.className = "money"; // "1.00 + 0.10" on one line
+    row.append(cell);
+  });
+  const cell = document.createElement("td");
+  const button = actionButton(info);
+  if (button) cell.append(button);
+  row.append(cell);
+  return row;
 }
 
 /** The one thing the asker can do with a tournament now.
