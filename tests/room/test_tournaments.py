@@ -640,6 +640,12 @@ def test_a_player_who_busts_is_told_their_place_and_prize_at_once() -> None:
         assert sum(p["chips"] for p in info["standings"]) == 6 * FAST["starting_chips"]
         chips = [p["chips"] for p in info["standings"]]
         assert chips == sorted(chips, reverse=True)
+        # The lobby's list leaves the players' lists to the tournament's own answer:
+        # a list of many running tournaments does not grow with their players.
+        listed = next(t for t in room.tournament_list() if t["id"] == tid)
+        assert "standings" not in listed
+        assert "places" not in listed
+        assert listed["players_left"] == left
         told = {}
         for account in accounts:
             mine = room.tournament_entry(tid, account)

@@ -1088,13 +1088,18 @@ class TournamentDesk:
 
     def tournament_list(self, account: Account | None = None) -> list[dict[str, Any]]:
         """The tournaments as ``GET /api/tournaments`` lists them: registering,
-        running and the last finished (with ``account``: its entry in each)."""
+        running and the last finished (with ``account``: its entry in each), without
+        the lists that grow with the players (standings, places): one tournament's
+        answer has them."""
         ordered = sorted(self.tournaments.values(), key=lambda rt: rt.id)
-        return [self.tournament_entry(rt.id, account) for rt in ordered]
+        return [self.tournament_entry(rt.id, account, players=False) for rt in ordered]
 
-    def tournament_entry(self, tid: int, account: Account | None = None) -> dict[str, Any]:
+    def tournament_entry(
+        self, tid: int, account: Account | None = None, *, players: bool = True
+    ) -> dict[str, Any]:
         """Tournament ``tid`` as the lobby shows it (with ``account``: its own entry
-        and table)."""
+        and table; with ``players``, those still in with their chips and the
+        finishing order so far)."""
         rt = self._tournament(tid)
         director, row = rt.director, rt.row
         now = _now()
@@ -1151,7 +1156,7 @@ class TournamentDesk:
         places = rt.places
         if not places and director.state in ("running", "finished"):
             places = director.busted(pool=0 if rt.practice else rt.row.pool)
-        if director.state == "running" and row.state != "cancelled":
+        if players and director.state == "running" and row.state != "cancelled":
             info["standings"] = [
                 {"name": player_of(entry), "chips": chips} for entry, chips in director.standings()
             ]
@@ -1164,7 +1169,7 @@ class TournamentDesk:
             place = next((p for p in places if p.player == entry), None)
             info["place"] = None if place is None else place.place
             info["prize"] = None if place is None else place.prize
-        if places:
+        if players and places:
             info["places"] = [
                 {"name": p.player, "place": p.place, "prize": p.prize} for p in places
             ]

@@ -18,6 +18,24 @@ import { refreshBalance } from "./lobby.js";
 let shown = [];
 /** @type {number | null} */
 let open = null; // the tournament whose details are open
+/** The open tournament as its own answer gives it: with those still in and the
+    finishing order, which the list leaves out (GET /api/tournaments/{id}).
+    @type {TournamentInfo | null} */
+let openInfo = null;
+
+/* The open tournament's own answer, read again with the list. */
+async function loadOpen() {
+  const id = open;
+  if (id === null) return;
+  try {
+    const answer = await fetch(`/api/tournaments/${id}`, { headers: authHeaders() });
+    if (!answer.ok || open !== id) return;
+    openInfo = await answer.json();
+    renderTournaments();
+  } catch (_error) {
+    /* the next poll reads it again */
+  }
+}
 /** @type {number | null} */
 let mine = null; // the tournament whose table the page shows
 /** @type {TournamentInfo | null} */
@@ -37,6 +55,7 @@ export async function loadTournaments() {
     shown = listed;
     readAt = Date.now();
     renderTournaments();
+    loadOpen();
     if (moved) refreshBalance();
   } catch (_error) {
     /* the next poll reads them again */
@@ -107,7 +126,10 @@ export function renderTournaments() {
   };
   for (const info of list) {
     reuse(`row ${info.id}`, [info, open === info.id], () => tournamentRow(info));
-    if (open === info.id) reuse(`details ${info.id}`, info, () => detailsRow(info));
+    if (open === info.id) {
+      const full = openInfo && openInfo.id === info.id ? { ...info, ...openInfo } : info;
+      reuse(`details ${info.id}`, full, () => detailsRow(full));
+    }
   }
   for (const key of [...drawnRows.keys()]) if (!kept.has(key)) drawnRows.delete(key);
   wanted.forEach((row, i) => {
@@ -126,7 +148,12 @@ function tournamentRow(info) {
   title.className = "link";
   title.textContent = tournamentName(info);
   title.title = t("t_details");
-  title.addEventListener("click", () => { open = open === info.id ? null : info.id; renderTournaments(); });
+  title.addEventListener("click", () => {
+    open = open === info.id ? null : info.id;
+    openInfo = null;
+    renderTournaments();
+    loadOpen();
+  });
   name.append(title);
   row.append(name);
   const cells = [
