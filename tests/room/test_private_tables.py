@@ -148,7 +148,7 @@ def test_only_its_host_closes_a_private_table_and_everyone_is_paid_out():
         with pytest.raises(RoomError) as refused:
             await room.close_private(ann, public)  # a public table is the operator's to close
         assert refused.value.code == "not_host"
-        assert await room.close_private(ann, tid) == 2
+        assert await room.close_private(ann, tid) == {"table": tid, "people": 2, "closed": True}
         assert tid not in room.tables
         assert books(room, tid, ann, bob) == ([10_000, 10_000], {})
         assert [saved.table_id for saved in room.store.kept_tables()] == [public]

@@ -90,7 +90,7 @@ def test_a_private_table_from_its_link_to_its_close(server: Server):
     )
     assert tid in server.room.tables
     answer = httpx.post(f"{server.url}/api/tables/{tid}/close", headers=bearer(host_token))
-    assert answer.json() == {"table": tid, "people": 1}
+    assert answer.json() == {"table": tid, "people": 1, "closed": True}  # no hand: at once
     assert tid not in server.room.tables
     assert balance(server, friend_id) == 10_000
     assert server.room.store.holdings(tid) == {}

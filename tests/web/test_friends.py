@@ -98,7 +98,8 @@ def test_a_private_table_from_its_link_seats_a_friend_and_refuses_a_stranger(
         host.once("dialog", lambda dialog: dialog.accept())
         host.click("#close-table")
         # The hand under way is played to its end (the host folds it), then the table
-        # closes and the host is back in the lobby.
+        # closes and the host is back in the lobby, told so.
+        expect(host.locator("#status")).to_have_text("The table closes at the end of this hand.")
         deadline = time.monotonic() + 30
         while host.locator("#lobby").is_hidden() and time.monotonic() < deadline:
             press_once(host, preference=("fold", "check", "bring_in"))
@@ -107,6 +108,9 @@ def test_a_private_table_from_its_link_seats_a_friend_and_refuses_a_stranger(
                 fold_anyway.first.click()
             host.wait_for_timeout(200)
         expect(host.locator("#lobby")).to_be_visible()
+        expect(host.locator("#status")).to_have_text(
+            "The table is closed: everyone's chips are back."
+        )
         expect(host.locator(f'#table-list tr[data-table="{tid}"]')).to_have_count(0)
         assert tid not in room.room.tables
         for page in pages:

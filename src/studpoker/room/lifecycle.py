@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 from studpoker.games import GAMES
 from studpoker.room.errors import RoomError
@@ -79,6 +80,8 @@ class RoomLifecycle(RoomOwners):
         if not self._started:
             return
         self._stopping = True
+        for closing in list(self._closing):  # the room's stop pays everyone out anyway
+            closing.cancel()
         self.desk.stop_starters()
         await self._stop_keeping()  # no table taken up from now on
         if self.shared:  # but the leases kept while the hands end: a hand may outlast one
@@ -131,9 +134,11 @@ class RoomLifecycle(RoomOwners):
         finally:  # however the stop ended
             await self._stop_keeping()
 
-    async def close_private(self, account: Account, table_id: str) -> int:
+    async def close_private(self, account: Account, table_id: str) -> dict[str, Any]:
         """The host of private table ``table_id`` closes it, as :meth:`close_table`
-        does: the people paid out.  Only its host may (``not_host``)."""
+        does; only its host may (``not_host``).  Between hands it is closed at once;
+        during one, once the hand is played out (the answer does not wait for it).
+        ``{"table", "people", "closed"}``: the people paid out, or to be paid out."""
         room_table = self.table(table_id)
         privacy = room_table.privacy
         if privacy is None or privacy.host_id != account.id:
@@ -143,9 +148,24 @@ class RoomLifecycle(RoomOwners):
                 table=table_id,
             )
         self.chat.announce(table_id, f"{account.name} closes this table at the end of the hand.")
-        people = await self.close_table(table_id)
-        log.info("private table %s closed by its host %s", table_id, account.name)
-        return people
+        table = room_table.table
+        if table.current_hand is None:
+            people = await self.close_table(table_id)
+            log.info("private table %s closed by its host %s", table_id, account.name)
+            return {"table": table_id, "people": people, "closed": True}
+        seated = sum(not seat.occupant.is_bot for seat in table.seats.values())
+
+        async def close_later() -> None:
+            try:
+                await self.close_table(table_id)
+                log.info("private table %s closed by its host %s", table_id, account.name)
+            except RoomError as error:  # gone meanwhile (another process took it)
+                log.warning("private table %s was not closed: %s", table_id, error)
+
+        task = asyncio.create_task(close_later(), name=f"close {table_id}")
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+        return {"table": table_id, "people": seated, "closed": False}
 
     async def close_table(self, table_id: str) -> int:
         """Close table ``table_id`` for good (the operator's): it deals no new hand, the

@@ -107,6 +107,7 @@ class RoomState:
         self._started = False
         # Stopping: a table taken up now is handed over at once, dealing nothing.
         self._stopping = False
+        self._closing: set[asyncio.Task[None]] = set()  # private tables closing after a hand
         self._renewed_at = 0.0  # when the leases were last renewed (the loop's time)
         # Hand histories on workers of their own, apart from the database calls
         # (workers.py; the accounts have theirs for passwords).  A process: formatting

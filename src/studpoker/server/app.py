@@ -232,7 +232,7 @@ def _answer_peers(room: Room, peers: Peers) -> None:
         asker = account_of(args["account"])
         if asker is None:
             raise RoomError("log in first: no valid session token", "login")
-        return {"table": table_id, "people": await room.close_private(asker, table_id)}
+        return await room.close_private(asker, table_id)
 
     async def hand_asked(args: dict[str, Any]) -> Any:
         account = account_of(args["account"])

@@ -56,15 +56,23 @@ export async function copyInvite() {
   $("invite-copy").textContent = t("copied");
 }
 
-/** Close the table, once the host says so: whether it was closed (the hand under way
-    is played to its end, then everyone is paid out). */
+/** Close the table, once the host says so: the answer (`closed` at once between
+    hands; else once the hand under way is played to its end, then everyone is paid
+    out), or null when it was not closed.
+    @returns {Promise<{table: string, people: number, closed: boolean} | null>} */
 export async function closePrivate() {
   const tableId = ui.tableId;
-  if (!tableId || !confirm(t("close_table_confirm"))) return false;
+  if (!tableId || !confirm(t("close_table_confirm"))) return null;
   const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/close`, {
     method: "POST", headers: authHeaders(),
   });
   const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) { status(refusal(data) || answer.statusText, true); return false; }
-  return true;
+  if (!answer.ok) { status(refusal(data) || answer.statusText, true); return null; }
+  return data;
+}
+
+/** Whether table `tableId` is gone (closed). @param {string} tableId */
+export async function tableGone(tableId) {
+  const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}`, { headers: authHeaders() });
+  return answer.status === 404;
 }

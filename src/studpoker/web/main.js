@@ -5,7 +5,7 @@
    the page is translated, its controls wired and the connection opened. */
 
 import { ui } from "./state.js";
-import { $ } from "./page.js";
+import { $, status } from "./page.js";
 import { t } from "./words.js";
 import { money } from "./money.js";
 import { connect, logIn, receive, send } from "./net.js";
@@ -20,7 +20,7 @@ import { fillTournamentForm, renderTournamentNote, renderTournaments, startTourn
 import { renderStudy, startStudy } from "./study.js";
 import { renderAdmin, startAdmin } from "./admin.js";
 import { showTurnInTab } from "./tabs.js";
-import { askInvite, closePrivate, copyInvite } from "./host.js";
+import { askInvite, closePrivate, copyInvite, tableGone } from "./host.js";
 import { declineOffer, renderOffer } from "./waitlist.js";
 
 /* The static page in the page's language, and whatever is open redrawn in it. */
@@ -194,9 +194,25 @@ function start() {
   $("invite-copy").addEventListener("click", copyInvite);
   $("invite-close").addEventListener("click", () => { $("invite-box").hidden = true; });
   $("close-table").addEventListener("click", async () => {
-    if (!(await closePrivate())) return;
-    if (ui.state) ui.state = { ...ui.state, viewer: null };  // paid out: nothing to stand from
-    leaveTable();
+    const tableId = ui.tableId;
+    const done = await closePrivate();
+    if (!done || !tableId) return;
+    const leave = () => {
+      if (ui.tableId !== tableId) return;
+      if (ui.state) ui.state = { ...ui.state, viewer: null };  // paid out: nothing to stand from
+      leaveTable();
+    };
+    if (done.closed) { leave(); return; }
+    /* a hand under way: the host plays it out, then the table closes */
+    status(t("closing_after_hand"));
+    const watch = setInterval(async () => {
+      if (ui.tableId !== tableId) { clearInterval(watch); return; }
+      if (await tableGone(tableId).catch(() => false)) {
+        clearInterval(watch);
+        leave();
+        status(t("table_closed_note"));
+      }
+    }, 1500);
   });
   $("table-sit").addEventListener("click", () => {
     const table = ui.tables.find((x) => x.id === ui.tableId);

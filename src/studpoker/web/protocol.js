@@ -1545,10 +1545,12 @@ stray combining mark, a bidirectional control).
  */
 
 /**
- * A table its host closed: it deals no new hand, everyone seated is paid out.
+ * A table its host closed: it deals no new hand, everyone seated is paid out (at
+once between hands; once the hand under way is played out, ``closed`` false).
  * @typedef {object} Closed
  * @property {string} table
  * @property {number} people
+ * @property {boolean} closed
  */
 
 /**

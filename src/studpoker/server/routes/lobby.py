@@ -93,11 +93,14 @@ class Invite(TypedDict):
 
 
 class Closed(TypedDict):
-    """A table its host closed: it deals no new hand, everyone seated is paid out."""
+    """A table its host closed: it deals no new hand, everyone seated is paid out (at
+    once between hands; once the hand under way is played out, ``closed`` false)."""
 
     table: str
     people: int
-    """The people paid out."""
+    """The people paid out, or to be paid out."""
+    closed: bool
+    """Closed already (between hands), or once the hand under way ends."""
 
 
 # What the room may refuse of a new table (Room.create_table, table.config), for its
@@ -218,6 +221,6 @@ def lobby_router() -> APIRouter:
         if app.peers is not None and not app.room.runs(table_id):
             args = {"account": account_data(account)}
             return cast(Closed, await app.peers.ask_owner(table_id, "close", args))
-        return {"table": table_id, "people": await app.room.close_private(account, table_id)}
+        return cast(Closed, await app.room.close_private(account, table_id))
 
     return router
