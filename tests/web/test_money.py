@@ -103,7 +103,7 @@ def test_the_balance_after_a_tournaments_entry_and_its_table_in_the_lobby(
         assert status == 201, six
         # Registering takes 1.00 + 0.10 from the balance; unregistering gives it back.
         six_row = ann_page.locator(f"#tournament-list tr[data-tournament='{six['id']}']")
-        expect(six_row).to_contain_text("1.00 + 0.10", timeout=10_000)
+        expect(six_row).to_contain_text("$1.00 + $0.10", timeout=10_000)
         six_row.locator("button.primary").click()
         expect(ann_page.locator("#status")).to_have_text(f"Registered for Six {suffix}")
         expect(ann_page.locator("#who")).to_have_text(f"{ann} · balance $952.25")
@@ -116,7 +116,7 @@ def test_the_balance_after_a_tournaments_entry_and_its_table_in_the_lobby(
         # bob fills it: it starts, and his page opens its table, of Seven Card Stud in
         # whole chips; his balance is still written as the balance (the bug: 95225).
         bob_row = bob_page.locator(f"#tournament-list tr[data-tournament='{duel['id']}']")
-        expect(bob_row).to_contain_text("1.00 + 0.10")
+        expect(bob_row).to_contain_text("$1.00 + $0.10")
         bob_row.locator("button.primary").click()
         expect(bob_page.locator("#room")).to_be_visible()
         expect(bob_page.locator("#table-stakes")).to_contain_text(

@@ -72,9 +72,9 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
         assert (made["state"], made["entries"], made["prizes"]) == ("registering", 0, [200])
         row = ann.locator(f"#tournament-list tr[data-tournament='{tid}']")
         expect(row).to_contain_text(f"Duel {suffix}", timeout=10_000)
-        expect(row).to_contain_text("1.00 + 0.10")
+        expect(row).to_contain_text("$1.00 + $0.10")
         row.locator("button.link").click()  # its structure and payouts
-        expect(ann.locator("#tournament-list tr.details")).to_contain_text("Payouts: 1. 2.00")
+        expect(ann.locator("#tournament-list tr.details")).to_contain_text("Payouts: 1. $2.00")
         ann.locator("#tournaments").screenshot(path=str(SCREENSHOTS / "tournament-lobby.png"))
         # No balance: refused, with the reason in the page's words.
         bob.select_option("#lang", "zh-Hant")
@@ -131,14 +131,14 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
         ann_won = statuses[0].startswith("You finished 1 ")
         # Each told their place, and the winner the prize, in their own language.
         assert statuses[0] == (
-            f"You finished 1 in Duel {suffix} and won 2.00"
+            f"You finished 1 in Duel {suffix} and won $2.00"
             if ann_won
             else f"You finished 2 in Duel {suffix}"
         )
         assert statuses[1] == (
             f"你在 Duel {suffix} 得第 2 名"
             if ann_won
-            else f"你在 Duel {suffix} 得第 1 名，贏得 2.00"
+            else f"你在 Duel {suffix} 得第 1 名，贏得 $2.00"
         )
         winner, loser = (ann_name, bob_name) if ann_won else (bob_name, ann_name)
         assert store.account(winner).balance == 1000 - 110 + 200
@@ -162,7 +162,7 @@ def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser:
         cy.click("#t-create-submit")
         expect(cy.locator("#status")).to_have_text(f"Created Triple {suffix}")
         made_row = cy.locator("#tournament-list tr", has_text=f"Triple {suffix}")
-        expect(made_row).to_contain_text("2.00 + 0.20", timeout=10_000)
+        expect(made_row).to_contain_text("$2.00 + $0.20", timeout=10_000)
         expect(made_row).to_contain_text("Registering")
         (made,) = [t for t in fetch(cy, "GET", "/api/tournaments")[1]
                    if t["name"] == f"Triple {suffix}"]  # fmt: skip

@@ -7,7 +7,7 @@
 import { ui } from "./state.js";
 import { $, status } from "./page.js";
 import { refusal, shownName, t } from "./words.js";
-import { money, toChips } from "./money.js";
+import { cash, toChips } from "./money.js";
 import { authHeaders, send } from "./net.js";
 import { openTable } from "./table.js";
 import { refreshBalance } from "./lobby.js";
@@ -84,7 +84,7 @@ function levelName(level) {
    @param {TournamentInfo} info */
 function price(info) {
   if (info.practice) return t("t_free");
-  return `${money(info.buy_in, info.money_unit)} + ${money(info.fee, info.money_unit)}`;
+  return `${cash(info.buy_in, info.money_unit)} + ${cash(info.fee, info.money_unit)}`;
 }
 
 /** @param {TournamentInfo} info */
@@ -159,7 +159,7 @@ function tournamentRow(info) {
   const cells = [
     price(info),
     `${info.entries}${info.capacity ? `/${info.capacity}` : ""}`,
-    money(info.prize_pool, info.money_unit),
+    cash(info.prize_pool, info.money_unit),
     stateText(info),
   ];
   cells.forEach((text, i) => {
@@ -278,7 +278,7 @@ function detailsRow(info) {
   }
   const prizes = document.createElement("p");
   prizes.textContent = `${t("t_payouts")}: ` + (info.practice ? t("t_no_prizes") : info.prizes
-    .map((prize, i) => `${i + 1}. ${money(prize, info.money_unit)}`).join(", "));
+    .map((prize, i) => `${i + 1}. ${cash(prize, info.money_unit)}`).join(", "));
   cell.append(facts, levels, prizes);
   /* while it runs: those still in with their chips; the finishing order as they bust */
   if (info.standings) {
@@ -292,7 +292,7 @@ function detailsRow(info) {
     const places = document.createElement("p");
     places.className = "t-places";
     places.textContent = `${t("t_results")}: ` + info.places
-      .map((p) => `${p.place}. ${shownName(p.name)}${p.prize ? ` (${money(p.prize, info.money_unit)})` : ""}`).join(", ");
+      .map((p) => `${p.place}. ${shownName(p.name)}${p.prize ? ` (${cash(p.prize, info.money_unit)})` : ""}`).join(", ");
     cell.append(places);
   }
   row.append(cell);
@@ -318,7 +318,7 @@ export async function followTournament() {
     if (info.place) {
       const name = tournamentName(info);
       status(info.prize && !info.practice
-        ? t("t_finished_prize", { place: info.place, name, prize: money(info.prize, info.money_unit) })
+        ? t("t_finished_prize", { place: info.place, name, prize: cash(info.prize, info.money_unit) })
         : t("t_finished_place", { place: info.place, name }));
       mine = null;
       refreshBalance(); // a prize
