@@ -40,8 +40,9 @@ def test_the_page_comes_back_to_the_same_hand_after_kill_9(
     url = f"sqlite:///{tmp_path / 'room.db'}"
     log = tmp_path / "serve.log"
     server = Served(url, log)
-    page = guest_page(browser, server.base, locale=locale, viewport=viewport)
-    try:
+    page = None
+    try:  # the room stopped however the test ends: no process outlives it
+        page = guest_page(browser, server.base, locale=locale, viewport=viewport)
         sit(page, TABLE)
         actions = page.locator("#actions button.act")
         expect(actions.first).to_be_visible(timeout=30_000)  # the guest's turn
@@ -67,5 +68,6 @@ def test_the_page_comes_back_to_the_same_hand_after_kill_9(
         press_until(page, lambda _lines: ended.count() > 0)  # the hand played to its end
         assert page.errors == []
     finally:
-        give_back(page)
+        if page is not None:
+            give_back(page)
         server.stop()
