@@ -54,9 +54,12 @@ function read(redraw) {
         if (ui.token === token) readFor = undefined;  // read again at the next drawing
         return;
       }
+      const had = notes.size;
       notes.clear();
       for (const note of body) notes.set(note.name, note);
-      redrawn();
+      /* drawn again only when there is something new to draw: a table drawn meanwhile
+         keeps its elements (a button being pressed is not swapped) */
+      if (had || notes.size) redrawn();
     })
     .catch(() => { if (ui.token === token) readFor = undefined; });
 }
