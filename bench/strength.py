@@ -14,10 +14,11 @@ swapped; ``--no-duplicate`` deals every hand its own cards, the seats turning), 
 table gives A's result against B in big bets (Show Hand: antes) per 100 hands with its
 95% interval, and the share of the hands an ordinary match would need for the same
 interval ("duplicate needs").  A pair *holds* when that interval is above zero.  The
-default pairs are the issue's ladder: expert (the range-reading player; in Show Hand
-the solver's) beats hard (the equity player), which beats rules, rules beats station,
-station beats random (and rules beats random); ``--pairs`` takes others
-(``hard-normal,normal-easy``), ``--games`` some of the games
+default pairs are the ladder of the practice tables' levels (issues 19 and 36):
+expert (the range-reading player; in Show Hand the solver's) beats hard (the equity
+player), which beats normal (the rule-based player, ``rules``), which beats easy;
+normal beats station, station beats random (and normal beats random); ``--pairs``
+takes others (``hard-rules,rules-station``), ``--games`` some of the games
 (``five_card_stud,razz``; every game of ``GAMES`` by default).
 ``--update FILE`` replaces the table between the lines ``<!-- strength:begin -->``
 and ``<!-- strength:end -->`` of FILE.
@@ -126,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=100_000, help="hands a match (100,000)")
     parser.add_argument(
         "--pairs",
-        default="expert-hard,hard-rules,rules-station,station-random,rules-random",
+        default="expert-hard,hard-normal,normal-easy,normal-station,station-random,normal-random",
         help="matches as FIRST-SECOND, comma-separated",
     )
     parser.add_argument(

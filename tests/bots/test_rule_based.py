@@ -52,9 +52,22 @@ def test_junk_folds_and_the_bring_in_is_posted_not_completed():
 
 
 def test_easy_plays_marginal_hands_that_normal_folds():
-    hand = third("6s 6h 3c", "Kc Jd Qs", "bring_in")  # a small pair below a queen
+    hand = third("6s 6h 3c", "Kc Jd Qs", "complete 200")  # a small pair below a queen
     assert decide(hand, "normal") == Action.fold()
     assert decide(hand, "easy") == Action.call()
+    hand = third("6s 6h 3c", "Kc Jd Qs", "bring_in")  # … for the bring-in alone, both play
+    assert decide(hand, "normal") == Action.call()
+    assert decide(hand, "easy") == Action.call()
+
+
+def test_normal_defends_its_bring_in_heads_up_with_a_card_above_the_stealer():
+    # Seat 2 brings in with the 2♦ (8♣ 9♣ down); seat 1 completes with a 7♠ showing.
+    hand = third("Js 7h 4c", "Qh 3d 7s", "bring_in", "fold", "complete 200")
+    assert hand.actor == 2
+    calls = [decide(hand, seed=seed) == Action.call() for seed in range(40)]
+    assert 0.5 < sum(calls) / len(calls) < 0.9  # most of the time, not every time
+    hand = third("Js 7h 4c", "Qh 3d 7s", "bring_in", "call", "complete 200")
+    assert all(decide(hand, seed=seed) == Action.fold() for seed in range(40))  # not heads-up
 
 
 def test_razz_plays_three_low_cards_and_folds_high_ones():

@@ -143,7 +143,7 @@ def test_the_dealer_tells_every_action_and_the_showdown(monkeypatch, capsys):
     [
         ("seven_card_stud", "Hands played: 2   Net: -45.00"),
         ("stud_hilo", "Hands played: 2   Net: +1.50"),
-        ("razz", "Hands played: 2   Net: +0.63"),
+        ("razz", "Hands played: 2   Net: +1.13"),
         ("show_hand", "Hands played: 2   Net: +90"),
         ("five_card_stud", None),
     ],
@@ -228,10 +228,11 @@ def test_a_no_limit_amount_is_asked_for_or_typed_after_the_key(monkeypatch, caps
 
 
 def test_after_an_open_pair_a_bet_is_small_or_big_r2_7(monkeypatch, capsys):
-    played = play(monkeypatch, capsys, "--seed", "4", "--hands", "1", keys="c\nr\n3\nr\n4\n")
+    played = play(monkeypatch, capsys, "--seed", "7", "--hands", "1", keys="c\nr\n3\nr\n4\n")
     lines = played.lines
     at = lines.index("[c] check  [f] fold  [r] bet 2.00 or 4.00  [q] quit")
-    assert "│     Bot 1    399.25            ?? ??      4♦ 4♠                │" in lines[:at]
+    # Hero's own open pair of aces on fourth street: the small or the big bet (R2.7)
+    assert "│ ▶   Hero     399.25            T♣ A♦      A♥ A♠                │" in lines[:at]
     assert lines[at + 1 : at + 7] == [
         "> r",
         "bet (2.00 or 4.00, Enter for 2.00): 3",

@@ -83,9 +83,13 @@ class Temper:
     bet_fraction: float  # a Show Hand bet, as a fraction of the pot
 
 
+# The hard temper bets 0.05 above its fair share, raises 0.10 above it and asks 10%
+# more than the pot odds of a call: more bets and raises for its calls, as a
+# tight-aggressive player makes (issue 36, docs/bots.md's styles), with no loss
+# against the rule-based player in the sweeps that chose it.
 TEMPERS: dict[str, Temper] = {
     "normal": Temper("normal", 200, 0.10, 0.18, 1.0, 0.10, 0.8, 0.35, 0.72, 0.5),
-    "hard": Temper("hard", 500, 0.10, 0.18, 1.0, 0.10, 0.8, 0.35, 0.72, 0.5),
+    "hard": Temper("hard", 500, 0.05, 0.10, 1.1, 0.10, 0.8, 0.35, 0.72, 0.5),
 }
 # A call in Five-Card Stud (R9) needs 15% more than the pot odds: the big bets of
 # fourth and fifth street come after it, against a hand that shows all but one card

@@ -33,7 +33,7 @@ from studpoker.bots.equity_player import EquityPlayer, Temper
 from studpoker.bots.ranges import ActionModel, RangeReader
 from studpoker.bots.reading import Reading, street_wagers
 from studpoker.bots.rule_based import wager
-from studpoker.bots.starting_hands import starting_tier
+from studpoker.bots.starting_hands import defends, starting_tier
 from studpoker.engine import (
     Action,
     ActionKind,
@@ -58,7 +58,8 @@ K = ActionKind
 # when it folds, and is about a small bet behind when it is called.
 STEAL_FOLDS = 0.6
 # Against an opponent who steals at least this often, the bring-in defends with a
-# marginal hand too (the starting-hand standards' tier 1).
+# marginal hand too (the starting-hand standards' tier 1), or one that plays against
+# the stealer's up card (``defends``).
 DEFEND_STEALS = 0.5
 
 
@@ -151,8 +152,12 @@ class RangePlayer(EquityPlayer):
                 return wager(options[K.COMPLETE], big=False)
         elif brought == view.viewer and wagers == 1 and K.CALL in options:
             # Our bring-in against a completion: defended wider against a stealer.
-            tier = starting_tier(Reading(view, deck=self._deck_size(view)), view.game)
-            if habits.steals >= DEFEND_STEALS and tier >= 1:
+            read = Reading(view, deck=self._deck_size(view))
+            theirs = view.seats[other].up_cards
+            if habits.steals >= DEFEND_STEALS and (
+                starting_tier(read, view.game) >= 1
+                or (theirs and theirs[-1] is not None and defends(read, view.game, theirs[-1]))
+            ):
                 return Action(K.CALL)
         return None
 

@@ -3,16 +3,21 @@
 On the first betting round it rates its cards by its game's standard
 (:mod:`~studpoker.bots.starting_hands`): it folds what is below its ``play`` tier,
 completes or raises from its ``raise_tier``, and asks for more the more bets it
-faces.  Later it reads its strength (:mod:`~studpoker.bots.strength`): it bets and
-raises strong hands, calls when its strength pays the pot odds, folds weak hands
-facing a bet, and now and then bets a draw or steals (``bluff``).  Show Hand sizes
-its bets from the pot, and pushes or calls a showhand (R6.6) only with a strong
-hand; the first round of Show Hand is read by strength too, the tier setting how
-much of a bet it will call there.
+faces; heads-up, its bring-in defends against a lone completion (a steal) with a
+hand that plays against the stealer's up card (``defend`` of the time).  Later it
+reads its strength (:mod:`~studpoker.bots.strength`): it bets and raises strong
+hands (a bet needs less strength the more opponents are in), calls when its
+strength pays the pot odds and reaches ``give_up``, folds weak hands facing a bet,
+and now and then bets a draw or steals (``bluff``).  Show Hand sizes its bets from
+the pot, and pushes or calls a showhand (R6.6) only with a strong hand; the first
+round of Show Hand is read by strength too, the tier setting how much of a bet it
+will call there.
 
-A :class:`Style` holds the numbers; :data:`STYLES` has the three levels: ``easy``
-(loose and passive: plays more hands, calls more, seldom raises, never bluffs),
-``normal`` and ``hard`` (tighter against raises and more aggressive).
+A :class:`Style` holds the numbers; :data:`STYLES` has the three levels, each a kind
+of player (docs/bots.md, issue 36): ``easy`` a loose-passive calling station that
+still bets its good hands (plays many hands, calls more, seldom raises, never
+bluffs), ``normal`` a tight, straightforward regular, and ``hard`` tighter against
+raises and more aggressive (the first round of the ``hard`` and ``expert`` levels).
 
 >>> import random
 >>> from studpoker.cards import parse_cards
@@ -36,14 +41,27 @@ from dataclasses import dataclass
 
 from studpoker.bots.player import BasePlayer
 from studpoker.bots.reading import Reading, low_of, rank_of, street_wagers
-from studpoker.bots.starting_hands import starting_tier
+from studpoker.bots.starting_hands import defends, starting_tier
 from studpoker.bots.strength import strength
-from studpoker.engine import Action, ActionKind, HandView, LegalAction, Showhand, StreetStarted
+from studpoker.engine import (
+    Action,
+    ActionKind,
+    BringIn,
+    HandView,
+    LegalAction,
+    Showhand,
+    StreetStarted,
+)
 
 __all__ = ["STYLES", "RuleBasedPlayer", "Style", "facing_showhand", "wager"]
 
 K = ActionKind
 _WAGERS = (K.RAISE, K.BET, K.COMPLETE)
+# How much less strength a fixed-limit bet needs for each opponent past the first.
+_CROWD = 0.08
+# The low readings of Razz and Stud/8 run below a chance to win (a heads-up hand's
+# median is about 0.35 there, 0.55 in Seven Card Stud): a bet needs less.
+_BET_BY_GAME = {"razz": 0.85, "stud_hilo": 0.9}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,12 +80,15 @@ class Style:
     showhand: float  # the least strength to push every chip in (R6.6)
     call_showhand: float  # the least strength to call a showhand, whatever the odds
     bet_fraction: float  # a Show Hand bet, as a fraction of the pot
+    loose: float = 0.0  # the chance of calling the bring-in alone below the standards
+    defend: float = 0.0  # the chance of defending the bring-in against a lone steal
+    give_up: float = 0.0  # the least strength to call a bet after the first round
 
 
 STYLES: dict[str, Style] = {
-    "easy": Style("easy", 1, 1, 4, 0.75, 0.92, 0.7, 0.0, 0.95, 0.45, 0.33),
-    "normal": Style("normal", 2, 2, 3, 0.5, 0.75, 1.0, 0.05, 0.88, 0.6, 0.5),
-    "hard": Style("hard", 2, 2, 3, 0.45, 0.68, 1.1, 0.15, 0.85, 0.62, 0.75),
+    "easy": Style("easy", 1, 1, 4, 0.55, 0.85, 0.9, 0.0, 0.95, 0.45, 0.33, 0.3, 0.8, 0.1),
+    "normal": Style("normal", 2, 1, 3, 0.5, 0.75, 1.0, 0.05, 0.88, 0.6, 0.5, 0.0, 0.7, 0.12),
+    "hard": Style("hard", 2, 1, 3, 0.45, 0.68, 1.1, 0.15, 0.85, 0.62, 0.75, 0.0, 0.3, 0.0),
 }
 
 
@@ -113,12 +134,12 @@ class RuleBasedPlayer(BasePlayer):
             steal = tier >= 1 and self._shows_best(view, read) and self.rng.random() < style.bluff
             if raise_option is not None and (tier >= style.raise_tier or steal):
                 return wager(raise_option, big=False)
-            if tier >= style.play_cheap:
+            if tier >= style.play_cheap or self.rng.random() < style.loose:
                 return _check_or_call(options)
         elif wagers == 1:
             if raise_option is not None and tier >= 4:
                 return wager(raise_option, big=False)
-            if tier >= style.play:
+            if tier >= style.play or self._defends(view, read, tier):
                 return _check_or_call(options)
         else:
             needed = 3 if style.name != "easy" else 2
@@ -127,6 +148,18 @@ class RuleBasedPlayer(BasePlayer):
             if tier >= needed:
                 return _check_or_call(options)
         return _check_or_fold(options)
+
+    def _defends(self, view: HandView, read: Reading, tier: int) -> bool:
+        """Whether the seat, the bring-in heads-up against a lone completion (a steal),
+        calls it with a hand below its standards: a marginal one, or one that plays
+        against the completer's up card (:func:`defends`), ``defend`` of the time."""
+        me = view.me
+        if me is None or len(read.opponents) != 1 or not read.opponents[0]:
+            return False
+        brought = next((e.seat for e in view.events if isinstance(e, BringIn)), None)
+        if brought != me.seat or self.rng.random() >= self.style.defend:
+            return False
+        return tier >= 1 or defends(read, view.game, read.opponents[0][-1])
 
     def _shows_best(self, view: HandView, read: Reading) -> bool:
         """Whether the seat's up card beats every other still in (a steal's chance)."""
@@ -147,7 +180,7 @@ class RuleBasedPlayer(BasePlayer):
         raise_option = next((options[k] for k in _WAGERS if k in options), None)
         if K.CHECK in options or K.CALL not in options:  # nobody has bet
             if raise_option is not None and (
-                value >= style.bet or (value >= 0.25 and self.rng.random() < style.bluff)
+                value >= self._bet_at(view) or (value >= 0.25 and self.rng.random() < style.bluff)
             ):
                 return self._sized(view, raise_option, value)
             if K.CHECK in options:
@@ -159,9 +192,20 @@ class RuleBasedPlayer(BasePlayer):
         odds = cost / (view.pot_total + cost)
         if raise_option is not None and value >= style.raise_at:
             return self._sized(view, raise_option, value)
-        if value >= odds * style.call_margin:
+        if value >= max(odds * style.call_margin, style.give_up):
             return Action(K.CALL)
         return Action(K.FOLD)
+
+    def _bet_at(self, view: HandView) -> float:
+        """The least strength to bet when checked to: the style's heads-up, less for
+        each opponent more in a fixed-limit pot (a strength is already cut for each
+        of them, while a bet there is paid by each), but not under a fair share and
+        0.1 when the style's own is above that."""
+        if view.game == "show_hand":
+            return self.style.bet
+        players = sum(not seat.folded for seat in view.seats)
+        bet = self.style.bet * _BET_BY_GAME.get(view.game, 1.0)
+        return max(bet - _CROWD * (players - 2), min(bet, 1 / players + 0.1))
 
     def _sized(self, view: HandView, option: LegalAction, value: float) -> Action:
         """A bet or raise: the big bet of an open pair when strong (R2.7), a share

@@ -43,8 +43,9 @@ holds the first down card and the first up card:
 from __future__ import annotations
 
 from studpoker.bots.reading import Reading, low_of, rank_of
+from studpoker.cards import Card
 
-__all__ = ["starting_tier"]
+__all__ = ["defends", "starting_tier"]
 
 FOLD, MARGINAL, PLAYABLE, STRONG, PREMIUM = range(5)
 
@@ -60,6 +61,26 @@ def starting_tier(read: Reading, game: str) -> int:
     if game == "five_card_stud":
         return _five_card_stud(read)
     return _seven_card_stud(read)
+
+
+def defends(read: Reading, game: str, their_up: Card) -> bool:
+    """Whether the seat's first cards are worth a call heads-up against one
+    player's completion, the completer showing ``their_up``: the standard advice for
+    a bring-in facing a steal, whose up card is the worst at the table.  The high
+    games: a pair, or a down card above their up card (it pairs into a better
+    hand than theirs shows); Razz: two low cards, each 7 or under or lower than
+    their up card; Stud/8 a pair, a down card above their up card, or two low cards
+    of 8 or under (the low half)."""
+    down = [card for card in read.mine if card not in read.up]
+    ranks = [rank_of(card) for card in read.mine]
+    paired = len(set(ranks)) < len(ranks)
+    if game == "razz":
+        lows = _low_cards(read, 8)
+        return len([low for low in lows if low < low_of(their_up) or low <= 7]) >= 2
+    above = any(rank_of(card) > rank_of(their_up) for card in down)
+    if game == "stud_hilo":
+        return paired or above or len(_low_cards(read, 8)) >= 2
+    return paired or above
 
 
 def _clamp(tier: int) -> int:
@@ -149,7 +170,7 @@ def _razz(read: Reading) -> int:
     lows = _low_cards(read, 8)
     if len(lows) == 3:
         tier = PREMIUM if lows[-1] <= 5 else STRONG if lows[-1] <= 7 else PLAYABLE
-    elif len(lows) == 2 and lows[-1] <= 6:
+    elif len(lows) == 2 and lows[-1] <= 5:
         tier = MARGINAL
     else:
         return FOLD
