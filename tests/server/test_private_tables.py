@@ -136,3 +136,43 @@ def test_a_waiting_list_through_the_socket(server: Server):
     assert server.room.lobby_entry(tid)["waiting"] == []
     cat.send(type="leave_waiting_list", table=tid, id="gone")
     assert cat.until(lambda m: m.get("id") == "gone")["type"] == "ok"  # not on it: nothing to do
+
+
+def test_a_private_table_s_hands_are_its_players_and_the_invited_s(server: Server):
+    """Where only the invited watch, only they (and who played it) see a hand again:
+    the last hand's view and the replayer's link are refused to a stranger, in words."""
+    host_token = server.register("hostel")
+    made = create(
+        server, host_token, game="razz", mode="practice", private=True, onlookers="invited"
+    )
+    tid = made["id"]
+    host = server.client(host_token)
+    host.send(type="sit", table=tid, id="sit")
+    assert host.until(lambda m: m.get("id") == "sit")["type"] == "ok"
+
+    def first_hand_over() -> bool:
+        return server.room.table(tid).table.hand(1) is not None
+
+    # the host folds its first hand: the computer players play it out
+    while not first_hand_over():
+        state = host.states.get(tid) or {}
+        turn = state.get("turn")
+        if turn and turn["legal_actions"] and state.get("viewer") == turn["seat"]:
+            kinds = [a["kind"] for a in turn["legal_actions"]]
+            action = "fold" if "fold" in kinds else kinds[0]
+            host.send(type="act", table=tid, seq=turn["seq"], action=action)
+        host.receive(timeout=20)
+    stranger = server.register("outsider")
+    text = f"{tid} is a private table: only those hostel invited may watch"
+    for path in (f"/api/tables/{tid}/hands/1", f"/api/tables/{tid}/hands/1/replay"):
+        for token in (None, stranger):
+            headers = {} if token is None else bearer(token)
+            refused(
+                httpx.get(f"{server.url}{path}", headers=headers),
+                403,
+                "invite_only",
+                text,
+                {"table": tid, "host": "hostel"},
+            )
+        seen = httpx.get(f"{server.url}{path}", headers=bearer(host_token))
+        assert seen.status_code == 200, seen.text

@@ -457,7 +457,7 @@ ROUTES = {
     ("get", "/api/tables/{table_id}"): {403, 404, 422, 503},  # 503: its owner did not answer
     ("get", "/api/tables/{table_id}/invite"): {401, 403, 404, 422, 503},
     ("post", "/api/tables/{table_id}/close"): {401, 403, 404, 409, 422, 503},
-    ("get", "/api/tables/{table_id}/hands/{number}"): {400, 404, 422, 503},
+    ("get", "/api/tables/{table_id}/hands/{number}"): {400, 403, 404, 422, 503},
     ("get", "/api/hands"): {401, 422, 429, 503},
     ("get", "/api/leaderboard"): {400, 422},
     ("get", "/api/ratings/{name}"): {400, 404, 422},

@@ -68,6 +68,8 @@ def finished_hand(
     seen = None
     if account is not None and account.id in done.account_ids:
         seen = done.account_ids.index(account.id)
+    else:  # an onlooker's view: a private table shows it to the invited only
+        room.check_watch(account, table_id, None)
     events = done.hand.events_for(seen)
     return {
         "table": table_id,

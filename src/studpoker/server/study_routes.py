@@ -326,7 +326,7 @@ def study_router() -> APIRouter:
     @router.get(
         "/api/tables/{table_id}/hands/{number}/replay",
         tags=["study"],
-        responses=problems("no_hand", "rate_limited", "busy"),
+        responses=problems("no_hand", "invite_only", "rate_limited", "busy"),
         openapi_extra=OPTIONAL,
     )
     async def room_replay(
@@ -341,6 +341,8 @@ def study_router() -> APIRouter:
         who sees their own down cards too; each player's equity at every street against
         the cards the viewer knew then."""
         account = await app.room.account(token)
+        if app.room.runs(table_id):  # a private table's hands: the invited's (its players')
+            app.room.check_watch(account, table_id, None)
         replays = app.study.replays
         with replays.place(asker_of(account, request)):
             view = await replays.run(

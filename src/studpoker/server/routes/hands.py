@@ -25,7 +25,7 @@ def hands_router() -> APIRouter:
 
     @router.get(
         "/api/tables/{table_id}/hands/{number}",
-        responses=problems("unknown_language", "no_table", "no_hand", "busy"),
+        responses=problems("unknown_language", "no_table", "no_hand", "invite_only", "busy"),
         openapi_extra=OPTIONAL,
     )
     async def table_hand(
