@@ -290,7 +290,7 @@ ROUTES = {
     ("get", "/api/study/stats"): {400, 401, 422, 429, 503},
     ("get", "/api/study/winnings"): {400, 401, 422, 429, 503},
     ("get", "/api/study/hands/{hand_id}"): {401, 404, 422, 429, 503},
-    ("get", "/api/tables/{table_id}/hands/{number}/replay"): {404, 422, 429, 503},
+    ("get", "/api/tables/{table_id}/hands/{number}/replay"): {403, 404, 422, 429, 503},
 }
 
 
