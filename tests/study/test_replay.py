@@ -1,6 +1,6 @@
 """The replayer's data (studpoker.study.replay): every street's cards as the viewer may
 see them, the dead cards, the pot, and each player's equity equal to ``stud equity``'s
-against the cards known at that street."""
+against exactly the cards the street shows (issue 37: a card shown is a card known)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from studpoker.cards import deck_cards
 from studpoker.cli import main
 from studpoker.engine import Hand
 from studpoker.equity import equity
-from studpoker.games import seven_card_stud
+from studpoker.games import GAMES, seven_card_stud
 from studpoker.history import read_history
 from studpoker.study import StudyHand, from_hand, from_record
 from studpoker.study.replay import replay_view
@@ -25,7 +25,7 @@ STUD = SHARED / "pokerstars" / "7-Stud-USD-0.04-0.08-200911.txt"
 
 
 @pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
-def test_each_streets_equity_is_stud_equitys_against_what_hero_knew() -> None:
+def test_each_streets_equity_is_stud_equitys_against_the_cards_it_shows() -> None:
     text = STUD.read_text()
     record = read_history(text)[1]
     assert not isinstance(record, Exception)
@@ -34,14 +34,17 @@ def test_each_streets_equity_is_stud_equitys_against_what_hero_knew() -> None:
     view = replay_view(hand, viewer=hand.hero, every_card=True, seed=5, samples=5000)
     assert [s["name"] for s in view["streets"]] == ["third", "fourth", "fifth", "sixth", "seventh"]
     fourth = view["streets"][1]
-    # Hero folded on third street: his 9♥ is dead from fourth street on.
+    # Hero folded on third street: his 9♥ is shown apart from fourth street on.
     assert fourth["dead"] == ["9h"]
     assert fourth["cards"]["8"] == ["4c", "6d", "Ts", "5c"]  # shown at the end: all kept
-    known = {  # what Hero knew at fourth street: the others' up cards only
-        "3": "?? ?? 7d Td", "4": "?? ?? 7c Th", "5": "?? ?? 5h 8s", "6": "?? ?? 5d Js",
-        "8": "?? ?? Ts 5c",
+    # The equity is on the cards the street shows (issue 37): seat 8's and seat 3's down
+    # cards, shown at the end, are known; Hero's three folded cards are out of the deck.
+    known = {
+        "3": "Ac 4d 7d Td", "4": "?? ?? 7c Th", "5": "?? ?? 5h 8s", "6": "?? ?? 5d Js",
+        "8": "4c 6d Ts 5c",
     }  # fmt: skip
-    found = equity("seven_card_stud", list(known.values()), dead="9h", seed=5, samples=5000)
+    assert {seat: " ".join(c or "??" for c in fourth["cards"][seat]) for seat in known} == known
+    found = equity("seven_card_stud", list(known.values()), dead="3s Qd 9h", seed=5, samples=5000)
     assert fourth["equity"] == dict(zip(known, found.equities, strict=True))
     assert fourth["exact"] is False
     assert fourth["samples"] == 5000
@@ -57,8 +60,18 @@ def test_stud_equity_on_the_command_line_agrees(capsys) -> None:  # type: ignore
     assert not isinstance(record, Exception)
     view = replay_view(from_record(record, text), viewer=1, every_card=True, seed=9)
     sixth = view["streets"][3]
-    live = ["?? ?? 7d Td 3d Tc", "?? ?? 7c Th 9s Ah", "?? ?? Ts 5c 6h Jh"]
-    dead = " ".join(sixth["dead"])
+    # the cards the street shows: the live seats' (two shown at the end, known), and
+    # the folded seats' out of the deck
+    live = ["Ac 4d 7d Td 3d Tc", "?? ?? 7c Th 9s Ah", "4c 6d Ts 5c 6h Jh"]
+    shown = {s: " ".join(c or "??" for c in cards) for s, cards in sixth["cards"].items()}
+    assert [shown[s] for s in sixth["equity"]] == live
+    dead = " ".join(
+        card
+        for s, cards in sixth["cards"].items()
+        if s not in sixth["equity"]
+        for card in cards
+        if card
+    )
     argv = ["equity", "--game", "seven_card_stud", "--seed", "9", "--samples", "20000", "--json"]
     assert main([*argv, "--dead", dead, *live]) == 0
     said = json.loads(capsys.readouterr().out)
@@ -171,3 +184,104 @@ def test_a_room_hands_community_card_is_the_boards_not_a_seats() -> None:
     known = [" ".join(c or "??" for c in river["cards"][seat]) for seat in live]
     found = equity("seven_card_stud", known, community=board, seed=1, samples=2000)
     assert river["equity"] == dict(zip(live, found.equities, strict=True))
+
+
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
+def test_every_street_of_every_shared_hand_is_equity_on_the_cards_it_shows() -> None:
+    """Issue 37: at every street of every stud hand of the shared PokerStars and Full
+    Tilt files, as the owner of the imported hand and as an onlooker, each live seat's
+    equity is ``equity()`` on exactly the cards the street shows, the folded seats' cards
+    out of the deck; a street where every card is known is exact."""
+    checked = exact_known = 0
+    files = sorted((SHARED / "pokerstars").glob("*Stud*.txt"))[:4]
+    files += sorted((SHARED / "fulltilt").glob("*Stud*.txt"))[:2]
+    assert files
+    for path in files:
+        text = path.read_text(encoding="utf-8-sig")
+        for record in read_history(text)[:12]:
+            if isinstance(record, Exception) or record.game not in GAMES:
+                continue
+            hand = from_record(record, text)
+            for viewer, every in ((hand.hero, True), (None, False)):
+                view = replay_view(hand, viewer=viewer, every_card=every, seed=3, samples=400)
+                for street in view["streets"]:
+                    if street["equity"] is None:
+                        continue
+                    live = list(street["equity"])
+                    cards = street["cards"]
+                    players = [" ".join(c or "??" for c in cards[s]) for s in live]
+                    dead = [c for s in cards if s not in live for c in cards[s] if c]
+                    found = equity(
+                        hand.game,
+                        players,
+                        dead=" ".join(dead),
+                        community=street["community"],
+                        seed=3,
+                        samples=400,
+                    )
+                    got = list(street["equity"].values())
+                    assert got == list(found.equities), (path.name, street)
+                    checked += 1
+                    if all("??" not in p for p in players) and len(players[0].split()) == 7:
+                        assert street["exact"] is True
+                        assert sorted(street["equity"].values())[-1] > 0  # someone wins
+                        exact_known += 1
+    assert checked > 50
+    assert exact_known > 0  # some showdowns show every card: exact there
+
+
+def test_seventh_street_with_every_card_known_is_exact() -> None:
+    """Two pair against one pair, every card face up to the replay: 100/0, exact (the
+    replayer showed 54.9/45.1 when it treated the down cards it shows as unknown)."""
+    hand = Hand(
+        seven_card_stud(),
+        [5000] * 2,
+        deck=deal("Kc Qc", "Kd Jd", "2s 3s", "4h 4d", "7c 8d", "9s 9h", "2c Qd"),
+    )  # Ann: kings and twos; Bob: a pair of queens
+    play(hand, "0 bring_in", "1 call 50")
+    while not hand.is_over:
+        hand.act("check" if hand.round is not None else "show")
+    study = from_hand(hand, ["Ann", "Bob"], source="room", number="t#7", seats=[1, 2])
+    view = replay_view(study, viewer=1, every_card=True, seed=1)
+    seventh = view["streets"][-1]
+    assert seventh["name"] == "seventh"
+    assert all(None not in cards for cards in seventh["cards"].values())
+    assert seventh["exact"] is True
+    assert seventh["equity"] == {"1": 1.0, "2": 0.0}
+
+
+@pytest.mark.parametrize("game", ["seven_card_stud", "stud_hilo", "razz", "five_card_stud"])
+def test_room_hands_as_a_player_and_an_onlooker_are_equity_on_the_cards_shown(game: str) -> None:
+    """Issue 37, the room's hands: seeded random hands of each game, replayed as each
+    player and as an onlooker; every street's equity is ``equity()`` on exactly the cards
+    that street shows that viewer (their own down cards, every up card)."""
+    from studpoker.games import preset
+
+    rng = random.Random(37)
+    checked = 0
+    for number in range(12):
+        hand = Hand(preset(game), [4000] * 4, rng=random.Random(number))
+        while not hand.is_over:
+            options = hand.legal_actions()
+            option = rng.choice(options)
+            kind = option.kind.value
+            bets = ("bet", "raise", "complete", "bring_in", "call", "showhand")
+            hand.act(f"{kind} {option.minimum}" if kind in bets and option.minimum else kind)
+        names = ["Ann", "Bob", "Cy", "Dee"]
+        study = from_hand(hand, names, source="room", number=f"t#{number}", seats=[1, 2, 3, 4])
+        for viewer in (1, 3, None):
+            view = replay_view(study, viewer=viewer, seed=2, samples=300)
+            for street in view["streets"]:
+                if street["equity"] is None:
+                    continue
+                live = list(street["equity"])
+                cards = street["cards"]
+                for seat, held in cards.items():  # an onlooker sees no down card, a player theirs
+                    hidden = [c is None for c in held]
+                    assert (viewer is not None and seat == str(viewer)) or any(hidden) or not held
+                players = [" ".join(c or "??" for c in cards[s]) for s in live]
+                dead = [c for s in cards if s not in live for c in cards[s] if c]
+                found = equity(game, players, dead=" ".join(dead), seed=2, samples=300)
+                assert list(street["equity"].values()) == list(found.equities)
+                checked += 1
+    assert checked > 20

@@ -4,10 +4,12 @@ street (the replayer's data, docs/study.md).
 What the viewer sees: every up card; the down cards of their own seat (``viewer``) and,
 at the showdown, those shown; every card the record holds when ``every_card`` (one's own
 imported hand: the record is already what its player saw, the hands shown among it).
-The equity at a street is each live player's share of the pot against the cards known
-*at that moment* (the viewer's own down cards and every up card dealt so far; the folded
-up cards out of the deck), as ``stud equity`` computes it: exact where it fits, Monte
-Carlo with its interval else.  Its amounts are the hand's integers; ``money_unit`` says
+The equity at a street is each live player's share of the pot against exactly the cards
+the replay shows at that street (issue 37): the viewer's own down cards, every up card
+dealt so far, and — for one's own imported hand — every card its record holds; the folded
+seats' cards shown are out of the deck.  It is what ``equity()`` / ``stud equity`` gives
+on those cards: exact where it fits (seventh street with every card known is 100/0),
+Monte Carlo with its interval else.  Its amounts are the hand's integers; ``money_unit`` says
 how many make one unit of its money (R1.4: 100 when they are cents, "4.00", with the
 ``currency`` sign of a site's record, "$4.00"; 1 when they are chips, "400")."""
 
@@ -61,11 +63,11 @@ def replay_view(
     """``hand`` as ``viewer`` (a seat, or None: an onlooker) may see it, street by
     street, with the equities; JSON-ready."""
     held: dict[int, list[str | None]] = {seat: [] for seat, _, _ in hand.seats}
-    visible: dict[int, list[str | None]] = {seat: [] for seat in held}
-    known: dict[int, list[str | None]] = {seat: [] for seat in held}  # known as dealt
+    visible: dict[int, list[str | None]] = {seat: [] for seat in held}  # what is shown
     up: dict[int, list[str]] = {seat: [] for seat in held}
     folded: set[int] = set()
-    dead: list[str] = []
+    dead: list[str] = []  # the folded up cards, as the street shows them apart
+    gone: list[str] = []  # every card shown of a folded seat: out of the deck
     streets: list[ReplayStreet] = []
     shown: dict[int, list[str | None]] = {}
     pot = 0
@@ -85,12 +87,13 @@ def replay_view(
         street.names = _names(hand.game, {seat: visible[seat] + board for seat in live})
         if len(live) < 2:
             return
-        players = [_known(known[seat]) for seat in live]
+        # exactly the cards the street shows: a card shown is a card known
+        players = [_known(visible[seat]) for seat in live]
         try:
             found = equity(
                 hand.game,
                 players,
-                dead=" ".join(dead),
+                dead=" ".join(gone),
                 community=community,
                 seed=seed,
                 samples=samples,
@@ -119,7 +122,6 @@ def replay_view(
             card = event["card"]
             held[seat].append(card)
             now = event["up"] or seat == viewer
-            known[seat].append(card if now else None)
             visible[seat].append(card if now or every_card else None)
             if event["up"] and card is not None:
                 up[seat].append(card)
@@ -143,6 +145,7 @@ def replay_view(
             elif kind == "Fold":
                 folded.add(seat)
                 dead.extend(up[seat])
+                gone.extend(card for card in visible[seat] if card is not None)
             streets[-1].actions.append(action)
             streets[-1].pot = pot
             continue
