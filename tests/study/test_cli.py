@@ -41,8 +41,12 @@ def test_import_then_stats(database: str, capsys: pytest.CaptureFixture[str]) ->
     assert said["net"] == 100
     assert said["stats"]["Steal attempt"] == [1, 1]
     assert said["stats"]["Fold to a steal"] == [1, 1]
+    # Seven Card Stud hands have no showhand: Show Hand's statistic is counted over
+    # Show Hand's hands alone (issue 37; it read "0.0 0/5") and not listed
+    assert said["stats"]["Show Hand showhand made"] == [0, 0]
     assert main(argv) == 0
     table = capsys.readouterr().out
+    assert "Show Hand" not in table
     assert "kwuiyhw: 5 hands" in table
     assert "│ Steal attempt " in table
     assert "1/1" in table

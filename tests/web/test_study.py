@@ -157,8 +157,8 @@ def test_the_hud_shows_each_opponents_figures_from_the_rooms_hands(
     expect(line).to_be_visible()
     name = line.locator("xpath=..").locator(".name").inner_text()
     stats = page.evaluate(
-        "async (name) => (await fetch('/api/study/stats?player=' + encodeURIComponent(name)))"
-        ".json()",
+        "async (name) => (await fetch('/api/study/stats?game=razz&player='"
+        " + encodeURIComponent(name))).json()",  # the table's game's hands (issue 37)
         name,
     )
     shares = {s["key"]: s for s in stats["stats"]}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from sqlalchemy import ColumnElement, and_, func, insert, or_, select, tuple_
+from sqlalchemy import ColumnElement, and_, case, func, insert, or_, select, tuple_
 from sqlalchemy.exc import IntegrityError
 
 from studpoker.store.base import StoreBase
@@ -233,10 +233,14 @@ class Study(StoreBase):
 
     def study_sums(self, name: str, where: StudyFilter) -> dict[str, float]:
         """The sums of ``name``'s facts over the hands ``where`` takes: ``hands``,
-        ``net``, ``net_bb``, ``net_bb2`` (its squares) and each of :data:`STUDY_FACTS`."""
+        ``sh_hands`` (those of Show Hand: a statistic of its own is counted over them
+        alone), ``net``, ``net_bb``, ``net_bb2`` (its squares) and each of
+        :data:`STUDY_FACTS`."""
         p = study_players.c
+        show_hand = case((study_hands.c.game == "show_hand", 1), else_=0)
         columns = [
             func.count().label("hands"),
+            func.coalesce(func.sum(show_hand), 0).label("sh_hands"),
             func.coalesce(func.sum(p.net), 0).label("net"),
             func.coalesce(func.sum(p.net_bb), 0.0).label("net_bb"),
             func.coalesce(func.sum(p.net_bb * p.net_bb), 0.0).label("net_bb2"),

@@ -55,7 +55,7 @@ SHARES: tuple[tuple[str, str, str], ...] = (
     ("Stud/8 scoop (of showdowns)", "scoop", "hilo_showdown"),
     ("Stud/8 half pot (of showdowns)", "half", "hilo_showdown"),
     ("Stud/8 low made (of showdowns)", "low_made", "hilo_showdown"),
-    ("Show Hand showhand made", "sh_made", "hands"),
+    ("Show Hand showhand made", "sh_made", "sh_hands"),  # of Show Hand's hands only
     ("Show Hand showhand called", "sh_called", "sh_faced"),
 )
 

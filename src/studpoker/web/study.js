@@ -203,9 +203,10 @@ export function renderStats() {
   if (!stats) return;
   const rows = $("study-rows");
   rows.textContent = "";
-  // Show Hand's own figures only where Show Hand was played.
-  const showHand = statsGame === "show_hand";
-  const shown = stats.stats.filter((s) => s.sample > 0 && (s.key !== "sh_made" || showHand || s.count > 0));
+  // Each statistic over the hands of the games that have it (issue 37): one with no
+  // chance in the hands taken (Show Hand's in stud, a bring-in's in Show Hand) is not
+  // listed.
+  const shown = stats.stats.filter((s) => s.sample > 0);
   const shares = [...shown, stats.aggression_frequency];
   for (const share of shares) {
     const row = document.createElement("tr");
@@ -508,16 +509,20 @@ const HUD_SECONDS = 60;
 
 /** The HUD's line for ``name`` ("" until read); ``redraw`` is called once it is.
    @param {string} name @param {() => void} redraw */
-export function hudLine(name, redraw) {
-  const known = hud.get(name);
+export function hudLine(name, redraw, game = "") {
+  /* the table's game's hands: a Show Hand opponent's figures are Show Hand's */
+  const cached = `${game}\u0000${name}`;
+  const known = hud.get(cached);
   const now = Date.now() / 1000;
   if (!known || now - known.at > HUD_SECONDS) {
-    hud.set(name, { at: now, stats: known ? known.stats : null });
-    fetch(`/api/study/stats?${new URLSearchParams({ player: name })}`)
+    hud.set(cached, { at: now, stats: known ? known.stats : null });
+    /** @type {Record<string, string>} */
+    const asked = game ? { player: name, game } : { player: name };
+    fetch(`/api/study/stats?${new URLSearchParams(asked)}`)
       .then((answer) => (answer.ok ? answer.json() : null))
       .then((body) => {
         if (!body) return;
-        hud.set(name, { at: Date.now() / 1000, stats: body });
+        hud.set(cached, { at: Date.now() / 1000, stats: body });
         redraw();
       })
       .catch(() => { /* read again after a minute */ });
@@ -529,6 +534,8 @@ export function hudLine(name, redraw) {
     const found = stats.stats.find((s) => s.key === key);
     return found && found.sample ? String(Math.round(100 * found.count / found.sample)) : "–";
   };
-  const key = stats.hands === 1 ? "hud_line_one" : "hud_line";
+  // Show Hand has no bring-in to steal: its line has no steal (issue 37)
+  const plain = game === "show_hand" ? "hud_line_sh" : "hud_line";
+  const key = stats.hands === 1 ? `${plain}_one` : plain;
   return t(key, { vpip: share("vpip"), steal: share("steal"), wtsd: share("showdown"), n: stats.hands });
 }

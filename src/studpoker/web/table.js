@@ -204,7 +204,7 @@ export function renderTable() {
       (player && player.folded ? ` · ${word("folded")}` : "");
     el.append(name, chips);
     if (options.hud && i !== s.viewer) {
-      const line = hudWithTag(seat.name, hudLine(seat.name, renderTable));
+      const line = hudWithTag(seat.name, hudLine(seat.name, renderTable, s.game));
       if (line) {
         const stats = document.createElement("div");
         stats.className = "hud";
