@@ -187,3 +187,26 @@ def test_a_phh_hand_whose_stacks_differ_or_that_breaks_a_rule_is_a_difference(ca
     assert difference["difference"] == (
         f"PHH: finishing stacks [1, 2, 1497] in the record; ours {ours}"
     )
+
+
+def test_a_phh_file_nested_hundreds_deep_is_reported_not_a_traceback(capsys, tmp_path):
+    """Issue 37: Python's TOML reader recurses once a bracket; a record nested 500 deep
+    is a hand that cannot be read, said with its file and number, by `stud replay` and
+    by the study's importer (the upload's reader) alike."""
+    deep = (
+        'variant = "7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
+        "starting_stacks = [100, 100]\nactions = " + "[" * 500 + "]" * 500 + "\n"
+    )
+    path = tmp_path / "deep.phh"
+    path.write_text(deep, encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 1
+    assert out.splitlines() == [
+        f"{path}: error: hand 1: the text nests its brackets too deep to be a hand record",
+        "1 stud hands: 0 matched, 0 mismatched, 1 could not be read",
+    ]
+    from studpoker.study.hands import from_phh_text
+
+    with pytest.raises(ValueError, match="nests its brackets too deep") as refused:
+        from_phh_text(deep)
+    assert str(refused.value).startswith("not a PHH record: ")

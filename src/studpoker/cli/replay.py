@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
 from studpoker.history import HistoryError, OtherGame, from_phh, iter_history, replay
+from studpoker.history.phh import NotToml, load_toml
 from studpoker.history.text import open_text
 
 # A PHH hand's fields (TOML): ``variant = 'FR'``; a .phhs file's hands are tables ``[1]``.
@@ -48,8 +48,9 @@ def phh_hands(text: str) -> list[str]:
 
 def replay_phh(text: str) -> tuple[bool, str]:
     """Whether one PHH hand replays with every fact matching, and its report line.
-    Raises ``tomllib.TOMLDecodeError`` for text that is not TOML (a hand unreadable)."""
-    fields = tomllib.loads(text)
+    Raises :class:`~studpoker.history.phh.NotToml` for text that is not TOML (a hand
+    unreadable)."""
+    fields = load_toml(text)
     try:
         hand = from_phh(text)
     except ValueError as error:
@@ -129,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
                     hands += 1
                     try:
                         ok, said = replay_phh(one)
-                    except tomllib.TOMLDecodeError as error:
+                    except NotToml as error:
                         errors.append({"file": str(path), "hand": number, "error": str(error)})
                         say(f"{path}: error: hand {number}: {error}")
                         continue

@@ -442,11 +442,24 @@ class _Record:
         return f"actions[{index}] {self.steps[index].text!r}"
 
 
-def _read(text: str) -> _Record:
+class NotToml(ValueError):
+    """A PHH text that is not TOML at all: no hand can be read from it."""
+
+
+def load_toml(text: str) -> dict[str, Any]:
+    """``text`` read as TOML; :class:`NotToml` says why not — a hand record nested
+    hundreds of brackets deep too (Python's TOML reader recurses on each), never a
+    ``RecursionError``."""
     try:
-        doc = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"the text is not TOML: {error}") from None
+        raise NotToml(f"the text is not TOML: {error}") from None
+    except RecursionError:
+        raise NotToml("the text nests its brackets too deep to be a hand record") from None
+
+
+def _read(text: str) -> _Record:
+    doc = load_toml(text)
     variant = doc.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
         codes = ", ".join(VARIANTS)

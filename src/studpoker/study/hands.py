@@ -11,13 +11,13 @@ The statistics (:mod:`studpoker.study.facts`) and the replayer read only these."
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from studpoker.engine import Hand
 from studpoker.history import HandRecord, from_phh
+from studpoker.history.phh import NotToml, load_toml
 from studpoker.table.snapshot import event_dict
 
 __all__ = [
@@ -289,8 +289,8 @@ def from_phh_text(text: str, *, number: str | None = None) -> StudyHand:
     ``hand`` number and date fields when it has them.  Raises ``ValueError`` naming
     what is wrong."""
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+        doc = load_toml(text)
+    except NotToml as error:
         raise ValueError(f"not a PHH record: {error}") from None
     hand = from_phh(text)
     count = hand.player_count
