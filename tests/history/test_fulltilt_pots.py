@@ -170,7 +170,20 @@ def test_the_hand_reads_under_every_first_line(header):
 
 
 @pytest.mark.parametrize(
-    "game", ["Limit Hold'em", "No Limit Hold'em", "Pot Limit Omaha Hi", "Limit Omaha H/L"]
+    "game",
+    [
+        "Limit Hold'em",
+        "No Limit Hold'em",
+        "Pot Limit Omaha Hi",
+        "Limit Omaha H/L",
+        # issue 37: the draw games of a mixed file, a hyphen in their names, and the
+        # stud games we do not deal
+        "Limit 2-7 Triple Draw",
+        "No Limit 2-7 Single Draw",
+        "Limit Badugi",
+        "No Limit Stud",
+        "Pot Limit Razz",
+    ],
 )
 def test_a_mixed_tables_hand_of_another_game_is_skipped(game):
     header = FIRST.replace(" - Limit Stud H/L - ", f" - HORSE - {game} - ")

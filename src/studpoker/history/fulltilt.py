@@ -69,8 +69,11 @@ _STAKES = re.compile(
     r" - Limit (5-Card Stud Hi|[^-]+?) - ",
     re.IGNORECASE,
 )
-# Any game's name, to tell a mixed file's hold'em or Omaha hand from a hand unreadable.
-_ANY_GAME = re.compile(r" - ((?:No |Pot )?Limit (?:5-Card Stud Hi|[^-]+?)) - ", re.IGNORECASE)
+# Any game's name, to tell a mixed file's hold'em, Omaha or draw hand (``Limit 2-7
+# Triple Draw``: a hyphen between digits is part of the name) from a hand unreadable.
+_ANY_GAME = re.compile(
+    r" - ((?:No |Pot )?Limit (?:5-Card Stud Hi|(?:\d-\d|[^-])+?)) - ", re.IGNORECASE
+)
 _TOURNAMENT = re.compile(r"\((\d+)\), Table ")
 _GAMES: dict[str, Game] = {  # by the name in lower case
     "stud hi": "seven_card_stud",
@@ -200,9 +203,12 @@ def _header(number: int, line: str) -> HandRecord:
     game = _GAMES.get(stakes.group(5).strip().lower()) if stakes else None
     if stakes is None or game is None:
         named = _ANY_GAME.search(rest)
-        if named is not None and not any(w in named.group(1).lower() for w in ("stud", "razz")):
-            # A mixed-game file's hand of another game: skipped, not an error.
-            raise OtherGame(f"{where}: a hand of {named.group(1)}, not a stud game", named.group(1))
+        if named is not None:
+            name = named.group(1)
+            ours = name.lower().startswith("limit ") and name[6:].strip().lower() in _GAMES
+            if not ours:  # a mixed file's hand of another game (2-7 Triple Draw, No
+                # Limit Stud, hold'em): skipped, not an error
+                raise OtherGame(f"{where}: a hand of {name}, not a stud game", name)
         raise HistoryError(f"{where}: not a fixed-limit stud game: {rest!r}")
     table, small, big, ante, _name = stakes.groups()
     currency = next((sign for sign in "$€£" if sign in small), None)
