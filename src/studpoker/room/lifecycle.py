@@ -80,8 +80,11 @@ class RoomLifecycle(RoomOwners):
         if not self._started:
             return
         self._stopping = True
-        for closing in list(self._closing):  # the room's stop pays everyone out anyway
-            closing.cancel()
+        closing = list(self._closing)  # the room's stop pays everyone out anyway
+        for task in closing:
+            task.cancel()
+        if closing:  # none outlives the stop (nor the event loop it runs on)
+            await asyncio.gather(*closing, return_exceptions=True)
         self.desk.stop_starters()
         await self._stop_keeping()  # no table taken up from now on
         if self.shared:  # but the leases kept while the hands end: a hand may outlast one
