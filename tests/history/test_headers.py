@@ -61,6 +61,19 @@ def razz_hand(shared: Path) -> list[str]:
             None,
             "$",
         ),
+        # 2026's text (issue 37): the stakes' separator between spaces
+        (
+            "PokerStars Hand #35874566077:  Razz Limit ($0.04 / $0.08 USD)"
+            " - 2026/03/01 10:24:42 ET",
+            None,
+            "$",
+        ),
+        (
+            "PokerStars Hand #35874566077:  HORSE (Razz Limit, $0.04 / $0.08 USD)"
+            " - 2026/03/01 10:24:42 ET",
+            None,
+            "$",
+        ),
     ],
 )
 def test_a_cash_hand_reads_under_every_first_line(shared, header, tournament, currency):
@@ -96,6 +109,8 @@ def tournament_hand(shared: Path, header: str) -> str:
         " - LEVEL I (4/8) - 2013/01/03 16:27:43 ET",
         "PokerStars Home Game Hand #35874566077: Tournament #664712833, {Friday Stud}"
         " Razz Limit - Level I (4/8) - 2013/01/03 16:27:43 ET",
+        "PokerStars Hand #35874566077: Tournament #664712833, $2.00+$0.20 USD Razz Limit"
+        " - Level I (4 / 8) - 2026/03/01 16:27:43 ET",
     ],
 )
 def test_a_tournament_hand_reads_under_every_first_line(shared, header):
@@ -146,3 +161,22 @@ def test_a_mixed_file_reads_its_stud_hands_and_skips_the_rest(shared, tmp_path):
     path.write_text(text, encoding="utf-8")
     records = read_history(path)
     assert [type(r).__name__ for r in records] == ["HandRecord", "OtherGame", "HandRecord"]
+
+
+def test_a_hand_whose_shows_name_no_hand_still_replays_every_other_fact(shared):
+    """2026's text (issue 37): the site may leave out the hands' descriptions, "shows
+    [..]" and "showed [..] and won ($0.77)" with no "(a pair of Tens)" nor "with ...";
+    the hand reads and every fact it still states matches."""
+    text = (shared / "pokerstars" / "7-Stud-USD-0.04-0.08-200911.txt").read_text("utf-8-sig")
+    full = next(hand for hand in text.split("\n\n\n") if ": shows [" in hand).strip()
+    bare = re.sub(r"(shows \[[^\]]*\]) \([^)]*\)", r"\1", full)
+    bare = re.sub(r"(showed \[[^\]]*\] and (?:won|lost)[^\n]*?) with [^\n]*", r"\1", bare)
+    assert bare != full  # the hand had descriptions to leave out
+    assert not re.search(r"shows \[[^\]]*\] \(|\] and (?:won|lost).* with ", bare)
+    (described,) = read_pokerstars(full)
+    (record,) = read_pokerstars(bare)
+    assert not isinstance(record, HistoryError), record
+    assert not isinstance(described, HistoryError), described
+    told, plain = replay(described), replay(record)
+    assert plain.matched, plain.difference
+    assert plain.checked == told.checked > 90  # every fact checked with them, without

@@ -78,14 +78,17 @@ _GAMES: tuple[tuple[str, Game], ...] = (
 # A mixed game's hand names its game in brackets: ``HORSE (Razz Limit, $0.10/$0.20 USD)``,
 # ``Triple Stud (7 Card Stud Limit)``, ``8-Game (Hold'em No Limit, …)``.
 _MIXED = re.compile(r"\(([^,()]*\blimit)\b", re.IGNORECASE)
+# The stakes' separator may stand between spaces (``($0.04 / $0.08 USD)``, 2026's text).
 _STAKES = re.compile(
-    r"\((?:[^()]*?, )?([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: [A-Z]{3})?\)(?: - \d{4}/| - Level"
+    r"\((?:[^()]*?, )?([$€£]?[\d.,]+)\s*/\s*([$€£]?[\d.,]+)(?: [A-Z]{3})?\)(?: - \d{4}/| - Level"
     r"| - Match Round)",
     re.IGNORECASE,
 )
 # A tournament's level, with a shootout's or a match's round before it:
 # ``- Level XXXI (250/500)``, ``- Match Round I, Level I (20/40)``.
-_LEVEL = re.compile(r" - (?:Match Round [^,(]*, )?Level [^(]*\(([\d.,]+)/([\d.,]+)\)", re.I)
+_LEVEL = re.compile(
+    r" - (?:Match Round [^,(]*, )?Level [^(]*\(([\d.,]+)\s*/\s*([\d.,]+)\)", re.I
+)
 _TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
 _TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([$€£]?[\d.,]+) in chips[^)]*\)(.*)$")
