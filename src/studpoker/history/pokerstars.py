@@ -86,9 +86,7 @@ _STAKES = re.compile(
 )
 # A tournament's level, with a shootout's or a match's round before it:
 # ``- Level XXXI (250/500)``, ``- Match Round I, Level I (20/40)``.
-_LEVEL = re.compile(
-    r" - (?:Match Round [^,(]*, )?Level [^(]*\(([\d.,]+)\s*/\s*([\d.,]+)\)", re.I
-)
+_LEVEL = re.compile(r" - (?:Match Round [^,(]*, )?Level [^(]*\(([\d.,]+)\s*/\s*([\d.,]+)\)", re.I)
 _TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
 _TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([$€£]?[\d.,]+) in chips[^)]*\)(.*)$")
