@@ -446,8 +446,4 @@ class RoomLobby(RoomCompetitions, RoomRecords):
             self._seating_changed(update.table_id)
         if update.kind in _SEATING or update.kind == "closed":  # a seat may be free
             self.waiting.update(update.table_id)
-        for listener in list(self.listeners):
-            try:
-                listener(update)
-            except Exception:
-                log.exception("a room listener failed on %s", update.kind)
+        self._tell(update)

@@ -616,10 +616,11 @@ class Hub:
     def _lobby_entry(self, table_id: str) -> LobbyTable:
         return cast(LobbyTable, self.room.lobby_entry(table_id))
 
-    def lobby(self, ref: Any = None) -> str:
+    def lobby(self, ref: Any = None, *, tables: list[LobbyTable] | None = None) -> str:
         """The lobby message as JSON text, encoded once while no table changes (with
-        ``ref`` as its ``id``)."""
-        tables = self.lobby_tables()
+        ``ref`` as its ``id``); ``tables`` when the caller has just read them."""
+        if tables is None:
+            tables = self.lobby_tables()
         if self._lobby_text is None:
             message = {"type": "lobby", "tables": tables, "v": VERSION}
             self._lobby_text = encode(message)
@@ -642,8 +643,9 @@ class Hub:
         while True:
             await self._lobby_changed.wait()
             self._lobby_changed.clear()
-            text = self.lobby()
-            waiting = self._waiting_names()
+            tables = self.lobby_tables()
+            text = self.lobby(tables=tables)
+            waiting = self._waiting_names(tables)
             # To those in the lobby: a client at a table asks for it (``lobby``) when
             # it goes back there; one on a waiting list gets it wherever it is (its
             # place and a seat offered, room/waiting.py).
@@ -655,9 +657,10 @@ class Hub:
                     client.send(text)
             await asyncio.sleep(LOBBY_EVERY)
 
-    def _waiting_names(self) -> set[str]:
-        """The names on every table's waiting list, this process's and the others'."""
-        return {name for entry in self.lobby_tables() for name in entry.get("waiting") or ()}
+    @staticmethod
+    def _waiting_names(tables: list[LobbyTable]) -> set[str]:
+        """The names on the waiting lists of ``tables`` (this process's and the others')."""
+        return {name for entry in tables for name in entry.get("waiting") or ()}
 
     def send_lobby_to(self, client: Client) -> None:
         """The lobby now, to ``client`` alone (it joined a waiting list)."""
