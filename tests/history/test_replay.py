@@ -333,7 +333,7 @@ def test_a_file_in_utf16_with_windows_line_ends_reads_as_the_same_hand():
 
 
 def test_text_that_holds_no_hand_is_an_error():
-    with pytest.raises(HistoryError, match="no PokerStars or Full Tilt hand found"):
+    with pytest.raises(HistoryError, match="no hand of any site we read"):
         read_history("hello")
 
 

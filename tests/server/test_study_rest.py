@@ -126,7 +126,7 @@ def test_a_broken_or_wrong_file_is_reported_and_changes_nothing(api: TestClient)
     said = upload(api, ann, b"\x00\x01 not a hand history", name="../../etc/passwd")
     assert said == {
         "added": 0, "duplicates": 0, "other_games": 0,
-        "errors": ["passwd: no PokerStars or Full Tilt hand found"],
+        "errors": ["passwd: no hand of any site we read"],
     }  # fmt: skip
     said = upload(api, ann, bytes(range(256)), name="x%00y%3A..")  # NUL and ":" dropped
     assert said["errors"] == ["xy..: not a hand history (not text)"]

@@ -88,7 +88,7 @@ def test_a_broken_hand_is_reported_and_the_rest_imported(
     assert len(report.errors) == 2
     assert report.errors[0].startswith("mixed.txt: PokerStars hand #77, line 28")  # the file's
     assert "'Zz' is not a card" in report.errors[0]
-    assert report.errors[1] == "notes.txt: no PokerStars or Full Tilt hand found"
+    assert report.errors[1] == "notes.txt: no hand of any site we read"
     stats = player_stats(store, "Bob", StudyFilter(owner_id=owner, room=False))
     assert stats.hands == 2
     assert stats.net == -2

@@ -11,50 +11,52 @@ import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from studpoker.history import fulltilt as _fulltilt
-from studpoker.history import pokerstars as _pokerstars
-from studpoker.history.fulltilt import HEADER as _FULL_TILT
-from studpoker.history.fulltilt import iter_fulltilt, read_fulltilt
+from studpoker.history.fulltilt import read_fulltilt
 from studpoker.history.phh import from_phh, to_phh
-from studpoker.history.pokerstars import HEADER as _POKERSTARS
-from studpoker.history.pokerstars import iter_pokerstars, read_pokerstars
+from studpoker.history.pokerstars import read_pokerstars
 from studpoker.history.pokerstars_write import to_pokerstars
 from studpoker.history.record import HandRecord, HistoryError, OtherGame
 from studpoker.history.replay import SITE_OPTIONS, ReplayReport, replay
-from studpoker.history.text import decode, open_text, split_hands
+from studpoker.history.site import SiteReader
+from studpoker.history.sites import READERS, reader_for
+from studpoker.history.text import decode, open_text
 
 __all__ = [
+    "READERS",
     "SITE_OPTIONS",
     "HandRecord",
     "HistoryError",
     "OtherGame",
     "ReplayReport",
+    "SiteReader",
     "from_phh",
     "iter_history",
     "iter_history_texts",
     "read_fulltilt",
     "read_history",
     "read_pokerstars",
+    "reader_for",
     "replay",
     "to_phh",
     "to_pokerstars",
 ]
 
 
+_NONE_FOUND = "no hand of any site we read"  # the sites: READERS
+
+
 def read_history(source: str | bytes | Path) -> list[HandRecord | HistoryError]:
-    """Every hand of a PokerStars or Full Tilt history (text, bytes in any of the
-    sites' encodings, or a file's path), each a record or the error that stopped
-    reading it."""
+    """Every hand of a site's history (text, bytes in any of the sites' encodings, or a
+    file's path), each a record or the error that stopped reading it; the site is
+    found by the content (:data:`READERS`)."""
     if isinstance(source, Path):
         source = source.read_bytes()
     text = decode(source) if isinstance(source, bytes) else source
     for line in text.splitlines():
-        line = line.lstrip("\ufeff")
-        if _POKERSTARS.match(line):
-            return read_pokerstars(text)
-        if _FULL_TILT.match(line):
-            return read_fulltilt(text)
-    raise HistoryError("no PokerStars or Full Tilt hand found")
+        reader = reader_for(line)
+        if reader is not None:
+            return reader.read(text)
+    raise HistoryError(_NONE_FOUND)
 
 
 def iter_history(
@@ -63,32 +65,9 @@ def iter_history(
     """:func:`read_history` of a file a hand at a time, as it is read: a file of any
     size reads in the memory of one hand.  ``read`` is told how many characters each
     line read had (a progress bar).  Raises ``HistoryError`` (when the first hand is
-    looked for) if the file holds no PokerStars or Full Tilt hand."""
-    with open_text(path) as file:
-        lines: Iterator[str] = iter(file)
-        if read is not None:
-            lines = _told(lines, read)
-        seen: list[str] = []
-        for line in lines:
-            seen.append(line)
-            first = line.lstrip("\ufeff").rstrip("\r\n")
-            site = (
-                iter_pokerstars
-                if _POKERSTARS.match(first)
-                else iter_fulltilt
-                if _FULL_TILT.match(first)
-                else None
-            )
-            if site is not None:
-                yield from site(itertools.chain(seen, lines))
-                return
-    raise HistoryError("no PokerStars or Full Tilt hand found")
-
-
-def _told(lines: Iterator[str], read: Callable[[int], None]) -> Iterator[str]:
-    for line in lines:
-        read(len(line))
-        yield line
+    looked for) if the file holds no hand of a site we read."""
+    for item, _text in _iter(path, read, texts=False):
+        yield item
 
 
 def iter_history_texts(
@@ -96,6 +75,12 @@ def iter_history_texts(
 ) -> Iterator[tuple[HandRecord | HistoryError, str]]:
     """:func:`iter_history` with each hand's text (its lines, as the file has them):
     what an import stores for the replayer to show."""
+    return _iter(path, read, texts=True)
+
+
+def _iter(
+    path: str | Path, read: Callable[[int], None] | None, *, texts: bool
+) -> Iterator[tuple[HandRecord | HistoryError, str]]:
     with open_text(path) as file:
         lines: Iterator[str] = iter(file)
         if read is not None:
@@ -103,18 +88,20 @@ def iter_history_texts(
         seen: list[str] = []
         for line in lines:
             seen.append(line)
-            first = line.lstrip("\ufeff").rstrip("\r\n")
-            if _POKERSTARS.match(first):
-                header, word, read_hand = _POKERSTARS, "PokerStars", _pokerstars.read_hand
-            elif _FULL_TILT.match(first):
-                header, word, read_hand = _FULL_TILT, "Full Tilt", _fulltilt.read_hand
-            else:
+            reader = reader_for(line.rstrip("\r\n"))
+            if reader is None:
                 continue
-            for number, hand in split_hands(itertools.chain(seen, lines), header, word):
-                text = "\n".join(hand).strip("\n") + "\n"
+            for number, hand in reader.hands(itertools.chain(seen, lines)):
+                text = "\n".join(hand).strip("\n") + "\n" if texts else ""
                 try:
-                    yield read_hand(number, hand), text
+                    yield reader.read_hand(number, hand), text
                 except HistoryError as error:
                     yield error, text
             return
-    raise HistoryError("no PokerStars or Full Tilt hand found")
+    raise HistoryError(_NONE_FOUND)
+
+
+def _told(lines: Iterator[str], read: Callable[[int], None]) -> Iterator[str]:
+    for line in lines:
+        read(len(line))
+        yield line

@@ -37,27 +37,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Literal
+from typing import ClassVar
 
 from studpoker.history.record import (
-    Collected,
     Game,
     HandRecord,
     HistoryError,
     OtherGame,
-    RecordedAction,
-    SeatRecord,
-    amount_at,
-    learn_dealt,
-    learn_shown,
-    parse_card_list,
     played_at,
-    street_of_marker,
     to_units,
 )
-from studpoker.history.text import Names, iter_hands, read_hands
+from studpoker.history.site import AMOUNT, Kind, LineReader
+from studpoker.history.text import Names
 
-__all__ = ["HEADER", "iter_fulltilt", "read_fulltilt"]
+__all__ = ["HEADER", "FullTiltReader", "iter_fulltilt", "read_fulltilt"]
 
 HEADER = re.compile(r"^Full Tilt Poker Game #(\d+): (.*)$", re.IGNORECASE)
 _AMOUNT = r"([$€£]?\d+(?:,\d{3})*(?:\.\d+)?)"
@@ -85,30 +78,7 @@ _GAMES: dict[str, Game] = {  # by the name in lower case
     "5 card stud": "five_card_stud",
     "5-card stud hi": "five_card_stud",
 }
-_SEAT = re.compile(rf"^Seat (\d+): (.+?) \({_AMOUNT}\)(.*)$")
-_STREET = re.compile(r"^\*\*\* (2ND|3RD|4TH|5TH|6TH|7TH) STREET \*\*\*")
-_ALL_IN = "and is all in"
-_ACTIONS = (
-    (re.compile(rf"^brings in for {_AMOUNT}(.*)$"), "bring_in"),
-    (re.compile(rf"^calls {_AMOUNT}(.*)$"), "call"),
-    (re.compile(rf"^bets {_AMOUNT}(.*)$"), "bet"),
-    (re.compile(rf"^completes it to {_AMOUNT}(.*)$"), "complete"),
-    (re.compile(rf"^raises to {_AMOUNT}(.*)$"), "raise"),
-    (re.compile(r"^checks(.*)$"), "check"),
-    (re.compile(r"^folds(.*)$"), "fold"),
-)
-_ANTE = re.compile(rf"^antes {_AMOUNT}(.*)$")
-_UNCALLED = re.compile(rf"^Uncalled bet of {_AMOUNT} returned to (.+?)\s*$")
-# Every pot a Stud/8 hand can award, and its ties: ``wins the pot ($9.50)``, ``wins the
-# high main pot ($3.60)``, ``wins the low side pot ($6)``, ``ties for the high pot ($2)``
-# (a side pot may be numbered: ``side pot #2``).
-_WINS = re.compile(
-    r"^(?:wins|ties for) (?:the )?(?:(high|low) )?(pot|main pot|side pot(?: #?\d+)?)[^(]*"
-    rf"\({_AMOUNT}\)"
-)
-_TOTAL = re.compile(rf"^Total pot {_AMOUNT}(.*?)\s*\| Rake {_AMOUNT}")
-_SHOWS = re.compile(r"^shows \[([^\]]*)\]")
-_CLAIM = re.compile(r"^is (?:low|high) with \[")
+_ALL_IN = r"(?P<all_in>.*and is all in)?"
 _NOISE = (
     "has ",
     "is sitting out",
@@ -125,73 +95,70 @@ _NOISE = (
 )
 
 
+class FullTiltReader(LineReader):
+    """Full Tilt Poker's text: a name and its verb without a colon."""
+
+    name = "Full Tilt"
+    header = HEADER
+    first_word = "Full Tilt"
+    seat = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(.*)$")
+    street = re.compile(r"^\*\*\* (?P<street>2ND|3RD|4TH|5TH|6TH|7TH) STREET \*\*\*")
+    uncalled = re.compile(rf"^Uncalled bet of (?P<amount>{AMOUNT}) returned to (?P<name>.+?)\s*$")
+    total = re.compile(rf"^Total pot (?P<total>{AMOUNT})(.*?)\s*\| Rake (?P<rake>{AMOUNT})")
+    all_in = "and is all in"
+    player_lines: ClassVar[tuple[tuple[Kind, re.Pattern[str]], ...]] = (
+        ("ante", re.compile(rf"^antes (?P<amount>{AMOUNT}){_ALL_IN}")),
+        ("shows", re.compile(r"^shows \[(?P<cards>[^\]]*)\]")),
+        # Every pot a Stud/8 hand can award, and its ties: ``wins the pot ($9.50)``,
+        # ``wins the high main pot ($3.60)``, ``wins the low side pot ($6)``, ``ties for
+        # the high pot ($2)`` (a side pot may be numbered: ``side pot #2``).
+        (
+            "collected",
+            re.compile(
+                r"^(?:wins|ties for) (?:the )?(?:(?P<half>high|low) )?"
+                rf"(?P<pot>pot|main pot|side pot(?: #?\d+)?)[^(]*\((?P<amount>{AMOUNT})\)"
+            ),
+        ),
+        ("mucks", re.compile(r"^mucks(?: |$)")),
+        ("claim", re.compile(r"^is (?:low|high) with \[")),
+        ("bring_in", re.compile(rf"^brings in for (?P<amount>{AMOUNT}){_ALL_IN}")),
+        ("call", re.compile(rf"^calls (?P<amount>{AMOUNT}){_ALL_IN}")),
+        ("bet", re.compile(rf"^bets (?P<amount>{AMOUNT}){_ALL_IN}")),
+        ("complete", re.compile(rf"^completes it to (?P<amount>{AMOUNT}){_ALL_IN}")),
+        ("raise", re.compile(rf"^raises to (?P<amount>{AMOUNT}){_ALL_IN}")),
+        ("check", re.compile(rf"^checks{_ALL_IN}")),
+        ("fold", re.compile(rf"^folds{_ALL_IN}")),
+    )
+
+    def header_record(self, number: int, line: str) -> HandRecord:
+        return _header(number, line)
+
+    def other_line(
+        self, record: HandRecord, names: Names, street: int | None, line: str, number: int
+    ) -> bool:
+        said = names.split(line, " ")
+        if said is None:
+            return True  # a table message, or someone not playing (adds chips, sits down)
+        return said[1].startswith(_NOISE) or ": " in line  # the clock, seats, chat
+
+
+READER = FullTiltReader()
+
+
 def read_fulltilt(text: str | Iterable[str]) -> list[HandRecord | HistoryError]:
     """Every hand of a Full Tilt file (its text, or its lines), each a record or the
     error that stopped reading it (the other hands are still read)."""
-    return read_hands(text, HEADER, "Full Tilt", read_hand)
+    return READER.read(text)
 
 
 def iter_fulltilt(lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]:
     """:func:`read_fulltilt` a hand at a time, as ``lines`` are read."""
-    return iter_hands(lines, HEADER, "Full Tilt", read_hand)
+    return READER.iter_hands(lines)
 
 
 def read_hand(first: int, lines: list[str]) -> HandRecord:
     """One hand's record from its lines (``first``: its header's line number)."""
-    record = _header(first, lines[0].lstrip("\ufeff"))
-    index = 1
-    number = first
-    while index < len(lines):
-        number = first + index
-        seat = _SEAT.match(lines[index].rstrip())
-        if seat is None:
-            break
-        stack = amount_at(seat.group(3), record, number)
-        record.seats.append(SeatRecord(int(seat.group(1)), seat.group(2), stack, number))
-        index += 1
-    if not record.seats:
-        raise HistoryError(f"{record.where(number)}: no seats listed")
-    names = Names(seat.name for seat in record.seats)
-    last = number
-    street: int | None = None
-    summary = False
-    for at in range(index, len(lines)):
-        number = first + at
-        line = lines[at].rstrip()
-        if not line:
-            continue
-        last = number
-        if line.startswith("*** SUMMARY ***"):
-            summary = True
-            record.summary_line = number
-            continue
-        if summary:
-            total = _TOTAL.match(line)
-            if total:
-                where = record.where(number)
-                record.total_pot = to_units(total.group(1), record.scale, where=where)
-                record.total_line = number
-                record.rake = to_units(total.group(3), record.scale, where=where)
-            continue
-        heading = _STREET.match(line)
-        if heading:
-            street = street_of_marker(record, heading.group(1), number)
-            continue
-        if line.startswith("*** "):
-            continue  # *** SHOW DOWN ***
-        _play_line(record, names, street, line, number)
-    if not summary:
-        raise HistoryError(f"{record.where(last)}: the hand ends before its summary")
-    if record.total_pot is None:
-        raise HistoryError(f"{record.where(record.summary_line)}: no total pot in the summary")
-    dealt = set(record.dealt[0])
-    if len(dealt) < 2:
-        raise HistoryError(f"{record.where()}: fewer than two players dealt in")
-    record.players = [seat.name for seat in record.seats if seat.name in dealt]
-    record.ante = max((amount for amount, _, _ in record.antes.values()), default=0)
-    for player in record.players:
-        record.cards.setdefault(player, [None] * len(record.layout.slots))
-    return record
+    return READER.read_hand(first, lines)
 
 
 def _header(number: int, line: str) -> HandRecord:
@@ -216,6 +183,7 @@ def _header(number: int, line: str) -> HandRecord:
     scale = 100 if currency and not tournament else 1
     record = HandRecord(
         site="Full Tilt",
+        rake_from="main pot",  # all from the main pot: a side pot is collected whole
         number=hand_id,
         line=number,
         game=game,
@@ -230,71 +198,3 @@ def _header(number: int, line: str) -> HandRecord:
     if ante:
         record.ante = to_units(ante, scale, where=where)
     return record
-
-
-def _play_line(
-    record: HandRecord, names: Names, street: int | None, line: str, number: int
-) -> None:
-    where = record.where(number)
-    if line.startswith("Dealt to "):
-        said = names.split(line[len("Dealt to ") :], " ")
-        if said is None or street is None:
-            raise HistoryError(f"{where}: cannot read {line!r}")
-        player, rest = said
-        learn_dealt(record, player, street, rest, number)
-        if player not in record.dealt[street]:
-            record.dealt[street].append(player)
-        return
-    uncalled = _UNCALLED.match(line)
-    if uncalled:
-        amount = to_units(uncalled.group(1), record.scale, where=where)
-        record.uncalled.append((uncalled.group(2), amount, number))
-        return
-    said = names.split(line, " ")
-    if said is None:
-        return  # a table message, or someone who is not playing (adds chips, sits down)
-    player, rest = said
-    ante = _ANTE.match(rest)
-    if ante:
-        amount = to_units(ante.group(1), record.scale, where=where)
-        record.antes[player] = (amount, _ALL_IN in ante.group(2), number)
-        return
-    shows = _SHOWS.match(rest)
-    if shows:
-        learn_shown(record, player, parse_card_list(shows.group(1), where=where), number)
-        record.shows[player] = number
-        return
-    wins = _WINS.match(rest)
-    if wins:
-        half, which, won = wins.groups()
-        amount = to_units(won, record.scale, where=where)
-        pot: Literal["pot", "main pot", "side pot"] = (
-            "side pot" if which.startswith("side") else "main pot" if which == "main pot" else "pot"
-        )
-        named: Literal["high", "low"] | None = "high" if half == "high" else "low" if half else None
-        record.collected.append(Collected(player, amount, pot, number, named))
-        return
-    if rest == "mucks" or rest.startswith("mucks "):
-        record.mucks[player] = number
-        return
-    if _CLAIM.match(rest):
-        record.bring_in_claim = (player, number)
-        return
-    if street is not None:
-        for pattern, kind in _ACTIONS:
-            match = pattern.match(rest)
-            if match is None:
-                continue
-            wager: int | None = None
-            if kind not in ("check", "fold"):
-                wager = to_units(match.group(1), record.scale, where=where)
-            if kind == "bring_in":
-                record.bring_in = wager
-            all_in = _ALL_IN in match.groups()[-1]
-            record.actions.append(
-                RecordedAction(street, player, kind, wager, all_in, number, line)  # type: ignore[arg-type]
-            )
-            return
-    if rest.startswith(_NOISE) or ": " in line:
-        return  # the clock, seats changing, chat
-    raise HistoryError(f"{where}: cannot read {line!r}")

@@ -161,7 +161,7 @@ class Collected:
 class HandRecord:
     """Everything a site's record of one hand states."""
 
-    site: Literal["PokerStars", "Full Tilt"]
+    site: str  # the site's name, as its reader calls it ("PokerStars", "Winamax")
     number: str
     line: int  # the header's line in the file (1-based)
     game: Game
@@ -198,6 +198,15 @@ class HandRecord:
     total_pot: int | None = None
     total_line: int = 0
     rake: int = 0
+    # Where the site takes its rake: from the pots in proportion (PokerStars), or all
+    # from the main pot, so that a side pot is collected whole (Full Tilt).
+    rake_from: Literal["pots", "main pot"] = "pots"
+    # Whether the site writes a line whenever an open pair allows the double bet (R2.7):
+    # then its absence is checked too.
+    open_pairs_written: bool = False
+    # What each player won or lost in the hand, after rake, where the record says it
+    # (KingsClub's summary, WPN's "Loses: 0.15"): player -> (net, line).
+    net: dict[str, tuple[int, int]] = field(default_factory=dict)
     pots: list[int] | None = None  # main pot then side pots, after rake, when listed
     summary_line: int = 0
     notes: list[str] = field(default_factory=list)  # what the replay had to assume
@@ -265,7 +274,9 @@ def to_units(text: str, scale: int, *, where: object) -> int:
 
 
 def _units(text: str, scale: int, where: object) -> int:
-    raw = text.strip().lstrip("$€£").replace(",", "")
+    # A sign before or after ("$0.04", "5€", "$ 0.01 USD"), thousands separated by commas.
+    raw = text.strip().removesuffix(" USD").removesuffix(" EUR").removesuffix(" GBP")
+    raw = raw.strip("$€£ ").replace(",", "")
     if raw.isdigit():
         return int(raw) * scale
     try:
