@@ -201,14 +201,36 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 # -- the shared hand histories ----------------------------------------------------------
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "handhistories"
-# The sites whose text our readers read (history/): the folder also holds samples of nine
-# other sites, whose readers are issue 37's; until then they are no file of these tests.
-READ_SITES = ("pokerstars", "fulltilt")
+# The sites whose files our readers read (history/sites.py): every folder of the shared
+# hand histories (issue 37).
+READ_SITES = (
+    "pokerstars",
+    "fulltilt",
+    "winamax",
+    "winning",
+    "kingsclub",
+    "ipoker",
+    "partypoker",
+    "bovada",
+    "everleaf",
+    "ongame",
+    "merge",
+)
 
 
 def read_sites_files(shared: Path) -> list[Path]:
-    """The hand history files of ``shared`` of the sites our readers read."""
-    return sorted(path for site in READ_SITES for path in (shared / site).glob("*.txt"))
+    """The hand history files of ``shared`` of the sites our readers read (text, and
+    iPoker's XML)."""
+    return (
+        sorted(
+            path
+            for site in READ_SITES
+            for path in (shared / site).iterdir()
+            if path.is_file() and path.suffix in (".txt", ".xml")
+        )
+        if (shared / READ_SITES[0]).is_dir()
+        else []
+    )
 
 
 SHARED_FILES = read_sites_files(SHARED) if SHARED.is_dir() else []

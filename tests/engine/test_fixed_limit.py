@@ -223,6 +223,23 @@ def test_r2_4_after_a_completion_raises_are_in_small_bet_steps():
     assert hand.events[-3:] == [Complete(0, 200), Raise(1, 400), Raise(2, 600)]
 
 
+def test_a_sites_rule_raises_after_a_completion_from_the_bring_in():
+    """``raises_from="bring_in"`` (KingsClub's software, replayed from its records): the
+    first raise after a completion goes to the bring-in and a small bet, the next ones
+    by a small bet; the cap still counts the completion (R2.5)."""
+    spec = seven_card_stud(raises_from="bring_in")
+    hand = Hand(spec, [5000, 5000, 5000], deck=THREE)
+    play(hand, (2, "bring_in"), (0, "complete 200"))
+    assert legal(hand) == ["fold", "call 200", "raise to 250"]
+    play(hand, (1, "raise 250"))
+    assert legal(hand) == ["fold", "call 200", "raise to 450"]
+    play(hand, (2, "raise 450"), (0, "raise 650"))
+    assert hand.events[-4:] == [Complete(0, 200), Raise(1, 250), Raise(2, 450), Raise(0, 650)]
+    assert legal(hand) == ["fold", "call 400"]  # capped: a completion and three raises
+    with pytest.raises(ValueError, match="raises_from"):
+        seven_card_stud(raises_from="ante")
+
+
 def test_r2_4_everyone_folds_to_the_bring_in_who_wins_the_pot():
     hand = Hand(seven_card_stud(), [1000, 1000, 1000], deck=THREE)
     play(hand, (2, "bring_in"), (0, "fold"))

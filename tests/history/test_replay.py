@@ -9,13 +9,14 @@ fact at a time and check that the replay names that line and fact.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from conftest import read_sites_files
 from studpoker.cards import Card
-from studpoker.history import HandRecord, HistoryError, read_history, replay
+from studpoker.history import HandRecord, HistoryError, OtherGame, read_history, replay
 
 SHARED = Path(__file__).parents[2] / ".." / "shared" / "handhistories"
 FILES = read_sites_files(SHARED) if SHARED.is_dir() else []
@@ -25,7 +26,9 @@ needs_shared = pytest.mark.usefixtures("shared")
 
 
 def records(path: Path) -> list[HandRecord]:
-    hands = read_history(path)
+    """The stud hands of a file: every hand read but those of other games (KingsClub's
+    2-7 Razz), none unreadable."""
+    hands = [hand for hand in read_history(path) if not isinstance(hand, OtherGame)]
     assert all(isinstance(hand, HandRecord) for hand in hands), hands
     return [hand for hand in hands if isinstance(hand, HandRecord)]
 
@@ -36,14 +39,22 @@ def text_of(name: str) -> str:
 
 
 @needs_shared
-def test_the_shared_folder_holds_42_hands_of_both_sites_and_three_games():
+def test_the_shared_folder_holds_83_stud_hands_of_eleven_sites():
     hands = [hand for path in FILES for hand in records(path)]
-    assert len(hands) == 42
-    assert {(hand.site, hand.game) for hand in hands} == {
+    assert len(hands) == 83
+    by_site = Counter(hand.site for hand in hands)
+    assert by_site == {
+        "PokerStars": 32, "Full Tilt": 10, "Everleaf": 19, "Bovada": 5, "OnGame": 4,
+        "iPoker": 3, "Winamax": 2, "WPN": 2, "KingsClub": 2, "Merge": 2, "PartyPoker": 2,
+    }  # fmt: skip
+    assert {(hand.site, hand.game) for hand in hands} >= {
         (site, game)
         for site in ("PokerStars", "Full Tilt")
         for game in ("seven_card_stud", "stud_hilo", "razz")
     }
+    assert ("iPoker", "five_card_stud") in {(hand.site, hand.game) for hand in hands}
+    others = [h for path in FILES for h in read_history(path) if isinstance(h, OtherGame)]
+    assert [other.game for other in others] == ["Limit 2-7 Razz"]
 
 
 @needs_shared

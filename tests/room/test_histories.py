@@ -60,15 +60,15 @@ def test_each_mode_writes_its_money_as_pokerstars_does(tmp_path):
     # Show Hand is written as PokerStars' nearest game (docs/history.md).
     assert f"Tournament #{competition}, Freeroll  5 Card Stud No Limit" in first["gold"]
     assert "Level I (" in first["gold"]
-    # Read back (our reader reads the seven-card games; Show Hand's text is for others).
-    for table in ("green", "blue"):
+    # Read back and replayed, Show Hand's too (issue 37: what we write, we read).
+    for table in ("green", "blue", "gold"):
         records = read_pokerstars(texts[table])
         assert records, table
         for record in records:
             assert isinstance(record, HandRecord), record
             assert replay(record).matched, (table, replay(record).difference)
-        expected = (None, None) if table == "green" else ("$", None)
-        assert (records[0].currency, records[0].tournament) == expected
+        expected = {"green": (None, None), "blue": ("$", None), "gold": (None, str(competition))}
+        assert (records[0].currency, records[0].tournament) == expected[table]
 
 
 def test_five_card_stud_hands_download_and_read_back_in_every_mode(tmp_path):

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from conftest import read_sites_files
 from engine.scripting import deal, play
 from studpoker.cards import deck_cards
 from studpoker.cli import main
 from studpoker.engine import Hand
 from studpoker.equity import equity
 from studpoker.games import GAMES, seven_card_stud
-from studpoker.history import read_history
+from studpoker.history import iter_history_texts, read_history
 from studpoker.study import StudyHand, from_hand, from_record
 from studpoker.study.replay import replay_view
 
@@ -188,19 +189,19 @@ def test_a_room_hands_community_card_is_the_boards_not_a_seats() -> None:
 
 @pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_every_street_of_every_shared_hand_is_equity_on_the_cards_it_shows() -> None:
-    """Issue 37: at every street of every stud hand of the shared PokerStars and Full
-    Tilt files, as the owner of the imported hand and as an onlooker, each live seat's
+    """Issue 37: at every street of the stud hands of every site's shared files (up to
+    six a file), as the owner of the imported hand and as an onlooker, each live seat's
     equity is ``equity()`` on exactly the cards the street shows, the folded seats' cards
     out of the deck; a street where every card is known is exact."""
     checked = exact_known = 0
-    files = sorted((SHARED / "pokerstars").glob("*Stud*.txt"))[:4]
-    files += sorted((SHARED / "fulltilt").glob("*Stud*.txt"))[:2]
+    sites: set[str] = set()
+    files = read_sites_files(SHARED)
     assert files
     for path in files:
-        text = path.read_text(encoding="utf-8-sig")
-        for record in read_history(text)[:12]:
+        for record, text in list(iter_history_texts(path))[:6]:
             if isinstance(record, Exception) or record.game not in GAMES:
                 continue
+            sites.add(record.site)
             hand = from_record(record, text)
             for viewer, every in ((hand.hero, True), (None, False)):
                 view = replay_view(hand, viewer=viewer, every_card=every, seed=3, samples=400)
@@ -226,7 +227,8 @@ def test_every_street_of_every_shared_hand_is_equity_on_the_cards_it_shows() -> 
                         assert street["exact"] is True
                         assert sorted(street["equity"].values())[-1] > 0  # someone wins
                         exact_known += 1
-    assert checked > 50
+    assert len(sites) == 11
+    assert checked > 100
     assert exact_known > 0  # some showdowns show every card: exact there
 
 

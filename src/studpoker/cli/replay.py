@@ -1,5 +1,7 @@
-"""``stud replay FILE…``: play every hand of PokerStars or Full Tilt history
-files (Seven Card Stud, Stud Hi/Lo, Razz, Five-Card Stud), or of PHH files (``.phh``,
+"""``stud replay FILE…``: play every hand of a site's history files (PokerStars, Full
+Tilt, Winamax, WPN, KingsClub, iPoker, PartyPoker, Bovada, Everleaf, OnGame, Merge:
+Seven Card Stud, Stud Hi/Lo, Razz, Five-Card Stud, and the Show Hand our room writes),
+or of PHH files (``.phh``,
 and ``.phhs`` with many hands), through the engine and check every fact they state.
 The format is found by the file's content.  A PHH hand is played action by action (any
 action the rules refuse is its difference) and its ``finishing_stacks``, when it gives
@@ -28,6 +30,11 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 from studpoker.history import HistoryError, OtherGame, from_phh, iter_history, replay
 from studpoker.history.phh import NotToml, load_toml
 from studpoker.history.text import open_text
+
+SITES = (
+    "PokerStars, Full Tilt, Winamax, WPN, KingsClub, iPoker, PartyPoker, Bovada, Everleaf, "
+    "OnGame or Merge"
+)
 
 # A PHH hand's fields (TOML): ``variant = 'FR'``; a .phhs file's hands are tables ``[1]``.
 _PHH = re.compile(r"^\s*variant\s*=", re.MULTILINE)
@@ -71,10 +78,11 @@ def add_parser(commands: Any) -> None:
         "replay",
         help="replay hand histories and check them against the rules engine",
         description=(
-            "Read each hand of PokerStars or Full Tilt hand-history files (Seven Card Stud, "
-            "Stud Hi/Lo, Razz, Five-Card Stud), play it through the engine with the site's "
-            "stakes and the recorded actions, and check who brings in, who acts when, what "
-            "each action costs, uncalled bets, pots, who shows and what each player collects. PHH "
+            f"Read each hand of {SITES} hand-history files (Seven Card Stud, Stud Hi/Lo, "
+            "Razz, Five-Card Stud; Show Hand as our room writes it), play it through the "
+            "engine with the site's stakes and the recorded actions, and check who brings "
+            "in, who acts when, what each action costs, uncalled bets, pots, who shows and "
+            "what each player collects. PHH "
             "files (.phh, .phhs) are played action by action and their finishing stacks "
             "compared. The format is found by each file's content; hands of other games "
             "in a mixed-game file are skipped and counted apart."
@@ -120,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
                     width = 2 if "16" in file.encoding else 1  # bytes a character, about
                     # A PHH file is read whole (a .phhs is small); a site's file streams.
                     text = head + file.read() if _PHH.search(head) else None
-            except OSError as error:
+            except (OSError, HistoryError) as error:  # unreadable, or not text at all
                 errors.append({"file": str(path), "hand": None, "error": str(error)})
                 say(f"{path}: {error}")
                 continue

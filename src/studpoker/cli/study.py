@@ -22,10 +22,12 @@ GAMES = ("seven_card_stud", "stud_hilo", "razz", "five_card_stud", "show_hand")
 def add_parser(commands: Any) -> None:
     imports = commands.add_parser(
         "import",
-        help="import one's own hand histories (PokerStars, Full Tilt, PHH) to study them",
+        help="import one's own hand histories (eleven sites' and PHH) to study them",
         description=(
             "Import hand histories into the room's database as the account NAME's own "
-            "hands: PokerStars and Full Tilt text (any encoding the sites write) and PHH. "
+            "hands: the files of PokerStars, Full Tilt, Winamax, WPN, KingsClub, iPoker, "
+            "PartyPoker, Bovada, Everleaf, OnGame and Merge (any encoding the sites write) "
+            "and PHH. "
             "A hand already imported for NAME (same site and number) is skipped; a hand "
             "that cannot be read is reported and skipped, the rest imported."
         ),

@@ -279,7 +279,8 @@ class BettingRound:
         self.level = to
         self.aggressor = seat
         if full:
-            self.full_level = to
+            if kind != K.COMPLETE or self.spec.raises_from == "completion":
+                self.full_level = to  # else (a site's rule) raises count from the bring-in
             self.wagers += 1
             self.acted = {seat}
         else:

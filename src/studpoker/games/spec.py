@@ -106,6 +106,10 @@ class GameSpec:
     max_raises: int = 3
     cap_heads_up: bool = True
     open_pair_double: bool = False
+    # Where the first raise after a completion counts its small bet from: the
+    # completion (R2.4: to two small bets) or, as KingsClub's software deals it, the
+    # bring-in (to the bring-in and a small bet).  Only a site's replay sets it.
+    raises_from: Literal["completion", "bring_in"] = "completion"
     burn_cards: bool = False
     # Who acts and who shows (R3.3, R5.2, R5.6, R5.8).
     board_tie: Literal["seat", "suit"] = "seat"
@@ -218,6 +222,7 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "suit_order": ("show_hand", "regional"),
     "straight_face": ("any", "consecutive"),
     "deck": (52, 32, 28),
+    "raises_from": ("completion", "bring_in"),
 }
 _FLAGS = (
     "cap_heads_up",

@@ -1,5 +1,6 @@
-"""Records of hands (the ``history`` layer of DESIGN.md): PokerStars and Full Tilt
-text read, PokerStars text and PHH written and read, and real hands replayed
+"""Records of hands (the ``history`` layer of DESIGN.md): the hand histories of eleven
+sites read (:data:`READERS`, each found by the content), PokerStars text and PHH written
+and read, and real hands replayed
 through the engine with every fact they state checked.
 
 >>> from studpoker.history import read_history, replay

@@ -1,5 +1,5 @@
 """Reading PokerStars hand histories of Seven Card Stud, Stud Hi/Lo, Razz and
-Five-Card Stud.
+Five-Card Stud, and the Show Hand hands our room writes in their format.
 
 The format, as the records in ``../shared/handhistories/pokerstars`` write it:
 
@@ -15,6 +15,14 @@ The format, as the records in ``../shared/handhistories/pokerstars`` write it:
   written as a raise, and as a bet when the bring-in player completes;
 - ``Total pot`` is before rake; ``Main pot``, ``Side pot`` and every
   ``collected`` are after it.
+
+Show Hand (R6), which PokerStars never dealt, is read as our room writes it
+(:mod:`~studpoker.history.pokerstars_write`): ``5 Card Stud No Limit`` (``Pot Limit``,
+``Spread Limit``: R6.5's limits) with the ante and the minimum bet as the header's pair,
+no bring-in (a hand of no-limit five-card stud that brings in is another game, skipped),
+a showhand as a bet or raise ``and is all-in``, ``Excess (N) returned to X`` (R6.7),
+``Rollover (N) to the next hand`` and ``from the previous hand`` (R6.8), and the table's
+other rules on its table line: ``Table 'Lucky' 6-max (rules: deck=32)``.
 
 >>> text = '''PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:31:45 ET
 ... Table 'Gotha II' 8-max
@@ -40,7 +48,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 
+from studpoker.games import show_hand
+from studpoker.history.pokerstars_write import RULE_NAMES
 from studpoker.history.record import (
     ActionName,
     Collected,
@@ -90,6 +101,11 @@ _STAKES = re.compile(
 _LEVEL = re.compile(r" - (?:Match Round [^,(]*, )?Level [^(]*\(([\d.,]+)\s*/\s*([\d.,]+)\)", re.I)
 _TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
 _TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
+# The table's rules our room writes for Show Hand (pokerstars_write.show_hand_rules).
+_RULES = re.compile(r" \(rules: ([^()]*)\)\s*$")
+# Show Hand's limits (R6.5), as the header names them: "5 Card Stud No Limit".
+_SHOW_HAND_LIMITS = (("no limit", "none"), ("pot limit", "pot"), ("spread limit", "fixed_max"))
+_SHOW_HAND_GAME = re.compile(r"5 Card Stud (?:No|Pot|Spread) Limit", re.IGNORECASE)
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([$€£]?[\d.,]+) in chips[^)]*\)(.*)$")
 _STREET = re.compile(r"^\*\*\* (2nd|3rd|4th|5th|6th|7th) STREET \*\*\*|^\*\*\* RIVER \*\*\*(.*)$")
 # The markers as PokerStars writes them, alone on their lines: read without the pattern.
@@ -104,6 +120,8 @@ _TOTAL = re.compile(
     rf"\s*\| Rake {_AMOUNT}"
 )
 _SIDE = re.compile(r"Side pot(?:-\d+)? ([$€£]?[\d.,]+)\.")
+_EXCESS = re.compile(rf"^Excess \({_AMOUNT}\) returned to (.+?)\s*$")
+_ROLLOVER = re.compile(rf"^Rollover \({_AMOUNT}\) (to the next|from the previous) hand\s*$")
 _SHOWS = re.compile(r"^shows \[([^\]]*)\]")
 _BOARD_CARD = re.compile(r"^\s*\[(\S+)\]\s*$")
 
@@ -150,6 +168,9 @@ def read_hand(first: int, lines: list[str]) -> HandRecord:
         seat = _SEAT.match(line) if line.startswith("Seat ") else None
         if table:
             record.table = table.group(1)
+            rules = _RULES.search(line) if line.endswith(")") else None
+            if rules:
+                record.options.update(_rules(record, rules.group(1), number))
         elif seat:
             stack = amounts_read.get(seat.group(3))
             if stack is None:
@@ -259,6 +280,13 @@ def read_hand(first: int, lines: list[str]) -> HandRecord:
                 if by is None:
                     by = amount_at(words[1], record, number)
             elif kind == "bring_in":
+                if record.game == "show_hand":  # R6.4: Show Hand has no bring-in
+                    named = _SHOW_HAND_GAME.search(lines[0])
+                    game = named.group(0) if named else "5 Card Stud"
+                    raise OtherGame(
+                        f"{record.where(number)}: a hand of {game} with a bring-in, not Show Hand",
+                        game,
+                    )
                 record.bring_in = max(record.bring_in or 0, wager)
         all_in = rest.endswith("all-in")
         actions.append(RecordedAction(street, player, kind, wager, all_in, number, line, by))
@@ -302,19 +330,25 @@ def _header(number: int, line: str) -> HandRecord:
     lowered = rest.lower()
     mixed = _MIXED.search(rest)
     named = mixed.group(1).strip() if mixed else None
-    if named is not None and (
-        not any(name in named.lower() for name, _ in _GAMES) or not _fixed_limit(named)
+    # Show Hand, as our room writes it: five-card stud in no limit, pot limit or a
+    # spread limit (R6.5).
+    limit = _show_hand_limit(named.lower() if named is not None else lowered)
+    if (
+        named is not None
+        and limit is None
+        and (not any(name in named.lower() for name, _ in _GAMES) or not _fixed_limit(named))
     ):
         # A mixed-game file's hand of another game (or of a stud game not in fixed
         # limit, not one of ours): skipped, not an error.
         raise OtherGame(f"{where}: a hand of {named}, not a stud game", named)
-    game: Game | None = None
-    for name, named_game in _GAMES:
-        if name in lowered:
-            game = named_game
-            break
-    if game is None or not _fixed_limit(lowered):
-        raise HistoryError(f"{where}: not a fixed-limit stud game: {rest!r}")
+    game: Game | None = "show_hand" if limit is not None else None
+    if game is None:
+        for name, named_game in _GAMES:
+            if name in lowered:
+                game = named_game
+                break
+        if game is None or not _fixed_limit(lowered):
+            raise HistoryError(f"{where}: not a fixed-limit stud game: {rest!r}")
     tournament = _TOURNAMENT.search(rest) if "#" in rest else None
     stakes = _LEVEL.search(rest) if tournament else _STAKES.search(rest)
     if stakes is None:
@@ -326,7 +360,9 @@ def _header(number: int, line: str) -> HandRecord:
             currency = sign
             break
     scale = 100 if currency else 1
-    return HandRecord(
+    first = to_units(stakes.group(1), scale, where=where)
+    second = to_units(stakes.group(2), scale, where=where)
+    record = HandRecord(
         site="PokerStars",
         open_pairs_written=True,  # "Pair on board - a double bet is allowed"
         number=hand_id,
@@ -334,11 +370,69 @@ def _header(number: int, line: str) -> HandRecord:
         game=game,
         currency=currency,
         scale=scale,
-        small_bet=to_units(stakes.group(1), scale, where=where),
-        big_bet=to_units(stakes.group(2), scale, where=where),
+        small_bet=first,
+        big_bet=second,
         tournament=tournament.group(1) if tournament else None,
         played_at=played_at(rest),
     )
+    if limit is not None:
+        # Show Hand's pair is the ante and the minimum bet (R6.4); it has no fixed bets.
+        record.small_bet = record.big_bet = 0
+        record.ante = first
+        record.options = {"limit": limit, "min_bet": second}
+    return record
+
+
+def _show_hand_limit(lowered: str) -> str | None:
+    """Show Hand's limit (R6.5) if a header's game (in lower case) is five-card stud
+    not in fixed limit: ``"none"``, ``"pot"`` or ``"fixed_max"``; else None."""
+    if "5 card stud " not in lowered:
+        return None
+    for words, limit in _SHOW_HAND_LIMITS:
+        if "5 card stud " + words in lowered:
+            return limit
+    return None
+
+
+def _rules(record: HandRecord, text: str, number: int) -> dict[str, object]:
+    """The table's rules our room writes on the table line (``deck=32,
+    showhand_allowed=False, street_caps=1/4 1/2 1 1``), as GameSpec options."""
+    rules: dict[str, object] = {}
+    for item in text.split(", "):
+        name, equals, value = item.partition("=")
+        if not equals or name not in RULE_NAMES or not value:
+            raise HistoryError(f"{record.where(number)}: cannot read the table's rule {item!r}")
+        rule = _rule_value(name, value, record, number)
+        if type(rule) not in _RULE_KINDS[name]:
+            raise HistoryError(f"{record.where(number)}: cannot read the table's rule {item!r}")
+        rules[name] = rule
+    return rules
+
+
+_RULE_WORDS: dict[str, object] = {"True": True, "False": False, "None": None}
+# The kinds of value each rule takes: the preset's, and beside None (no street caps,
+# R6.5; a choice left to the deck, R6.10) fractions or a yes or no.
+_RULE_KINDS: dict[str, tuple[type, ...]] = {
+    name: (type(None), tuple if name == "street_caps" else bool)
+    if getattr(show_hand(), name) is None
+    else (type(getattr(show_hand(), name)),)
+    for name in RULE_NAMES
+}
+
+
+def _rule_value(name: str, text: str, record: HandRecord, number: int) -> object:
+    if name == "max_bet":  # an amount, written as the hand's money
+        return amount_at(text, record, number)
+    if name == "street_caps":  # a fraction of the showhand amount a round (R6.5)
+        try:
+            return tuple(Fraction(part) for part in text.split())
+        except (ValueError, ZeroDivisionError):
+            raise HistoryError(
+                f"{record.where(number)}: cannot read the table's street caps {text!r}"
+            ) from None
+    if text in _RULE_WORDS:
+        return _RULE_WORDS[text]
+    return int(text) if text.isdigit() else text
 
 
 # An action line's verb, and how many words in its amount is (None: no amount).
@@ -385,6 +479,9 @@ def _other_line(
     if line.startswith("Pair on board - a double bet is allowed") and street is not None:
         record.open_pair.append((street, number))
         return
+    if line.startswith(("Excess (", "Rollover (")):
+        _settled(record, line, number)
+        return
     if line.startswith("Betting is capped"):
         record.capped.append((len(record.actions) - 1, number))
         return
@@ -396,6 +493,24 @@ def _other_line(
             pot = got.group(2)
             record.collected.append(Collected(collected[0], amount, pot, number))  # type: ignore[arg-type]
     # Else a table message: joins, leaves, is sitting out, was removed, ...
+
+
+def _settled(record: HandRecord, line: str, number: int) -> None:
+    """Show Hand's settlement (R6.7, R6.8): ``Excess (N) returned to X``, ``Rollover (N)
+    to the next hand``, ``Rollover (N) from the previous hand``."""
+    excess = _EXCESS.match(line)
+    if excess:
+        amount = amount_at(excess.group(1), record, number)
+        record.excess.append((excess.group(2), amount, number))
+        return
+    rollover = _ROLLOVER.match(line)
+    if rollover is None:
+        return  # a table message
+    amount = amount_at(rollover.group(1), record, number)
+    if rollover.group(2) == "to the next":
+        record.rollover = (amount, number)
+    else:
+        record.carry_in = (amount, number)
 
 
 def _player_line(

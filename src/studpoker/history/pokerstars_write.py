@@ -64,7 +64,15 @@ Choices where the PokerStars records have no word:
   the ``collected`` line; chips left for the next hand (R6.8) ``Rollover (N) to the
   next hand``, and chips carried in ``Rollover (N) from the previous hand`` before
   the antes.  ``Total pot`` counts every chip put in, so it is what was collected plus
-  what was returned or rolled over.
+  what was returned or rolled over.  The table's rules the text cannot otherwise say
+  (:func:`show_hand_rules`: those that differ from the preset at its stakes and limit)
+  follow the table's size on the table line, as PokerStars writes ``(Play Money)``
+  there, and as trackers skip it: ``Table 'Lucky' 6-max (rules: max_bet=200,
+  showhand_from_round=3, deck=32)``.  The deck's size is one of them, written
+  rather than guessed from the cards: a hand folded early shows too few cards to tell
+  a 32-card deck from the 52 (R6.10).  Burnt cards (R2.12) are not written: in Show
+  Hand every player is dealt five cards whatever the deck, so they change nothing the
+  text shows.
 
 >>> from datetime import datetime
 >>> from studpoker.cards import deck_cards, parse_cards
@@ -103,8 +111,10 @@ Seat 3: Player3 folded on the 3rd Street
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import fields
 from datetime import UTC, datetime
+from fractions import Fraction
 from itertools import pairwise
 from typing import Final
 from zoneinfo import ZoneInfo
@@ -134,11 +144,11 @@ from studpoker.engine import (
     StreetStarted,
     UncalledBetReturned,
 )
-from studpoker.games import GameSpec
+from studpoker.games import GameSpec, show_hand
 from studpoker.hands import Category, HandValue
 from studpoker.history.levels import roman
 
-__all__ = ["hand_name", "to_pokerstars"]
+__all__ = ["RULE_NAMES", "hand_name", "rules_text", "show_hand_rules", "to_pokerstars"]
 
 _GAME_NAMES: Final = {
     "seven_card_stud": "7 Card Stud",
@@ -247,7 +257,7 @@ def to_pokerstars(
     writer = _Writer(hand, events, viewer, players, currency)
     lines = [
         _header(hand, writer, hand_id, started, currency, tournament, level, buy_in, mix),
-        f"Table '{table}' {size}-max",
+        f"Table '{table}' {size}-max" + rules_text(show_hand_rules(hand.spec), writer.money),
     ]
     lines += [
         f"Seat {number}: {name} ({writer.money(stack)} in chips) "
@@ -256,6 +266,61 @@ def to_pokerstars(
     lines += writer.body()
     lines += writer.summary(numbers)
     return "\n".join(lines) + "\n"
+
+
+# The options of a Show Hand table its text states on the table line: every GameSpec
+# option but the stakes (the header's), the limit (the header's words), the seats (the
+# table line's "N-max", and the players), how money is written, and two that change
+# nothing the text shows: burnt cards (every player gets five cards, R6.10) and whether
+# mucked hands are shown (R5.8: the summary's "mucked" cards, which no replay reads).
+_NOT_RULES = frozenset(
+    ("game", "streets", "ante", "bring_in", "small_bet", "big_bet", "min_bet", "limit",
+     "max_seats", "money_unit", "burn_cards", "reveal_mucked")
+)  # fmt: skip
+RULE_NAMES: Final = frozenset(
+    field.name for field in fields(GameSpec) if field.init and field.name not in _NOT_RULES
+)
+
+
+def show_hand_rules(spec: GameSpec) -> dict[str, object]:
+    """The options of a Show Hand table that differ from the preset at its ante and
+    minimum bet and that its text cannot otherwise say (:data:`RULE_NAMES`); none for
+    the other games, whose PokerStars text stays PokerStars' own.
+
+    >>> show_hand_rules(show_hand(ante=10, deck=32, showhand_allowed=False))
+    {'showhand_allowed': False, 'deck': 32}
+    >>> show_hand_rules(show_hand(ante=5, min_bet=20, limit="pot"))
+    {}
+    """
+    if not spec.is_show_hand:
+        return {}
+    base = show_hand(ante=spec.ante, min_bet=spec.min_bet)
+    return {
+        field.name: getattr(spec, field.name)
+        for field in fields(GameSpec)
+        if field.name in RULE_NAMES and getattr(spec, field.name) != getattr(base, field.name)
+    }
+
+
+def rules_text(rules: dict[str, object], money: Callable[[int], str] = str) -> str:
+    """Rules as the table line writes them: ``" (rules: deck=32, street_caps=1/4 1/2 1
+    1)"``, or nothing; the maximum bet (R6.5) as ``money`` writes the hand's amounts.
+
+    >>> rules_text({"deck": 28, "showhand_amount": "smallest_stack"})
+    ' (rules: deck=28, showhand_amount=smallest_stack)'
+    """
+    if not rules:
+        return ""
+    written = []
+    for name, value in rules.items():
+        if isinstance(value, tuple):  # street_caps: fractions of the showhand amount
+            text = " ".join(str(Fraction(part)) for part in value)
+        elif name == "max_bet" and isinstance(value, int):
+            text = money(value)
+        else:
+            text = str(value)
+        written.append(f"{name}={text}")
+    return f" (rules: {', '.join(written)})"
 
 
 def _seating(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Literal, NamedTuple, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from studpoker.cards import Card
 from studpoker.games import preset
@@ -29,7 +29,7 @@ __all__ = [
     "to_units",
 ]
 
-Game = Literal["seven_card_stud", "stud_hilo", "razz", "five_card_stud"]
+Game = Literal["seven_card_stud", "stud_hilo", "razz", "five_card_stud", "show_hand"]
 ActionName = Literal["bring_in", "complete", "bet", "raise", "call", "check", "fold"]
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")  # the seven-card games'
 
@@ -201,13 +201,42 @@ class HandRecord:
     # Where the site takes its rake: from the pots in proportion (PokerStars), or all
     # from the main pot, so that a side pot is collected whole (Full Tilt).
     rake_from: Literal["pots", "main pot"] = "pots"
+    # False where the site states neither the rake nor the total pot (Everleaf): the
+    # replay takes the rake as what the collected lines leave of its pot, within bounds.
+    rake_stated: bool = True
+    # False where the site never writes an uncalled bet returned (Everleaf, OnGame): the
+    # replay returns it as the rules do and checks the pots without it, not its line.
+    uncalled_written: bool = True
+    # False where the site writes nobody's up cards (Everleaf shows only the hands shown
+    # at the showdown): where an up card that says who brings in or speaks first is
+    # unknown, the replay takes the record's first actor on the street (R3.1 to R3.3 not
+    # checked there), and the record's first bet on fourth street says whether an open
+    # pair allowed the double bet (R2.7).
+    up_cards_written: bool = True
+    # True where the site writes no uncalled bet but counts it in the pot its owner
+    # collects (Winamax: a fold to a bet collects the bet with the pot, an all-in's
+    # excess is a side pot of its own): the replay adds it to the total and the pots.
+    uncalled_collected: bool = False
     # Whether the site writes a line whenever an open pair allows the double bet (R2.7):
     # then its absence is checked too.
     open_pairs_written: bool = False
     # What each player won or lost in the hand, after rake, where the record says it
     # (KingsClub's summary, WPN's "Loses: 0.15"): player -> (net, line).
     net: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # The player whose file it is, where the site names them (Bovada's "[ME]", OnGame's
+    # "User: Hero", iPoker's nickname); else the study tools take the player whose down
+    # cards a first "Dealt to" line shows.
+    hero: str | None = None
     pots: list[int] | None = None  # main pot then side pots, after rake, when listed
+    # The table's stakes and options the record states beyond the ante and the bets, as
+    # GameSpec names them: Show Hand's minimum bet and limit (R6.4, R6.5) from the
+    # header, the rules our PokerStars text writes on its table line.
+    options: dict[str, Any] = field(default_factory=dict)
+    # Show Hand's settlement (R6.7, R6.8): what went back to each player (player, amount,
+    # line), the chips rolled over to the next hand and those carried in (amount, line).
+    excess: list[tuple[str, int, int]] = field(default_factory=list)
+    rollover: tuple[int, int] | None = None
+    carry_in: tuple[int, int] | None = None
     summary_line: int = 0
     notes: list[str] = field(default_factory=list)  # what the replay had to assume
     owners: dict[Card, str] = field(default_factory=dict, repr=False)  # who holds each card
@@ -340,7 +369,8 @@ def learn_dealt(record: HandRecord, player: str, street: int, text: str, line: i
     third street, or Five-Card Stud's second): every card the player holds (the hero,
     or a hand shown early), or only the up cards.  A down card the site wrote
     unreadably (a PokerStars record has ``[of]``) is a card the record does not show:
-    unknown, noted."""
+    unknown, noted; one the site marks unseen (:data:`UNSEEN_CARDS`, Winamax's ``X``) is
+    unknown, as the site says."""
     words = text.replace("[", " ").replace("]", " ").split()
     layout = LAYOUTS[record.game]
     held, ups, dealt_up = layout.shown[street]
@@ -360,6 +390,8 @@ def learn_dealt(record: HandRecord, player: str, street: int, text: str, line: i
         at += 1
         card = _CARDS.get(word)
         if card is None:
+            if layout.slots[slot] != "u" and word in UNSEEN_CARDS:
+                continue  # the site's own mark of a card it does not show
             if layout.slots[slot] != "u" and not is_card(word):
                 record.notes.append(
                     f"line {line}: {player}'s down card {word!r} is not a card; taken as unknown"
@@ -411,7 +443,34 @@ def learn_shown(record: HandRecord, player: str, shown: list[Card], line: int) -
             learn(record, player, slot, card, line)
 
 
+def learn_street_cards(
+    record: HandRecord, player: str, street: int, cards: list[Card | None], line: int
+) -> None:
+    """A line of the cards dealt to a player on ``street`` (0 the first), None for a card
+    the line hides (OnGame's ``[-, -, Kh]``): every card held so far, or the cards this
+    street deals (OnGame's ``[3h]`` on fourth street), or the up cards so far."""
+    layout = record.layout
+    held, ups, dealt_up = layout.shown[street]
+    new = layout.every[held][layout.held[street - 1] if street else 0 :]
+    if len(cards) == held:
+        slots = layout.every[held]
+    elif len(cards) == len(new):
+        slots = new
+    elif len(cards) == len(ups) and dealt_up:
+        slots = ups
+    else:
+        raise HistoryError(
+            f"{record.where(line)}: {player} holds {held} cards on "
+            f"{layout.streets[street]} street, but the line shows {len(cards)}"
+        )
+    for slot, card in zip(slots, cards, strict=True):
+        if card is not None:
+            learn(record, player, slot, card, line)
+
+
 _CARD = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
+# How sites write a down card they do not show (Winamax: ``Dealt to Ann [X X 9h]``).
+UNSEEN_CARDS = frozenset(("X", "x"))
 
 
 def is_card(word: str) -> bool:

@@ -11,16 +11,27 @@ the recorded actions one by one and stops at the first fact that differs:
   bets and raises to their totals, the double bet on an open pair (R2.7; in
   Five-Card Stud on third street, R9.3), capped betting (R2.5), short all-ins
   (R2.11), and who is all in;
-- uncalled bets returned (R2.10);
+- uncalled bets returned (R2.10), where the site writes them (Winamax keeps them in
+  the pot their owner collects: they are checked there);
 - who shows at the showdown (R5.3), the total pot, the main and side pots (R5.4),
-  and what each player collects (R5.5, R5.6), allowing for the rake the record
-  shows: PokerStars and Full Tilt take it from the pots in proportion.
+  and what each player collects (R5.5, R5.6), or nets where the site writes that
+  instead (WPN's 2016 summary), allowing for the rake the record shows:
+  PokerStars and Full Tilt take it from the pots in proportion.  A record that
+  states no rake (Everleaf) has it taken as what its collected lines leave of the
+  pot, never less than nothing nor more than a tenth of the pot.
 
 Where a site's rule differs from RULES.md's default, the replay sets the
 matching option (:data:`SITE_OPTIONS`).  The streets are the game's: third to
 seventh in the seven-card games, second to fifth in Five-Card Stud (R9.1), whose
 table seats up to ten (a record with more players than the preset's eight seats
-is replayed at a table of its size).
+is replayed at a table of its size).  The options a record states are played by:
+Show Hand's limit, minimum bet and table rules (``record.options``), and where a site
+writes a line whenever an open pair allows the double bet, whether the table does.
+
+Show Hand (R6) is replayed with each street dealt from the player who spoke first on
+the street before (R6.2), a bet or raise the text writes for a showhand played as one
+(R6.6), the excess returned and the chips rolled over checked (R6.7, R6.8), and the
+chips carried in from the hand before counted in its pot.
 """
 
 from __future__ import annotations
@@ -38,12 +49,15 @@ from studpoker.engine.events import (
     AllIn,
     Ante,
     Event,
+    ExcessReturned,
     PotAwarded,
+    Rollover,
     Show,
     StreetStarted,
     UncalledBetReturned,
 )
-from studpoker.games import GameSpec, preset
+from studpoker.games import GAMES, GameSpec, preset
+from studpoker.hands import show_hand_board
 from studpoker.hands.best import showdown_values
 from studpoker.history.record import HandRecord, RecordedAction
 
@@ -57,13 +71,21 @@ _KINDS = {kind.value: kind for kind in K if kind.value not in _WAGER_NAMES}
 _ACTIONS = {kind: Action(kind) for kind in K}  # the actions of no amount, made once
 _SHOW, _MUCK = _ACTIONS[K.SHOW], _ACTIONS[K.MUCK]
 _DECK_SIZE = len(deck_cards(52))
+# The games whose first street opens with a bring-in (R2.4, R9.2): not Show Hand (R6.4).
+_BRINGS_IN = {game: preset(game).bring_in > 0 for game in GAMES}
 # The games' specs, by their stakes and options: a file repeats a few stakes.
 _SPECS: dict[tuple[object, ...], GameSpec] = {}
+# The most of a pot a rake the record does not state may be taken as (record.rake_stated):
+# the sites' rake is a few percent, rounded up to the cent at the smallest stakes.
+UNSTATED_RAKE_AT_MOST = 0.1
 
 # The options of RULES.md each site plays by, where they differ from the defaults.
 SITE_OPTIONS: dict[str, dict[str, Any]] = {
     "PokerStars": {},
     "Full Tilt": {},
+    # KingsClub's first raise after a completion goes to the bring-in and a small bet
+    # (44/88: 44 → 77.16 over a 33.16 bring-in), as the players' nets show.
+    "KingsClub": {"raises_from": "bring_in"},
 }
 
 
@@ -106,6 +128,10 @@ def replay(record: HandRecord, **options: Any) -> ReplayReport:
     except _Differs as differs:
         at = f"line {differs.at}: " if differs.at is not None else ""
         report.difference = f"{at}{differs.message}"
+    except ValueError as error:
+        # What the record leaves unknown stops the engine (a broken record with an up
+        # card missing, so that nobody can say who acts first): a difference, said.
+        report.difference = f"cannot replay the hand: {error}"
     return report
 
 
@@ -158,7 +184,7 @@ class _Replay:
 
     def _spec(self, options: Mapping[str, Any]) -> GameSpec:
         record = self.record
-        chosen = {**SITE_OPTIONS.get(record.site, {}), **options}
+        chosen = {**SITE_OPTIONS.get(record.site, {}), **self._stated(), **options}
         bring_in = self._bring_in()
         try:
             spec = _preset(record, bring_in, chosen)
@@ -168,12 +194,25 @@ class _Replay:
         except ValueError as error:
             raise _Differs(record.line, f"cannot set up the game: {error}") from None
 
+    def _stated(self) -> dict[str, Any]:
+        """The table's options the record states: its own (``record.options``: Show
+        Hand's minimum bet, limit and rules), and, where the site writes a line whenever
+        an open pair allows the double bet, whether the table allows it (R2.7, R9.3):
+        the line says so, and a pair showing without it says not."""
+        record = self.record
+        stated = dict(record.options)
+        if record.open_pairs_written and "open_pair_double" not in stated:
+            stated["open_pair_double"] = any(street == 1 for street, _ in record.open_pair)
+        return stated
+
     def _bring_in(self) -> int:
         """The bring-in: as posted, unless posted all in; then the level the first
         raise went from ("raises 150 to 200": 50), or the call the others made
         (R2.4).  A record whose bring-in player completed at once does not say
         it, and then nothing it states depends on it."""
         record = self.record
+        if not _BRINGS_IN[record.game]:
+            return 0  # Show Hand: the best board opens with a bet (R6.4)
         third = self.first_street
         if third and third[0].kind in ("check", "fold"):
             return 0  # the first to act checked or folded: a game with no bring-in
@@ -206,6 +245,8 @@ class _Replay:
         # A call all in for more than the bring-in posted: the bring-in is at least that.
         guess = max([guess, *all_in_calls])
         if wager is not None and wager.amount:
+            if wager is third[0] and wager.amount <= 1:
+                return 0  # a first bet of one chip, which no bring-in is below: none
             guess = min(guess, wager.amount - 1)
         # Below the small bet, as a game's must be (none at all under a 1-chip small bet).
         guess = max(1, min(guess, record.small_bet - 1)) if record.small_bet > 1 else 0
@@ -232,15 +273,58 @@ class _Replay:
         # The community card, if any, is the last street's (R7.4).
         shared = community is not None and dealt == len(layout.streets)
         slots = layout.held[dealt - 2 if shared else dealt - 1] if dealt else 0
+        orders = self._dealing_orders()
         deck = [
             cards[player][slot]
             for slot in range(slots)
-            for player in record.players
+            for player in orders[street_of[slot]]
             if reached[player] > street_of[slot]
         ]
         if shared:
             deck.append(community)
         return deck + [None] * (_DECK_SIZE - len(deck))
+
+    def _dealing_orders(self) -> list[list[str]]:
+        """The players in the order each street deals to them: from seat 1, but in Show
+        Hand from the player who spoke first on the street before (R6.2): the record's
+        first to act there, or with nobody to act (after a showhand, or with all but
+        one all in) the best board (R6.3)."""
+        record = self.record
+        streets = len(record.layout.streets)
+        if self.spec.betting != "show_hand":
+            return [record.players] * streets
+        firsts: dict[int, str] = {}
+        folded: dict[str, int] = {}  # the street each player folded on
+        for action in record.actions:
+            firsts.setdefault(action.street, action.player)
+            if action.kind == "fold":
+                folded.setdefault(action.player, action.street)
+        players = record.players
+        orders = [players]
+        for street in range(streets - 1):
+            first = firsts.get(street)
+            if first is None:
+                live = [p for p in players if folded.get(p, streets) >= street]
+                first = self._best_board(street, live)
+            at = players.index(first) if first in players else 0
+            orders.append(players[at:] + players[:at])
+        return orders
+
+    def _best_board(self, street: int, live: list[str]) -> str:
+        """Of the ``live`` players, the one whose up cards after ``street`` rank highest
+        (R6.3), as the engine finds who speaks first; the first of them if a card is
+        unknown (the engine then says it cannot tell)."""
+        record, ranking = self.record, self.spec.ranking
+        shown = record.layout.shown[street][1]
+        best, value = live[0], None
+        for player in live:
+            cards = [record.cards[player][slot] for slot in shown]
+            if None in cards:
+                return live[0]
+            board = show_hand_board(cards, ranking)  # type: ignore[arg-type]
+            if value is None or board > value:
+                best, value = player, board
+        return best
 
     def _fill_shown(self) -> None:
         """A player who shows with a card the record does not give (a site that
@@ -280,7 +364,7 @@ class _Replay:
         seen = {c for held in record.cards.values() for c in held if c is not None}
         if record.community is not None:
             seen.add(record.community)
-        return [c for c in deck_cards(52) if c not in seen]
+        return [c for c in deck_cards(self.spec.deck) if c not in seen]
 
     def _strength(self, held: list[Card | None], slot: int, card: Card) -> tuple[int, ...]:
         cards = [card if i == slot else c for i, c in enumerate(held)]
@@ -289,7 +373,7 @@ class _Replay:
             return (0,)
         return tuple(
             -1 if value is None else value.value
-            for value in showdown_values(self.record.game, known)
+            for value in showdown_values(self.record.game, known, self.spec.hand_ranking)
         )
 
     # -- the hand -----------------------------------------------------------------------
@@ -301,8 +385,14 @@ class _Replay:
         for listed in record.seats:
             stack_of.setdefault(listed.name, listed.stack)
         stacks = [stack_of[p] for p in record.players]
+        carry_in = record.carry_in[0] if record.carry_in else 0  # R6.8
         try:
-            hand = Hand(self.spec, stacks, deck=self._deck())
+            if record.up_cards_written:
+                hand = Hand(self.spec, stacks, deck=self._deck(), carry_in=carry_in)
+            else:
+                hand = _RecordedOrderHand(
+                    record, self.spec, stacks, deck=self._deck(), carry_in=carry_in
+                )
         except ValueError as error:
             raise _Differs(record.line, f"cannot deal the hand: {error}") from None
         self.hand = report.hand = hand
@@ -319,6 +409,12 @@ class _Replay:
             )
         self._showdown(hand)
         self._check_outcome(hand)
+        if isinstance(hand, _RecordedOrderHand) and hand.trusted:
+            streets = ", ".join(record.layout.streets[street] for street in hand.trusted)
+            report.notes.append(
+                f"the up cards are not shown: who brings in or speaks first on {streets} "
+                "street is the record's (R3.1 to R3.3 not checked there)"
+            )
 
     def _check_antes(self, hand: Hand) -> None:
         record, seats = self.record, self.seats
@@ -364,6 +460,7 @@ class _Replay:
         players, streets, seats = record.players, record.layout.streets, self.seats
         said_pairs = dict(record.open_pair)
         pairs_written = record.open_pairs_written or 1 in said_pairs
+        showhands = self.spec.is_show_hand  # a bet or raise may be a showhand (R6.6)
         capped: dict[int, list[int]] = {}
         for capped_index, line in record.capped:
             capped.setdefault(capped_index, []).append(line)
@@ -433,11 +530,14 @@ class _Replay:
                         wager = None
                     assert amount is not None
                     checked += 1
-                    if wager is None or not wager.allows(amount):
+                    if showhands and self._showhand(hand, seat, amount, legal, wager, index):
+                        ours = _ACTIONS[K.SHOWHAND]
+                    elif wager is None or not wager.allows(amount):
                         checked += 2
                         text = action.text.strip()
                         raise _Differs(action.line, f"{text!r}: ours allows {_allowed(legal)}")
-                    ours = Action(wager.kind, amount)
+                    else:
+                        ours = Action(wager.kind, amount)
                 events = hand.events
                 before = len(events) + 1
                 try:
@@ -472,6 +572,35 @@ class _Replay:
         finally:
             self.report.checked += checked
 
+    def _showhand(
+        self,
+        hand: Hand,
+        seat: int,
+        to: int,
+        legal: list[LegalAction],
+        wager: LegalAction | None,
+        index: int,
+    ) -> bool:
+        """Whether the record's bet or raise to ``to`` (its action ``index``) is a
+        showhand, which the text writes as a bet or raise (R6.6): a showhand to that
+        level is open, and no plain wager reaches it (all of one's chips: ``and is
+        all-in``), or the record has nothing after it but calls and folds on its street,
+        a showhand's answers (a showhand to the smallest stack leaves chips behind; a
+        plain bet the others only called, with nobody left to bet on later streets, ends
+        the same way)."""
+        for option in legal:
+            if option.kind is K.SHOWHAND:
+                break
+        else:
+            return False
+        if hand.bets[seat] + option.minimum != to:
+            return False
+        if wager is None or not wager.allows(to):
+            return True
+        actions = self.record.actions
+        street = actions[index].street
+        return all(a.street == street and a.kind in ("call", "fold") for a in actions[index + 1 :])
+
     def _showdown(self, hand: Hand) -> None:
         record = self.record
         while not hand.is_over:
@@ -491,7 +620,13 @@ class _Replay:
         events read once."""
         record = self.record
         players = record.players
-        found: dict[type[Event], list[Any]] = {Show: [], UncalledBetReturned: [], PotAwarded: []}
+        found: dict[type[Event], list[Any]] = {
+            Show: [],
+            UncalledBetReturned: [],
+            PotAwarded: [],
+            ExcessReturned: [],
+            Rollover: [],
+        }
         for event in hand.events:
             kind = found.get(type(event))
             if kind is not None:
@@ -507,10 +642,37 @@ class _Replay:
                     f"the record shows {sorted(said)}; ours {sorted(shown)} (R5.3)",
                 )
         self._check_uncalled(returned)
-        self._check_pots(hand, awards)
+        if self.spec.settlement == "capped" or record.excess or record.rollover:
+            self._check_settlement(found[ExcessReturned], found[Rollover])
+        kept = 0
+        if record.uncalled_collected and found[UncalledBetReturned]:
+            awards, kept = _with_uncalled(hand, awards, found[UncalledBetReturned])
+        self._check_pots(hand, awards, kept)
+
+    def _check_settlement(self, excess: list[ExcessReturned], rollover: list[Rollover]) -> None:
+        """Show Hand's settlement: what went back to whom (R6.7), and what stayed on the
+        table for the next hand (R6.8)."""
+        record = self.record
+        players = record.players
+        ours = sorted((players[event.seat], event.amount) for event in excess)
+        said = sorted((player, amount) for player, amount, _ in record.excess)
+        line = record.excess[0][2] if record.excess else record.summary_line
+        if not self.check(ours == said):
+            raise _Differs(line, f"excess returned: the record {said}, ours {ours} (R6.7)")
+        kept = rollover[0].amount if rollover else 0
+        stated, line = record.rollover or (0, record.summary_line)
+        self.fact(
+            kept == stated,
+            line,
+            "rolled over to the next hand: the record {}, ours {} (R6.8)",
+            stated,
+            kept,
+        )
 
     def _check_uncalled(self, ours: list[tuple[str, int]]) -> None:
         record = self.record
+        if not record.uncalled_written:
+            return  # the site writes none: the pots collected are checked without them
         said = [(player, amount) for player, amount, _ in record.uncalled]
         line = record.uncalled[0][2] if record.uncalled else record.summary_line
         ours.sort()
@@ -518,10 +680,42 @@ class _Replay:
         if not self.check(ours == said):  # the same bets, in any order
             raise _Differs(line, f"uncalled bets returned: the record {said}, ours {ours} (R2.10)")
 
-    def _check_pots(self, hand: Hand, awards: list[PotAwarded]) -> None:
+    def _unstated_rake(self, total: int) -> int:
+        """The rake of a record that states neither it nor the total pot (Everleaf):
+        what its collected lines leave of our pot, no less than nothing and no more than
+        :data:`UNSTATED_RAKE_AT_MOST` of the pot (noted, since the record does not say
+        it)."""
+        record = self.record
+        said = sum(got.amount for got in record.collected)
+        rake = total - said
+        line = record.collected[0].line if record.collected else record.summary_line
+        self.fact(
+            rake >= 0, line, "the record's winners collect {}, more than our pot {}", said, total
+        )
+        most = math.ceil(total * UNSTATED_RAKE_AT_MOST)
+        self.fact(
+            rake <= most,
+            line,
+            "the record's winners collect {} of our pot {}: the {} left is more than a rake "
+            "the site could take ({} at most)",
+            said,
+            total,
+            rake,
+            most,
+        )
+        if rake:
+            self.report.notes.append(
+                f"the rake is not stated; taken as {rake}, what the collected lines leave of "
+                f"the pot of {total}"
+            )
+        return rake
+
+    def _check_pots(self, hand: Hand, awards: list[PotAwarded], kept: int = 0) -> None:
+        """The total pot, and what each player collects; ``kept``: the uncalled bets a
+        site counts in the pot (:func:`_with_uncalled`)."""
         record = self.record
         players = record.players
-        total = sum(hand.contributed) + hand.carry_in
+        total = sum(hand.contributed) + hand.carry_in + kept
         if record.total_pot is not None:  # a site may give only what each player won
             self.fact(
                 total == record.total_pot,
@@ -530,7 +724,7 @@ class _Replay:
                 record.total_pot,
                 total,
             )
-        rake = record.rake
+        rake = record.rake if record.rake_stated else self._unstated_rake(total)
         ours: dict[str, int] = {}
         for award in awards:
             player = players[award.seat]
@@ -558,6 +752,8 @@ class _Replay:
             # What a player won or lost: what they collected less what they put in.
             if full_tilt:
                 low, high_ = least.get(player, 0), most.get(player, 0)
+            elif not record.rake_stated:  # a rake not stated may come from any pot
+                low, high_ = max(0, ours.get(player, 0) - rake), ours.get(player, 0)
             else:
                 low, high_ = _after_rake(ours.get(player, 0), total, rake)
             put_in = hand.contributed[self.seats[player]] if player in self.seats else 0
@@ -568,9 +764,14 @@ class _Replay:
                     f"{player} nets {net} in the record; ours {ours.get(player, 0) - put_in}"
                     f"{share}",
                 )
-        for player in sorted(ours.keys() | said.keys()):
+        # A site that gives each player's net and no collected line (WPN's 2016 summary:
+        # "Bets: 3.55. Collects: 3.53.") is checked by the nets alone.
+        nets_only = bool(record.net) and not record.collected
+        for player in [] if nets_only else sorted(ours.keys() | said.keys()):
             if full_tilt:
                 low, high_ = least.get(player, 0), most.get(player, 0)
+            elif not record.rake_stated:  # a rake not stated may come from any pot
+                low, high_ = max(0, ours.get(player, 0) - rake), ours.get(player, 0)
             else:
                 low, high_ = _after_rake(ours.get(player, 0), total, rake)
             collected = said.get(player, 0)
@@ -587,7 +788,9 @@ class _Replay:
                     f"{player} collects {collected} in the record; "
                     f"ours {ours.get(player, 0)}{share}",
                 )
-        if rake == 0:
+        # A rake the record does not state leaves its lines checked player by player
+        # (above): how it cuts them into pieces is not known.
+        if rake == 0 and not nets_only and record.rake_stated:
             lines = sorted((g.player, g.amount) for g in record.collected)
             pieces = sorted((players[a.seat], a.amount) for a in awards)
             if not self.check(lines == pieces):  # the same pieces, in any order
@@ -615,6 +818,8 @@ class _Replay:
                 )
         if record.pots is not None:
             pots = [pot.amount for pot in hand.pots]
+            if pots and hand.carry_in:
+                pots[0] += hand.carry_in  # the chips carried in are the main pot's (R6.8)
             fits = len(pots) == len(record.pots) and all(
                 _after_rake(ours_, total, rake)[0] <= theirs <= _after_rake(ours_, total, rake)[1]
                 for ours_, theirs in zip(pots, record.pots, strict=True)
@@ -626,6 +831,99 @@ class _Replay:
                 record.pots,
                 pots,
             )
+
+
+class _RecordedOrderHand(Hand):
+    """A hand whose record writes nobody's up cards (``record.up_cards_written`` False):
+    where an up card that says who brings in (R3.1) or speaks first (R3.3) is unknown,
+    the record's first actor on the street is taken (its streets listed in
+    :attr:`trusted`), and its first bet on fourth street says whether an open pair
+    allowed the double bet (R2.7, R9.3).  Where every up card needed is known (the
+    hands shown at the showdown, once the others have folded) the rules decide."""
+
+    def __init__(
+        self,
+        record: HandRecord,
+        spec: GameSpec,
+        stacks: list[int],
+        *,
+        deck: list[Card | None],
+        carry_in: int,
+    ) -> None:
+        firsts: dict[int, str] = {}
+        for action in record.actions:
+            firsts.setdefault(action.street, action.player)
+        self.recorded_firsts = firsts
+        self.recorded_players = record.players
+        wager = next((a for a in record.actions if a.street == 1 and a.kind in _WAGER_NAMES), None)
+        self.recorded_open_pair = (
+            wager is not None and wager.amount is not None and wager.amount > record.small_bet
+        )
+        self.trusted: list[int] = []
+        # Named, not passed on as *args/**kwargs: mypyc's compiled call would give the
+        # keywords' dict to carry_in.
+        super().__init__(spec, stacks, deck=deck, carry_in=carry_in)
+
+    def bring_in_seat(self) -> int:
+        if self._up_unknown():
+            return self._recorded_first()
+        return super().bring_in_seat()
+
+    def best_showing_seat(self) -> int:
+        if self._up_unknown():
+            return self._recorded_first()
+        return super().best_showing_seat()
+
+    def open_pair_showing(self) -> bool:
+        if self._up_unknown():
+            return self.recorded_open_pair
+        return super().open_pair_showing()
+
+    def _up_unknown(self) -> bool:
+        """Whether a player still in has an up card the record does not show."""
+        up, folded = self.up, self.folded
+        return any(None in up[seat] for seat in range(self.player_count) if not folded[seat])
+
+    def _recorded_first(self) -> int:
+        """The seat of the record's first actor on this street; if the record has none
+        still in, the first seat still in with chips (the replay then says the record's
+        betting ended before ours)."""
+        if self.street not in self.trusted:
+            self.trusted.append(self.street)
+        player = self.recorded_firsts.get(self.street)
+        stacks, folded = self.stacks, self.folded
+        if player is not None:
+            seat = self.recorded_players.index(player)
+            if not folded[seat]:
+                return seat
+        return next(s for s in range(self.player_count) if not folded[s] and stacks[s])
+
+
+def _with_uncalled(
+    hand: Hand, awards: list[PotAwarded], returned: list[UncalledBetReturned]
+) -> tuple[list[PotAwarded], int]:
+    """The pots as a site that keeps an uncalled bet in the pot awards them
+    (``record.uncalled_collected``, Winamax), and how much it kept: the bet joins the
+    last pot when its owner alone may win that pot (everyone else folded), else it is
+    a side pot of its own, its owner's (an all-in called for less)."""
+    pots = hand.pots
+    awards = list(awards)
+    kept = 0
+    for back in returned:
+        kept += back.amount
+        last = len(pots) - 1
+        if last >= 0 and pots[last].eligible == (back.seat,):
+            for at, award in enumerate(awards):
+                if award.pot == last and award.seat == back.seat:
+                    awards[at] = PotAwarded(
+                        last, award.half, back.seat, award.amount + back.amount, award.value
+                    )
+                    break
+            else:
+                awards.append(PotAwarded(last, "whole", back.seat, back.amount, None))
+        else:
+            awards.append(PotAwarded(len(pots), "whole", back.seat, back.amount, None))
+    return awards, kept
 
 
 def _preset(record: HandRecord, bring_in: int, options: dict[str, Any]) -> GameSpec:

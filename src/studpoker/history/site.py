@@ -108,7 +108,9 @@ class LineReader(SiteReader):
 
     The subclass gives its patterns, each with named groups:
 
-    - :attr:`seat`: ``seat``, ``name``, ``stack`` (a line of the seat list);
+    - :attr:`seat`: ``seat``, ``name``, ``stack`` (a line of the seat list; a seat
+      whose ``stack`` the pattern leaves empty, Everleaf's ``( new player )``, is a
+      player not dealt in, and not listed);
     - :attr:`street`: ``street``, the marker's word (``3rd``, ``FOURTH``), which
       :meth:`street_of` turns into a street;
     - :attr:`dealt`: the words a line of cards dealt begins with (``"Dealt to "``),
@@ -121,7 +123,9 @@ class LineReader(SiteReader):
     - :attr:`uncalled`: ``amount``, ``name``; :attr:`total`: ``total``, ``rake``;
     - :attr:`summary`: the line that starts the summary, after which only
       :attr:`total` and :attr:`summary_lines` (the same kinds as
-      :attr:`player_lines`, for a site that says who won there) are read;
+      :attr:`player_lines`, for a site that says who won there) are read, and the
+      lines :meth:`summary_other_line` reads; None for a site that writes no
+      summary (Everleaf: the hand ends with its last line);
     - :attr:`noise`: lines that state nothing checked (chat, seats changing).
 
     A line none of them reads is an error, unless :meth:`other_line` reads it."""
@@ -136,7 +140,7 @@ class LineReader(SiteReader):
     summary_lines: ClassVar[tuple[tuple[Kind, re.Pattern[str]], ...]] = ()
     uncalled: ClassVar[re.Pattern[str] | None] = None
     total: ClassVar[re.Pattern[str] | None] = None
-    summary: ClassVar[str] = "*** SUMMARY ***"
+    summary: ClassVar[str | None] = "*** SUMMARY ***"
     noise: ClassVar[tuple[str, ...]] = ()
     # Words that end a player line when the player is all in ("and is all in").
     all_in: ClassVar[str] = "all-in"
@@ -158,6 +162,11 @@ class LineReader(SiteReader):
         """A line no pattern read: True if the site's own reading took it."""
         return False
 
+    def summary_other_line(self, record: HandRecord, names: Names, line: str, number: int) -> bool:
+        """A line of the summary, before the patterns try it: True if the site's own
+        reading took it (a summary not written a player at a time)."""
+        return False
+
     def finish(self, record: HandRecord) -> None:
         """The record once every line is read: who was dealt in, the ante.  A site
         whose summary gives the total pot (:attr:`total`) must give it."""
@@ -177,8 +186,9 @@ class LineReader(SiteReader):
             line = lines[index].rstrip()
             seat = seat_pattern.match(line)
             if seat is not None:
-                stack = amount_at(seat["stack"], record, number)
-                record.seats.append(SeatRecord(int(seat["seat"]), seat["name"], stack, number))
+                if seat["stack"] is not None:  # else a seat taken by a player not dealt in
+                    stack = amount_at(seat["stack"], record, number)
+                    record.seats.append(SeatRecord(int(seat["seat"]), seat["name"], stack, number))
             elif table is not None and (found := table.match(line)) is not None:
                 record.table = found["table"]
             elif record.seats or not self.before_seats(record, line, number):
@@ -189,6 +199,7 @@ class LineReader(SiteReader):
         names = Names(seat.name for seat in record.seats)
         street: int | None = None
         in_summary = False
+        summary = self.summary
         last = number
         for number, line in enumerate(lines[index:], first + index):
             line = line.rstrip()
@@ -198,7 +209,7 @@ class LineReader(SiteReader):
             if in_summary:
                 self._summary_line(record, names, line, number)
                 continue
-            if line.startswith(self.summary):
+            if summary is not None and line.startswith(summary):
                 in_summary = True
                 record.summary_line = number
                 continue
@@ -213,7 +224,9 @@ class LineReader(SiteReader):
             if line.startswith(self.noise) or street is None:
                 continue  # a table message, or a line before the cards
             raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
-        if not in_summary:
+        if summary is None:
+            record.summary_line = last  # no summary: the hand's last line ends it
+        elif not in_summary:
             raise HistoryError(f"{record.where(last)}: the hand ends before its summary")
         self.finish(record)
         return record
@@ -254,6 +267,8 @@ class LineReader(SiteReader):
         return False
 
     def _summary_line(self, record: HandRecord, names: Names, line: str, number: int) -> None:
+        if self.summary_other_line(record, names, line, number):
+            return
         total = self.total.match(line) if self.total is not None else None
         if total is not None:
             groups = total.groupdict()

@@ -20,15 +20,17 @@ __all__ = ["Names", "decode", "iter_hands", "open_text", "read_hands", "read_tex
 
 
 def decode(data: bytes) -> str:
-    """The text of a file in any encoding the sites use."""
+    """The text of a file in any encoding the sites use; bytes that are no character of
+    it (a file cut in half a character, or broken) read as U+FFFD, so that a hand holding
+    them is reported by its line, never the file refused by a decoding error."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return data.decode("utf-16")
+        return data.decode("utf-16", errors="replace")
     if len(data) > 1 and data[1:2] == b"\x00":  # UTF-16 without a mark, little end first
-        return data.decode("utf-16-le")
+        return data.decode("utf-16-le", errors="replace")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return data.decode("cp1252")  # old Windows clients
+        return data.decode("cp1252", errors="replace")  # old Windows clients
 
 
 def read_text(path: str | Path) -> str:
@@ -131,6 +133,9 @@ def iter_hands(
             yield error
 
 
+_PARTY_NULS = re.compile(rb"\x00+(?=Game #)|(?:(?<=\n)|^)\x00+(?=\r?\n|$)")
+
+
 def open_text(path: str | Path) -> TextIO:
     """A site's file opened as text to be read line by line, in its encoding: UTF-16
     (with a mark, or without one: every second byte zero), else UTF-8 (with or without
@@ -148,7 +153,13 @@ def open_text(path: str | Path) -> TextIO:
         except UnicodeDecodeError as error:
             # A character cut by the 64 KB's end is still UTF-8.
             encoding = "utf-8-sig" if error.start >= len(head) - 3 else "cp1252"
-    return open(path, encoding=encoding, newline=None)
+            # No site's text holds a NUL, but PartyPoker's before each hand (``\x00Game
+            # #1 starts.``) and on a line of its own after the last.
+            if encoding == "cp1252" and b"\x00" in _PARTY_NULS.sub(b"", head):
+                raise HistoryError("not a hand history (not text)") from None
+    # A byte that is no character of the encoding (a broken file) reads as U+FFFD: the
+    # hand holding it is reported by its line, the rest of the file still read.
+    return open(path, encoding=encoding, errors="replace", newline=None)
 
 
 class Names:

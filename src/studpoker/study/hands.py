@@ -1,6 +1,6 @@
 """A hand to study: whoever dealt it, as its events (DESIGN.md idea 1).
 
-Every hand studied — a PokerStars or Full Tilt record, a PHH file, a hand played in the
+Every hand studied — a site's record (any of history.READERS), a PHH file, a hand played in the
 room — becomes a :class:`StudyHand`: its game and stakes, its seats, and its events as
 the room stores them (``{"type": "Call", "seat": 3, "amount": 20}``: the engine's event
 classes by name, a seat as the table numbers it, cards as text).  A site's record is
@@ -18,6 +18,7 @@ from typing import Any
 from studpoker.engine import Hand
 from studpoker.history import HandRecord, from_phh
 from studpoker.history.phh import NotToml, load_toml
+from studpoker.history.record import RecordedAction
 from studpoker.table.snapshot import event_dict
 
 __all__ = [
@@ -108,6 +109,9 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
     stacks = {listed.name: listed.stack for listed in record.seats}
     events: list[dict[str, Any]] = []
     add = events.append
+    if record.carry_in is not None:  # Show Hand's rollover from the hand before (R6.8)
+        add({"type": "CarryIn", "amount": record.carry_in[0]})
+    showhand, showhand_paid = _showhand_of(record) or (None, 0)
     for player, (amount, all_in, _) in record.antes.items():
         add({"type": "Ante", "seat": seat_of[player], "amount": amount})
         if all_in:
@@ -148,10 +152,18 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
                 )
         if street == last and record.community is not None:
             add({"type": "CommunityCard", "card": str(record.community)})
-        brought, completed = 0, street > 0
+        # Show Hand has no bring-in to complete (R6.4): its first bet is a bet.
+        brought, completed = 0, street > 0 or record.game == "show_hand"
         for action in by_street[street]:
             seat = seat_of[action.player]
             kind = _KINDS[action.kind]
+            if action is showhand:
+                add(
+                    {"type": "Showhand", "seat": seat, "amount": showhand_paid, "to": action.amount}
+                )
+                if action.all_in:
+                    add({"type": "AllIn", "seat": seat})
+                continue
             if kind == "BringIn":
                 brought = action.amount or 0
             elif not completed and kind in ("Complete", "Bet", "Raise"):
@@ -194,8 +206,15 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
                 "value": None,
             }
         )
+    for player, amount, _ in record.excess:  # Show Hand's settlement (R6.7, R6.8)
+        add({"type": "ExcessReturned", "seat": seat_of[player], "amount": amount})
+    if record.rollover is not None:
+        add({"type": "Rollover", "amount": record.rollover[0]})
     dealt_in = set(record.players)
-    hero = _HERO.search(text)
+    hero = record.hero
+    if hero is None:
+        found = _HERO.search(text)
+        hero = found.group(1) if found else None
     return StudyHand(
         source=record.site,
         number=record.number,
@@ -215,8 +234,46 @@ def from_record(record: HandRecord, text: str = "") -> StudyHand:
         tournament=record.tournament,
         record=text,
         notes=list(record.notes),
-        hero=seat_of.get(hero.group(1)) if hero else None,
+        hero=seat_of.get(hero) if hero else None,
     )
+
+
+def _showhand_of(record: HandRecord) -> tuple[RecordedAction, int] | None:
+    """Show Hand's showhand (R6.6), which the text writes as a bet or raise, and the
+    chips it put in: the hand's last bet or raise, where the table allowed a showhand on
+    its street, answered only by calls and folds (nobody bets after a showhand), that
+    put its maker all in, or with ``showhand_amount="smallest_stack"`` one who called it
+    all in to its level.  (A plain bet that such a call answered, leaving nobody to bet
+    on later streets, moves the same chips, and is taken as one.)"""
+    options = record.options
+    if record.game != "show_hand" or options.get("showhand_allowed") is False:
+        return None
+    actions = record.actions
+    for at in range(len(actions) - 1, -1, -1):
+        action = actions[at]
+        if action.kind not in ("complete", "bet", "raise"):
+            continue
+        street, after = action.street, actions[at + 1 :]
+        if street + 1 < options.get("showhand_from_round", 1) or not all(
+            a.street == street and a.kind in ("call", "fold") for a in after
+        ):
+            return None
+        put: dict[str, int] = {}  # each player's chips in on the street
+        for earlier in actions[:at]:
+            if earlier.street == street and earlier.amount is not None:
+                wager = earlier.kind in ("complete", "bet", "raise")
+                put[earlier.player] = earlier.amount + (0 if wager else put.get(earlier.player, 0))
+        to = action.amount or 0
+        paid = to - put.get(action.player, 0)
+        if action.all_in:
+            return action, paid
+        if options.get("showhand_amount") != "smallest_stack":
+            return None
+        for answer in after:
+            if answer.all_in and put.get(answer.player, 0) + (answer.amount or 0) == to:
+                return action, paid
+        return None
+    return None
 
 
 # The first street's "Dealt to" line with down cards: the record's own player.

@@ -1,9 +1,10 @@
 """One's own hands into the room's database (``stud import``, docs/study.md).
 
-A file is read a hand at a time (PokerStars and Full Tilt text, in any of the sites'
-encodings; PHH, one hand a file or a ``.phhs`` of several), each hand turned into events
-and facts, and stored in batches, each batch one transaction.  A hand stored before for
-the same owner (its site and number) is skipped; a hand that cannot be read is reported
+A file is read a hand at a time (the hand histories of every site
+:data:`studpoker.history.READERS` reads, in any of the sites' encodings; PHH, one hand a
+file or a ``.phhs`` of several), each hand turned into events and facts, and stored in
+batches, each batch one transaction.  A hand stored before for the same owner (its site
+and number) is skipped; a hand that cannot be read is reported
 with its line and skipped, and the rest is imported."""
 
 from __future__ import annotations
