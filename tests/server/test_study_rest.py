@@ -111,6 +111,30 @@ def test_ones_own_hands_imported_once_and_seen_by_nobody_else(api: TestClient) -
 
 
 @pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
+def test_a_name_is_one_player_on_one_site(api: TestClient) -> None:
+    """Hero of a PokerStars file and Hero of a Full Tilt file may be two people: the
+    statistics say which sites the name's hands come from, and count one site's."""
+    ann = account(api, "ann")
+    upload(api, ann, STUD.read_bytes())
+    tilt = SHARED / "fulltilt" / "7-Stud-USD-3-6-20106.Steal.from.CO.Success.txt"
+    assert upload(api, ann, tilt.read_bytes(), "tilt.txt")["added"] == 1
+    both = hero(api, ann)
+    assert both["hands"] == 12
+    assert both["sites"] == [{"site": "PokerStars", "hands": 11}, {"site": "Full Tilt", "hands": 1}]
+    one = hero(api, ann, site="Full Tilt")
+    assert one["hands"] == 1
+    assert one["sites"] == both["sites"]  # the choices stay, whatever the site chosen
+    assert hero(api, ann, site="Winamax")["hands"] == 0
+    graph = api.get(
+        "/api/study/winnings", params={"player": "Hero", "mine": "true", "site": "PokerStars"},
+        headers=ann,
+    )  # fmt: skip
+    assert graph.json()["hands"] == 11
+    too_long = api.get("/api/study/stats", params={"player": "Hero", "site": "x" * 17})
+    assert too_long.status_code == 422
+
+
+@pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_two_uploads_of_one_file_at_once_import_it_once(api: TestClient) -> None:
     ann = account(api, "ann")
     data = STUD.read_bytes()

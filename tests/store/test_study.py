@@ -5,6 +5,7 @@ owner's hands their own; the room's hands studied; statistics summed by the data
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from studpoker.table.snapshot import event_dict
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "handhistories"
 FULL_TILT_STEALS = sorted((SHARED / "fulltilt").glob("7-Stud-USD-3-6-20106.Steal.*.txt"))
 EVERY_FILE = read_sites_files(SHARED)
+TWO_SITES = ("pokerstars", "fulltilt")  # the filters' figures: those sites' 42 hands
 
 # A PokerStars Razz hand whose third street has a card nobody can read.
 BROKEN = """PokerStars Hand #77:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:31:45 ET
@@ -66,14 +68,26 @@ def owner(store: Store) -> int:
 @pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_every_shared_file_imports_once(store: Store, owner: int) -> None:
     report = import_files(store, owner, EVERY_FILE)
-    assert (report.added, report.duplicates, report.errors) == (42, 0, [])
+    assert (report.added, report.duplicates, report.errors) == (83, 0, [])
+    assert report.other_games == 1  # KingsClub's 2-7 Razz
     again = import_files(store, owner, EVERY_FILE)
-    assert (again.added, again.duplicates, again.errors) == (0, 42, [])
-    assert store.study_hand_count(owner) == 42
+    assert (again.added, again.duplicates, again.errors) == (0, 83, [])
+    assert store.study_hand_count(owner) == 83
     # Another account's import is its own: nothing of hero's counts as a duplicate.
     other = store.create_account("villain", "hash").id
-    assert import_files(store, other, EVERY_FILE[:1]).added == 1
-    assert store.study_hand_count(owner) == 42
+    assert import_files(store, other, EVERY_FILE[:1]).added == 4  # Bovada's first file
+    assert store.study_hand_count(owner) == 83
+    # A name is one player on one site: "Hero" of eleven sites' files, site by site (the
+    # Bovada and Everleaf files name nobody Hero; WPN's and Winamax's one file each).
+    mine = StudyFilter(owner_id=owner, room=False)
+    assert store.study_sites("Hero", mine) == [
+        {"site": "PokerStars", "hands": 32}, {"site": "Full Tilt", "hands": 10},
+        {"site": "OnGame", "hands": 4}, {"site": "iPoker", "hands": 3},
+        {"site": "KingsClub", "hands": 2}, {"site": "Merge", "hands": 2},
+        {"site": "PartyPoker", "hands": 2}, {"site": "WPN", "hands": 1},
+        {"site": "Winamax", "hands": 1},
+    ]  # fmt: skip
+    assert player_stats(store, "Hero", replace(mine, site="iPoker")).hands == 3
 
 
 def test_a_broken_hand_is_reported_and_the_rest_imported(
@@ -132,7 +146,7 @@ def test_steals_counted_from_the_full_tilt_files(store: Store, owner: int) -> No
 
 @pytest.mark.usefixtures("shared")  # reads ../shared/handhistories
 def test_filters_by_game_stakes_date_and_table_size(store: Store, owner: int) -> None:
-    import_files(store, owner, EVERY_FILE)
+    import_files(store, owner, [p for p in EVERY_FILE if p.parent.name in TWO_SITES])
     mine = StudyFilter(owner_id=owner, room=False)
     # Hero is in every one of the 42 hands: 14 of Razz, 28 with a big bet of 8 ($0.08:
     # all of them from 2009), 14 since 2010, 31 at PokerStars' 8-max tables (Full Tilt's records

@@ -267,6 +267,16 @@ class StudyStake(TypedDict):
 
 
 @wire
+class StudySite(TypedDict):
+    """Where a player's hands come from, with their hands: a site filter's choice."""
+
+    site: str
+    """The site as its reader names it (``Winamax``, ``PokerStars``), ``room`` for the
+    room's own hands, ``PHH`` for PHH files."""
+    hands: int
+
+
+@wire
 class StudyStats(TypedDict):
     """A player's statistics over the hands asked for (the room's, and with ``mine``
     the asker's imported hands)."""
@@ -283,6 +293,9 @@ class StudyStats(TypedDict):
     stats: list[StudyShare]
     stakes: list[StudyStake]
     """Every stakes the player played under the other filters, the most played first."""
+    sites: list[StudySite]
+    """Every site the player's hands come from under the other filters, the most first:
+    a name is one person on one site (``site`` filters to one)."""
 
 
 # -- tournaments (issue 17) ----------------------------------------------------------------

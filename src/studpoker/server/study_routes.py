@@ -34,6 +34,7 @@ from studpoker.server.answers import (
     Refusal,
     StudyHandInfo,
     StudyImport,
+    StudySite,
     StudyStake,
     StudyStats,
     StudyWinnings,
@@ -168,8 +169,9 @@ def study_router() -> APIRouter:
         openapi_extra={
             "requestBody": {
                 "required": True,
-                "description": "A hand history file as the site wrote it (PokerStars or "
-                "Full Tilt text in any of their encodings, or PHH).",
+                "description": "A hand history file as the site wrote it (PokerStars, "
+                "Full Tilt, Winamax, WPN, KingsClub, iPoker, PartyPoker, Bovada, Everleaf, "
+                "OnGame or Merge, in any of their encodings, or PHH).",
                 "content": {"application/octet-stream": {"schema": {"type": "string",
                                                                      "format": "binary"}}},
             }
@@ -211,6 +213,7 @@ def study_router() -> APIRouter:
         until: Annotated[str | None, Query(pattern=DATE)] = None,
         table_size: Annotated[int | None, Query(ge=2, le=MAX_SEATS)] = None,
         currency: Annotated[str | None, Query(pattern=r"^(chips|[^\s\w]{1,3})$")] = None,
+        site: Annotated[str | None, Query(min_length=1, max_length=16)] = None,
         mine: bool = False,
     ) -> StudyQuery:
         """The hands a statistic or a graph counts, from its query (``mine``: the
@@ -223,7 +226,7 @@ def study_router() -> APIRouter:
         among = StudyFilter(
             owner_id=account.id if mine and account is not None else None, game=game,
             big_bet=big_bet, since=since, until=until, table_size=table_size,
-            currency="" if currency == "chips" else currency,
+            currency="" if currency == "chips" else currency, site=site,
         )  # fmt: skip
         return StudyQuery(among, asker_of(account, request))
 
@@ -243,7 +246,7 @@ def study_router() -> APIRouter:
         bets per 100 hands with a 95% interval."""
         stats = app.study.statistics
         with stats.place(where.asker):
-            found, stakes = await stats.run(statistics, player, where.among)
+            found, stakes, sites = await stats.run(statistics, player, where.among)
         frequency = found.aggression_frequency
         return {
             "player": player,
@@ -262,6 +265,7 @@ def study_router() -> APIRouter:
                 for key, (label, share) in found.keyed().items()
             ],
             "stakes": cast("list[StudyStake]", stakes),
+            "sites": cast("list[StudySite]", sites),
         }
 
     @router.get(

@@ -75,6 +75,9 @@ class StudyFilter:
     table_size: int | None = None
     room: bool = True  # the room's own hands too
     currency: str | None = None  # a site's money sign ("$"), "" for chips, None: any
+    # Where the hands come from: a site ("Winamax"), "room", "PHH"; None: any.  A name is
+    # one person on one site: the same name on two sites may be two players.
+    site: str | None = None
 
 
 def _check_row(row: StudyRow) -> None:
@@ -223,6 +226,8 @@ class Study(StoreBase):
             clauses.append(
                 h.currency.is_(None) if where.currency == "" else h.currency == where.currency
             )
+        if where.site is not None:
+            clauses.append(h.source == where.site)
         if where.since is not None:
             clauses.append(h.played_at >= where.since)
         if where.until is not None:
@@ -268,6 +273,22 @@ class Study(StoreBase):
             .where(and_(*self._where(name, replace(where, big_bet=None, currency=None))))
             .group_by(h.game, h.small_bet, h.big_bet, h.currency)
             .order_by(hands.desc(), h.game, h.big_bet, h.currency.asc().nulls_first())
+        )
+        with self._transaction() as session:
+            return [dict(row._mapping) for row in session.execute(statement)]
+
+    def study_sites(self, name: str, where: StudyFilter) -> list[dict[str, object]]:
+        """Where ``name``'s hands that ``where`` takes come from, whatever its own site:
+        each site ("room" for the room's own) with its hands, the most first — what a
+        site filter offers."""
+        h = study_hands.c
+        hands = func.count().label("hands")
+        statement = (
+            select(h.source.label("site"), hands)
+            .select_from(study_players.join(study_hands, h.id == study_players.c.hand_id))
+            .where(and_(*self._where(name, replace(where, site=None))))
+            .group_by(h.source)
+            .order_by(hands.desc(), h.source)
         )
         with self._transaction() as session:
             return [dict(row._mapping) for row in session.execute(statement)]

@@ -56,13 +56,14 @@ def import_upload(where: Store | str, owner_id: int, path: str) -> ImportReport:
 
 def statistics(
     where: Store | str, player: str, among: StudyFilter
-) -> tuple[Stats, list[dict[str, object]]]:
-    """``player``'s statistics over the hands ``among`` takes, and the stakes they played
-    there; the room's new hands are studied first (one job at a time: the workers of
-    statistics are one)."""
+) -> tuple[Stats, list[dict[str, object]], list[dict[str, object]]]:
+    """``player``'s statistics over the hands ``among`` takes, the stakes they played
+    there and the sites their hands come from; the room's new hands are studied first
+    (one job at a time: the workers of statistics are one)."""
     store = _store(where)
     room_hands_studied(store, batch=BATCH)
-    return player_stats(store, player, among), store.study_stakes(player, among)
+    stats = player_stats(store, player, among)
+    return stats, store.study_stakes(player, among), store.study_sites(player, among)
 
 
 def winnings_graph(where: Store | str, player: str, among: StudyFilter) -> tuple[int, Winnings]:

@@ -2089,6 +2089,14 @@ subprotocol ``bearer.TOKEN``, and its account.
  */
 
 /**
+ * Where a player's hands come from, with their hands: a site filter's choice.
+ * @typedef {object} StudySite
+ * @property {string} site - The site as its reader names it (``Winamax``, ``PokerStars``), ``room`` for the
+room's own hands, ``PHH`` for PHH files.
+ * @property {number} hands
+ */
+
+/**
  * Stakes a player played, with their hands: a stakes filter's choice.
  * @typedef {object} StudyStake
  * @property {string} game
@@ -2110,6 +2118,8 @@ the asker's imported hands).
  * @property {StudyShare} aggression_frequency
  * @property {Array<StudyShare>} stats
  * @property {Array<StudyStake>} stakes - Every stakes the player played under the other filters, the most played first.
+ * @property {Array<StudySite>} sites - Every site the player's hands come from under the other filters, the most first:
+a name is one person on one site (``site`` filters to one).
  */
 
 /**

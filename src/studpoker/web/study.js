@@ -40,6 +40,8 @@ let replay = null;
 let street = 0;
 /** @type {Array<import("./protocol.js").StudyStake>} */
 let stakeList = [];
+/** @type {Array<import("./protocol.js").StudySite>} */
+let siteList = [];
 let statsGame = "";  // the game the statistics shown were asked for ("": every game)
 
 const SEVEN = ["seven_card_stud", "stud_hilo", "razz"];
@@ -85,7 +87,7 @@ function renderImported() {
   list.hidden = !imported || !imported.errors.length;
   list.textContent = "";
   if (!imported) return;
-  line.textContent = t("s_imported", {
+  line.textContent = t(imported.added === 1 ? "s_imported_one" : "s_imported", {
     added: imported.added, duplicates: imported.duplicates,
     other: imported.other_games, errors: imported.errors.length,
   });
@@ -112,6 +114,8 @@ export async function showStats(event) {
     query.set("big_bet", bigBet);
     query.set("currency", currency);
   }
+  const site = $("study-site", HTMLSelectElement).value;
+  if (site) query.set("site", site);
   const since = $("study-since", HTMLInputElement).value;
   const until = $("study-until", HTMLInputElement).value;
   if (since) query.set("since", since);
@@ -129,6 +133,7 @@ export async function showStats(event) {
     stats = body;
     statsGame = query.get("game") ?? "";
     if (!stake) fillStakes(body.stakes);  // a stake chosen: its choices stay as they were
+    if (!site) fillSites(body.sites);
     renderStats();
     const drawn = await fetch(`/api/study/winnings?${query}`, { headers: authHeaders() });
     graph = drawn.ok ? await drawn.json() : null;
@@ -158,6 +163,27 @@ function fillStakes(stakes) {
     const written = (/** @type {number} */ x) => `${stake.currency ?? ""}${money(x, unit)}`;
     const amounts = stake.game === "show_hand" ? written(stake.big_bet) : `${written(stake.small_bet)}/${written(stake.big_bet)}`;
     option.textContent = `${game ? "" : `${t(stake.game)} `}${amounts} (${stake.hands})`;
+    select.append(option);
+  }
+  select.value = [...select.options].some((o) => o.value === chosen) ? chosen : "";
+}
+
+/** The site filter's choices: where the player's hands come from, the most first.  A
+   name is one person on one site: a name found on two sites says so.
+   @param {Array<import("./protocol.js").StudySite>} sites */
+function fillSites(sites) {
+  siteList = sites;
+  const select = $("study-site", HTMLSelectElement);
+  const chosen = select.value;
+  select.textContent = "";
+  const all = document.createElement("option");
+  all.value = "";
+  all.textContent = sites.length > 1 ? t("s_all_sites_n", { n: sites.length }) : t("s_all_sites");
+  select.append(all);
+  for (const site of sites) {
+    const option = document.createElement("option");
+    option.value = site.site;
+    option.textContent = `${site.site === "room" ? t("s_this_room") : site.site} (${site.hands})`;
     select.append(option);
   }
   select.value = [...select.options].some((o) => o.value === chosen) ? chosen : "";
@@ -228,7 +254,7 @@ export function renderStats() {
     const bb = stats.bb_per_100 ?? 0;
     const [low, high] = stats.interval ?? [bb, bb];
     const signed = (/** @type {number} */ x) => `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;
-    results.textContent = t("s_results", {
+    results.textContent = t(stats.hands === 1 ? "s_results_one" : "s_results", {
       name: stats.player, hands: stats.hands, bb: signed(bb), low: signed(low), high: signed(high),
     });
   }
@@ -481,6 +507,11 @@ export function startStudy() {
     fillStakes([]);
   });
   fillSizes();
+  fillSites([]);
+  $("study-player").addEventListener("change", () => {  // another player's sites
+    $("study-site", HTMLSelectElement).value = "";
+    fillSites([]);
+  });
   $("r-prev").addEventListener("click", () => stepStreet(-1));
   $("r-next").addEventListener("click", () => stepStreet(1));
   $("r-close").addEventListener("click", closeReplay);
@@ -493,6 +524,7 @@ export function startStudy() {
 export function renderStudy() {
   fillSizes();
   fillStakes(stakeList);
+  fillSites(siteList);
   renderImported();
   renderStats();
   renderGraph();
