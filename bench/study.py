@@ -8,8 +8,13 @@ none is a duplicate), imports it with ``stud import``'s code into a fresh SQLite
 the same number of hands as PHH (``HandHistory.loads``: reading only, no replay, no
 facts, nothing stored) — the reference the ratio is of.
 
-    .venv/bin/python bench/study.py                  # 100,000 hands
-    .venv/bin/python bench/study.py --hands 20000 --json
+Then every other site of ``../shared/handhistories`` (issue 37) the same way: for each
+site (each of WPN's two formats apart) a file of ``--site-hands`` hands made of its sample
+hands again and again (each copy's number made new), imported, its time a hand against
+PokerStars' in the same run (the aim: within 2×).
+
+    .venv/bin/python bench/study.py                  # 100,000 hands, 20,000 a site
+    .venv/bin/python bench/study.py --hands 20000 --site-hands 5000 --json
 """
 
 from __future__ import annotations
@@ -35,7 +40,15 @@ from pokerkit import HandHistory
 from rich.console import Console
 from rich.table import Table
 
-from studpoker.history import read_pokerstars, replay, to_phh
+from studpoker.history import (
+    HandRecord,
+    HistoryError,
+    iter_history_texts,
+    read_pokerstars,
+    reader_for,
+    replay,
+    to_phh,
+)
 from studpoker.history.text import read_text
 from studpoker.store import Store, StudyFilter
 from studpoker.study.importer import import_files
@@ -61,6 +74,52 @@ def the_file(path: Path, wanted: int) -> int:
                 written += 1
                 out.write(_NUMBER.sub(lambda m, n=written: f"{m.group(1)}{n}", hand, count=1))
     return written
+
+
+def site_files(site: Path, folder: Path, wanted: int) -> dict[str, tuple[Path, int]]:
+    """For each format of the site whose samples are in the folder ``site`` (one for most
+    sites; WPN's 2016 and 2019+), ``wanted`` of its sample hands written to a file in
+    ``folder``, each copy's hand number made new (none is a duplicate): by the format's
+    name, the file and how many hands it holds."""
+    formats: dict[str, list[tuple[str, str]]] = {}  # name -> (number, text)
+    for one in sorted(site.iterdir()):
+        try:
+            for item, text in iter_history_texts(one):
+                if isinstance(item, HandRecord):
+                    first = next(line for line in text.splitlines() if line.strip())
+                    reader = reader_for(first)
+                    year = "".join(ch for ch in type(reader).__name__ if ch.isdigit())
+                    name = f"{item.site} {year}".strip()
+                    formats.setdefault(name, []).append((item.number, text))
+        except HistoryError:  # no hand of a site we read
+            continue
+    made: dict[str, tuple[Path, int]] = {}
+    for name, hands in formats.items():
+        path = folder / f"{name.replace(' ', '-')}.txt"
+        written = 0
+        with path.open("w", encoding="utf-8") as out:
+            while written < wanted:
+                for number, text in hands:
+                    if written == wanted:
+                        break
+                    written += 1
+                    out.write(text.replace(number, f"{number}{written:07}") + "\n\n\n")
+        made[name] = (path, written)
+    return made
+
+
+def import_rate(path: Path, folder: Path) -> tuple[int, float]:
+    """How many hands ``stud import``'s code imported of ``path`` into a fresh SQLite
+    file, and in how many seconds."""
+    url = f"sqlite:///{folder / f'{path.stem}.db'}"
+    with Store(url) as store:
+        store.migrate()
+        owner = store.create_account("hero", "hash").id
+        start = time.perf_counter()
+        report = import_files(store, owner, [path])
+        took = time.perf_counter() - start
+    assert not report.errors, report.errors[:3]
+    return report.added, took
 
 
 def pokerkit_rate(wanted: int) -> float:
@@ -97,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--pokerkit-hands", type=int, default=20_000)
+    parser.add_argument("--site-hands", type=int, default=20_000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
@@ -119,6 +179,12 @@ def main(argv: list[str] | None = None) -> int:
             graph = winnings(store, "Hero", where)
             graphed = time.perf_counter() - start
             assert stats.hands == hands == len(graph.total)
+        sites: dict[str, tuple[int, float]] = {}
+        for site in sorted(SHARED.parent.iterdir()):
+            if not site.is_dir() or site.name == "pokerstars":
+                continue
+            for name, (made, _) in site_files(site, Path(folder), args.site_hands).items():
+                sites[name] = import_rate(made, Path(folder))
     theirs = pokerkit_rate(args.pokerkit_hands)
     ours = hands / imported
     result: dict[str, Any] = {
@@ -129,6 +195,15 @@ def main(argv: list[str] | None = None) -> int:
         "ratio": round(ours / theirs, 2),
         "stats_seconds": round(summed, 3),
         "graph_seconds": round(graphed, 3),
+        "sites": {
+            name: {
+                "hands": count,
+                "hands_per_second": round(count / took),
+                # time a hand against PokerStars' (1: the same; the aim is at most 2)
+                "time_a_hand_vs_pokerstars": round((took / count) / (imported / hands), 2),
+            }
+            for name, (count, took) in sites.items()
+        },
     }
     if args.json:
         print(json.dumps(result))
@@ -147,6 +222,20 @@ def main(argv: list[str] | None = None) -> int:
     table.add_row("Hero's statistics", f"{summed:.3f} s", "", "")
     table.add_row("Hero's winnings graph", f"{graphed:.3f} s", "", "")
     Console().print(table)
+    by_site = Table(title="import of each site's hands: time a hand against PokerStars' (aim ≤ 2)")
+    by_site.add_column("site")
+    by_site.add_column("hands", justify="right")
+    by_site.add_column("hands/s", justify="right")
+    by_site.add_column("time a hand ÷ PokerStars'", justify="right")
+    by_site.add_row("PokerStars", f"{hands:,}", f"{ours:,.0f}", "1.00")
+    for name, row in result["sites"].items():
+        by_site.add_row(
+            name,
+            f"{row['hands']:,}",
+            f"{row['hands_per_second']:,}",
+            f"{row['time_a_hand_vs_pokerstars']:.2f}",
+        )
+    Console().print(by_site)
     return 0
 
 
