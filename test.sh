@@ -18,7 +18,7 @@ mypy_log="$(mktemp)"
 (
   mypy
   mypy --strict src/studpoker/cards src/studpoker/hands src/studpoker/games \
-    src/studpoker/engine src/studpoker/store
+    src/studpoker/engine src/studpoker/store src/studpoker/fairness.py
 ) >"$mypy_log" 2>&1 &
 mypy_pid=$!
 echo "== tsc --noEmit (the client's types)"

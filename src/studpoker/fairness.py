@@ -1,0 +1,325 @@
+"""A deal anyone can check (issue 38, docs/fairness.md): the deck from seeds, and every
+card proven as it is seen.
+
+Before a hand the room draws a secret **server seed** (32 bytes from the OS CSPRNG) and
+announces its **commitment**, ``SHA-256(server seed ‖ hand id)``.  Each player may give a
+**client seed**.  The deck's order is a Fisher–Yates shuffle read from HMAC-SHA256 keyed
+by the server seed over the hand id, the client seeds in seat order and a counter, with
+rejection sampling so that no position is favoured (:func:`deck_order`).  With the deal
+each player receives the root of a **Merkle tree** over the deck order (each leaf a
+position, its card and a salt drawn from the server seed), and each card a player comes
+to see arrives with its salt and its path to the root (:class:`CardProof`): no card can
+change after the deal.  When the seed is revealed, anyone recomputes the deck, the salts
+and the root from the seeds (:func:`verify_deal`).
+
+Every byte is specified in docs/fairness.md, with test vectors (:data:`TEST_VECTOR`,
+checked in tests/test_fairness.py), so that anyone can write a verifier of their own; the
+browser's (web/fairness.js) is a second implementation checked against the same vectors.
+
+>>> seed = bytes(range(32))
+>>> order = deck_order(seed, "practice-stud/1", [b"ann", b"bo"], 52)
+>>> [str(card) for card in order[:3]]
+['Td', '4d', '3h']
+>>> deal = Deal(seed, "practice-stud/1", [b"ann", b"bo"], 52)
+>>> deal.commitment.hex()[:16], deal.root.hex()[:16]
+('ac9a42d9e70cbbe1', 'de070c242bca632f')
+>>> proof = deal.proof(0)
+>>> proof.card == order[0], verify_card(deal.root, proof)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from studpoker.cards import Card, deck_cards
+
+__all__ = [
+    "SEED_BYTES",
+    "CardProof",
+    "Deal",
+    "FairnessError",
+    "commitment",
+    "deck_order",
+    "leaf_hash",
+    "merkle_root",
+    "new_server_seed",
+    "salt",
+    "verify_card",
+    "verify_deal",
+]
+
+SEED_BYTES: Final = 32  # a server seed's length
+CLIENT_SEED_MOST: Final = 64  # a client seed's longest, in bytes
+SALT_BYTES: Final = 16
+_LEAF, _NODE = b"\x00", b"\x01"  # RFC 6962's prefixes: a leaf's hash is no node's
+
+
+class FairnessError(ValueError):
+    """Seeds, a deal or a proof that cannot be what the rules of docs/fairness.md make."""
+
+
+def new_server_seed() -> bytes:
+    """A server seed: 32 bytes from the OS CSPRNG (R1.5)."""
+    return secrets.token_bytes(SEED_BYTES)
+
+
+def _id(hand_id: str) -> bytes:
+    """The hand id as the hashes take it: its UTF-8 bytes after their length (2 bytes,
+    big-endian), so that no two ids and what follows them read alike."""
+    raw = hand_id.encode()
+    if not raw or len(raw) > 0xFFFF:
+        raise FairnessError(f"a hand id is 1 to 65,535 bytes, not {len(raw)}")
+    return len(raw).to_bytes(2, "big") + raw
+
+
+def commitment(server_seed: bytes, hand_id: str) -> bytes:
+    """``SHA-256(server seed ‖ hand id's UTF-8)``: announced before any card is dealt."""
+    _check_seed(server_seed)
+    return hashlib.sha256(server_seed + hand_id.encode()).digest()
+
+
+def _check_seed(server_seed: bytes) -> None:
+    if not isinstance(server_seed, bytes) or len(server_seed) != SEED_BYTES:
+        raise FairnessError(f"a server seed is {SEED_BYTES} bytes")
+
+
+def _message(hand_id: str, client_seeds: Sequence[bytes]) -> bytes:
+    """What the deck's HMAC reads before its counter: the hand id, then how many client
+    seeds (1 byte) and each after its length (1 byte), in seat order."""
+    if len(client_seeds) > 255:
+        raise FairnessError("at most 255 client seeds")
+    parts = [_id(hand_id), bytes([len(client_seeds)])]
+    for seed in client_seeds:
+        if not isinstance(seed, bytes) or not 1 <= len(seed) <= CLIENT_SEED_MOST:
+            raise FairnessError(f"a client seed is 1 to {CLIENT_SEED_MOST} bytes")
+        parts.append(bytes([len(seed)]) + seed)
+    return b"".join(parts)
+
+
+def deck_order(
+    server_seed: bytes, hand_id: str, client_seeds: Sequence[bytes], size: int = 52
+) -> list[Card]:
+    """The deck in dealing order (the first card dealt first) that the seeds make.
+
+    The cards start in code order (``deck_cards(size)``: 2♣ 2♦ 2♥ 2♠ 3♣ … A♠; the 32-card
+    deck from 7♣, the 28-card from 8♣).  The random numbers are the 4-byte big-endian
+    words of the blocks ``HMAC-SHA256(server seed, message ‖ counter)``, the counter a
+    4-byte big-endian number from 0.  For ``i`` from ``size - 1`` down to 1, a word ``w``
+    below the largest multiple of ``i + 1`` not above 2³² is drawn (any other is skipped:
+    no position favoured), and the cards at ``i`` and ``w mod (i + 1)`` swap."""
+    _check_seed(server_seed)
+    cards = list(deck_cards(size))
+    message = _message(hand_id, client_seeds)
+    words: list[int] = []
+    counter = 0
+    for i in range(len(cards) - 1, 0, -1):
+        span = i + 1
+        limit = (1 << 32) - (1 << 32) % span
+        while True:
+            if not words:
+                block = hmac.digest(server_seed, message + counter.to_bytes(4, "big"), "sha256")
+                counter += 1
+                words = [int.from_bytes(block[k : k + 4], "big") for k in range(28, -1, -4)]
+            word = words.pop()  # the block's words in order (popped from the end)
+            if word < limit:
+                break
+        j = word % span
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def salt(server_seed: bytes, hand_id: str, position: int) -> bytes:
+    """The salt of the deck's card at ``position`` (0 the first dealt): the first 16
+    bytes of ``HMAC-SHA256(server seed, "salt" ‖ hand id ‖ position (1 byte))``.  Drawn
+    from the seed, so that a hand resumed after a crash has the same tree, and the
+    reveal lets anyone recompute it."""
+    _check_seed(server_seed)
+    message = b"salt" + _id(hand_id) + bytes([position])
+    return hmac.digest(server_seed, message, "sha256")[:SALT_BYTES]
+
+
+def leaf_hash(position: int, card: Card, card_salt: bytes) -> bytes:
+    """``SHA-256(0x00 ‖ position (1 byte) ‖ card (2 ASCII bytes, "Td") ‖ salt)``."""
+    if not 0 <= position < 256 or len(card_salt) != SALT_BYTES:
+        raise FairnessError("a leaf is a position below 256 and a 16-byte salt")
+    return hashlib.sha256(_LEAF + bytes([position]) + str(card).encode() + card_salt).digest()
+
+
+def _node(left: bytes, right: bytes) -> bytes:
+    return hashlib.sha256(_NODE + left + right).digest()
+
+
+def _split(count: int) -> int:
+    """The largest power of two below ``count`` (RFC 6962's ``k``)."""
+    k = 1
+    while k * 2 < count:
+        k *= 2
+    return k
+
+
+def merkle_root(leaves: Sequence[bytes]) -> bytes:
+    """RFC 6962's Merkle tree hash of ``leaves`` (their hashes): one leaf is itself,
+    more are ``SHA-256(0x01 ‖ root of the first k ‖ root of the rest)``, k the largest
+    power of two below their number."""
+    if not leaves:
+        raise FairnessError("a tree of no leaves")
+    return _subtrees(leaves)[0, len(leaves)]
+
+
+def _subtrees(leaves: Sequence[bytes]) -> dict[tuple[int, int], bytes]:
+    """The hash of every subtree of RFC 6962's tree over ``leaves``, by the leaves it
+    spans (``(start, end)``): made once a deal, each proof read off it."""
+    made: dict[tuple[int, int], bytes] = {}
+
+    def build(start: int, end: int) -> bytes:
+        if end - start == 1:
+            made[start, end] = leaves[start]
+            return leaves[start]
+        k = _split(end - start)
+        made[start, end] = hashed = _node(build(start, start + k), build(start + k, end))
+        return hashed
+
+    build(0, len(leaves))
+    return made
+
+
+def _path(subtrees: dict[tuple[int, int], bytes], size: int, index: int) -> list[bytes]:
+    """RFC 6962's audit path of leaf ``index``: the siblings from the leaf up."""
+    siblings: list[bytes] = []
+    start, end = 0, size
+    while end - start > 1:
+        k = _split(end - start)
+        if index < start + k:
+            siblings.append(subtrees[start + k, end])
+            end = start + k
+        else:
+            siblings.append(subtrees[start, start + k])
+            start += k
+    siblings.reverse()  # from the leaf up
+    return siblings
+
+
+@dataclass(frozen=True, slots=True)
+class CardProof:
+    """What comes with a card a player sees: its place in the deck, the card, its salt
+    and its audit path to the deal's root."""
+
+    position: int
+    card: Card
+    salt: bytes
+    path: tuple[bytes, ...]
+    size: int  # the deck's cards: the tree's leaves
+
+    def as_dict(self) -> dict[str, object]:
+        """As the protocol sends it: hex strings."""
+        return {
+            "position": self.position,
+            "card": str(self.card),
+            "salt": self.salt.hex(),
+            "path": [node.hex() for node in self.path],
+            "size": self.size,
+        }
+
+
+def verify_card(root: bytes, proof: CardProof) -> bool:
+    """Whether ``proof`` shows its card at its position under ``root`` (RFC 9162's
+    inclusion check)."""
+    try:
+        node = leaf_hash(proof.position, proof.card, proof.salt)
+    except FairnessError:
+        return False
+    index, last = proof.position, proof.size - 1
+    if not 0 <= index <= last:
+        return False
+    for sibling in proof.path:
+        if last == 0:
+            return False  # more path than the tree is high
+        if index % 2 == 1 or index == last:
+            node = _node(sibling, node)
+            if index % 2 == 0:  # the right edge: climb until a left child
+                while index % 2 == 0 and index != 0:
+                    index //= 2
+                    last //= 2
+        else:
+            node = _node(node, sibling)
+        index //= 2
+        last //= 2
+    return last == 0 and hmac.compare_digest(node, root)
+
+
+class Deal:
+    """A hand's deal from its seeds: the deck's order, the commitment, the tree's root,
+    and each card's proof."""
+
+    __slots__ = ("_subtrees", "client_seeds", "commitment", "hand_id", "order", "root", "salts")
+
+    def __init__(
+        self, server_seed: bytes, hand_id: str, client_seeds: Sequence[bytes], size: int = 52
+    ) -> None:
+        self.hand_id = hand_id
+        self.client_seeds = tuple(client_seeds)
+        self.order = deck_order(server_seed, hand_id, client_seeds, size)
+        self.commitment = commitment(server_seed, hand_id)
+        # salt() and leaf_hash() for every card, their work shared (a room deals many).
+        prefix = b"salt" + _id(hand_id)
+        self.salts = [
+            hmac.digest(server_seed, prefix + bytes((at,)), "sha256")[:SALT_BYTES]
+            for at in range(size)
+        ]
+        sha256 = hashlib.sha256
+        leaves = [
+            sha256(_LEAF + bytes((at,)) + str(card).encode() + card_salt).digest()
+            for at, (card, card_salt) in enumerate(zip(self.order, self.salts, strict=True))
+        ]
+        self._subtrees = _subtrees(leaves)
+        self.root = self._subtrees[0, size]
+
+    def proof(self, position: int) -> CardProof:
+        """The proof of the card at ``position`` (0 the first dealt)."""
+        if not 0 <= position < len(self.order):
+            raise FairnessError(f"no position {position} in a deck of {len(self.order)}")
+        return CardProof(
+            position,
+            self.order[position],
+            self.salts[position],
+            tuple(_path(self._subtrees, len(self.order), position)),
+            len(self.order),
+        )
+
+    def position_of(self, card: Card) -> int:
+        return self.order.index(card)
+
+
+def verify_deal(
+    server_seed: bytes,
+    hand_id: str,
+    client_seeds: Sequence[bytes],
+    size: int,
+    *,
+    said_commitment: bytes,
+    said_root: bytes | None = None,
+    cards: dict[int, Card] | None = None,
+) -> list[str]:
+    """What is wrong with a deal, once its seed is revealed (empty: nothing): the seed
+    against its commitment, the tree's root against the one sent with the deal, and each
+    card a record shows (by its position) against the deck the seeds make."""
+    wrong: list[str] = []
+    try:
+        deal = Deal(server_seed, hand_id, client_seeds, size)
+    except FairnessError as error:
+        return [str(error)]
+    if not hmac.compare_digest(deal.commitment, said_commitment):
+        wrong.append("the server seed does not match its commitment")
+    if said_root is not None and not hmac.compare_digest(deal.root, said_root):
+        wrong.append("the deal's root is not the tree of the deck the seeds make")
+    for position, card in sorted((cards or {}).items()):
+        if position >= len(deal.order) or deal.order[position] != card:
+            made = deal.order[position] if position < len(deal.order) else "nothing"
+            wrong.append(f"card {position + 1} is {card} in the record; the seeds deal {made}")
+    return wrong
