@@ -172,37 +172,61 @@ def merkle_root(leaves: Sequence[bytes]) -> bytes:
     return _subtrees(leaves)[0, len(leaves)]
 
 
-def _subtrees(leaves: Sequence[bytes]) -> dict[tuple[int, int], bytes]:
+Span = tuple[int, int]  # the leaves a subtree spans: (start, end)
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """RFC 6962's tree over ``size`` leaves, which depends on the size alone (made once a
+    size): its inner nodes bottom-up, each with its two children, and each leaf's audit
+    path as the spans of its siblings from the leaf up."""
+
+    nodes: tuple[tuple[Span, Span, Span], ...]
+    paths: tuple[tuple[Span, ...], ...]
+
+
+_SHAPES: dict[int, _Shape] = {}
+
+
+def _shape(size: int) -> _Shape:
+    shape = _SHAPES.get(size)
+    if shape is not None:
+        return shape
+    nodes: list[tuple[Span, Span, Span]] = []
+
+    def plan(start: int, end: int) -> None:
+        if end - start > 1:
+            k = _split(end - start)
+            plan(start, start + k)
+            plan(start + k, end)
+            nodes.append(((start, end), (start, start + k), (start + k, end)))
+
+    plan(0, size)
+    paths = []
+    for index in range(size):
+        siblings: list[Span] = []
+        start, end = 0, size
+        while end - start > 1:
+            k = _split(end - start)
+            if index < start + k:
+                siblings.append((start + k, end))
+                end = start + k
+            else:
+                siblings.append((start, start + k))
+                start += k
+        paths.append(tuple(reversed(siblings)))  # from the leaf up
+    shape = _SHAPES[size] = _Shape(tuple(nodes), tuple(paths))
+    return shape
+
+
+def _subtrees(leaves: Sequence[bytes]) -> dict[Span, bytes]:
     """The hash of every subtree of RFC 6962's tree over ``leaves``, by the leaves it
-    spans (``(start, end)``): made once a deal, each proof read off it."""
-    made: dict[tuple[int, int], bytes] = {}
-
-    def build(start: int, end: int) -> bytes:
-        if end - start == 1:
-            made[start, end] = leaves[start]
-            return leaves[start]
-        k = _split(end - start)
-        made[start, end] = hashed = _node(build(start, start + k), build(start + k, end))
-        return hashed
-
-    build(0, len(leaves))
+    spans: made once a deal, each proof read off it."""
+    made: dict[Span, bytes] = {(at, at + 1): leaf for at, leaf in enumerate(leaves)}
+    sha256 = hashlib.sha256
+    for span, left, right in _shape(len(leaves)).nodes:
+        made[span] = sha256(_NODE + made[left] + made[right]).digest()
     return made
-
-
-def _path(subtrees: dict[tuple[int, int], bytes], size: int, index: int) -> list[bytes]:
-    """RFC 6962's audit path of leaf ``index``: the siblings from the leaf up."""
-    siblings: list[bytes] = []
-    start, end = 0, size
-    while end - start > 1:
-        k = _split(end - start)
-        if index < start + k:
-            siblings.append(subtrees[start + k, end])
-            end = start + k
-        else:
-            siblings.append(subtrees[start, start + k])
-            start += k
-    siblings.reverse()  # from the leaf up
-    return siblings
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +281,17 @@ class Deal:
     """A hand's deal from its seeds: the deck's order, the commitment, the tree's root,
     and each card's proof."""
 
-    __slots__ = ("_subtrees", "client_seeds", "commitment", "hand_id", "order", "root", "salts")
+    __slots__ = (
+        "_hexes",
+        "_sent",
+        "_subtrees",
+        "client_seeds",
+        "commitment",
+        "hand_id",
+        "order",
+        "root",
+        "salts",
+    )
 
     def __init__(
         self, server_seed: bytes, hand_id: str, client_seeds: Sequence[bytes], size: int = 52
@@ -279,18 +313,40 @@ class Deal:
         ]
         self._subtrees = _subtrees(leaves)
         self.root = self._subtrees[0, size]
+        self._sent: dict[int, dict[str, object]] = {}
+        self._hexes: dict[Span, str] = {}  # each subtree's hash in hex, made when first sent
 
     def proof(self, position: int) -> CardProof:
         """The proof of the card at ``position`` (0 the first dealt)."""
         if not 0 <= position < len(self.order):
             raise FairnessError(f"no position {position} in a deck of {len(self.order)}")
+        subtrees = self._subtrees
         return CardProof(
             position,
             self.order[position],
             self.salts[position],
-            tuple(_path(self._subtrees, len(self.order), position)),
+            tuple(subtrees[span] for span in _shape(len(self.order)).paths[position]),
             len(self.order),
         )
+
+    def proof_dict(self, position: int) -> dict[str, object]:
+        """``proof(position).as_dict()``, each node's hex made once a deal: what the
+        room sends with a card (a card visible to several viewers costs one)."""
+        made = self._sent.get(position)
+        if made is None:
+            if not 0 <= position < len(self.order):
+                raise FairnessError(f"no position {position} in a deck of {len(self.order)}")
+            hexes = self._hexes
+            if not hexes:
+                hexes.update((span, node.hex()) for span, node in self._subtrees.items())
+            made = self._sent[position] = {
+                "position": position,
+                "card": str(self.order[position]),
+                "salt": self.salts[position].hex(),
+                "path": [hexes[span] for span in _shape(len(self.order)).paths[position]],
+                "size": len(self.order),
+            }
+        return made
 
     def position_of(self, card: Card) -> int:
         return self.order.index(card)

@@ -76,6 +76,7 @@ def test_every_deck_follows_from_its_seeds_and_every_card_proves(
     assert deal.order == deck_order(seed, hand_id, clients, size)  # the seeds alone
     for position in range(size):
         proof = deal.proof(position)
+        assert deal.proof_dict(position) == proof.as_dict()  # what the room sends
         assert proof.card == deal.order[position]
         assert proof.salt == salt(seed, hand_id, position)
         assert verify_card(deal.root, proof)
