@@ -43,6 +43,7 @@ __all__ = [
     "SEED_BYTES",
     "CardProof",
     "Deal",
+    "DealRecord",
     "FairnessError",
     "commitment",
     "deck_order",
@@ -52,6 +53,7 @@ __all__ = [
     "salt",
     "verify_card",
     "verify_deal",
+    "verify_dealt",
 ]
 
 SEED_BYTES: Final = 32  # a server seed's length
@@ -379,3 +381,104 @@ def verify_deal(
             made = deal.order[position] if position < len(deal.order) else "nothing"
             wrong.append(f"card {position + 1} is {card} in the record; the seeds deal {made}")
     return wrong
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """What a hand's record says of its deal (docs/fairness.md, "Records"): the hand id,
+    the deck's size, the commitment and the root sent with the deal, each seated
+    player's client seed in seat order (``chosen_by_room``: the seats, counted from 0 in
+    that order, whose seed the room chose), the server seed once revealed, and whether
+    the room dealt from a test seed."""
+
+    hand_id: str
+    size: int
+    commitment: bytes
+    root: bytes
+    client_seeds: tuple[bytes, ...]
+    chosen_by_room: frozenset[int] = frozenset()
+    server_seed: bytes | None = None
+    test_seed: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        deal: Deal,
+        *,
+        chosen_by_room: frozenset[int] = frozenset(),
+        server_seed: bytes | None = None,
+        test_seed: bool = False,
+    ) -> DealRecord:
+        """The record of ``deal``; ``server_seed`` once revealed."""
+        return cls(
+            deal.hand_id,
+            len(deal.order),
+            deal.commitment,
+            deal.root,
+            deal.client_seeds,
+            chosen_by_room,
+            server_seed,
+            test_seed,
+        )
+
+    def phh_fields(self) -> dict[str, object]:
+        """The PHH user-defined fields that carry it (``_deal_…``)."""
+        fields: dict[str, object] = {
+            "_deal_hand_id": self.hand_id,
+            "_deal_size": self.size,
+            "_deal_commitment": self.commitment.hex(),
+            "_deal_root": self.root.hex(),
+            "_deal_client_seeds": [seed.hex() for seed in self.client_seeds],
+            "_deal_chosen_by_room": sorted(self.chosen_by_room),
+        }
+        if self.server_seed is not None:
+            fields["_deal_server_seed"] = self.server_seed.hex()
+        if self.test_seed:
+            fields["_deal_test_seed"] = True
+        return fields
+
+    @classmethod
+    def from_phh_fields(cls, fields: dict[str, object]) -> DealRecord | None:
+        """The deal a PHH record's ``_deal_…`` fields state, None if it states none;
+        a ``FairnessError`` names the field that is wrong."""
+        if "_deal_commitment" not in fields:
+            return None
+        try:
+            seeds = fields.get("_deal_client_seeds", [])
+            chosen = fields.get("_deal_chosen_by_room", [])
+            revealed = fields.get("_deal_server_seed")
+            size = fields.get("_deal_size", 52)
+            if not isinstance(seeds, list) or not isinstance(chosen, list):
+                raise TypeError("a list")
+            if not isinstance(size, int) or isinstance(size, bool):
+                raise TypeError("a whole number")
+            return cls(
+                str(fields["_deal_hand_id"]),
+                size,
+                bytes.fromhex(str(fields["_deal_commitment"])),
+                bytes.fromhex(str(fields.get("_deal_root", ""))),
+                tuple(bytes.fromhex(str(seed)) for seed in seeds),
+                frozenset(int(seat) for seat in chosen),
+                None if revealed is None else bytes.fromhex(str(revealed)),
+                fields.get("_deal_test_seed") is True,
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise FairnessError(f"the record's _deal_ fields are not a deal: {error}") from None
+
+
+def verify_dealt(record: DealRecord, dealt: Sequence[Card | None]) -> list[str]:
+    """What is wrong with a recorded hand's deal (empty: nothing), once its server seed
+    is revealed: ``dealt`` is every card drawn from the deck in order, as the record
+    shows them (None for a card it does not show; a burnt card is drawn too)."""
+    if record.server_seed is None:
+        return ["the server seed is not revealed yet"]
+    cards = {at: card for at, card in enumerate(dealt) if card is not None}
+    return verify_deal(
+        record.server_seed,
+        record.hand_id,
+        record.client_seeds,
+        record.size,
+        said_commitment=record.commitment,
+        said_root=record.root or None,
+        cards=cards,
+    )

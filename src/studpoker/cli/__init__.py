@@ -23,6 +23,7 @@ from studpoker.cli import serve as serve_command
 from studpoker.cli import sim as sim_command
 from studpoker.cli import study as study_command
 from studpoker.cli import train as train_command
+from studpoker.cli import verify as verify_command
 
 __all__ = ["main"]
 
@@ -43,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     sim_command.add_parser(commands)
     study_command.add_parser(commands)
     train_command.add_parser(commands)
+    verify_command.add_parser(commands)
     return parser
 
 

@@ -50,6 +50,7 @@ import re
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
+from studpoker.fairness import DealRecord
 from studpoker.games import show_hand
 from studpoker.history.pokerstars_write import RULE_NAMES
 from studpoker.history.record import (
@@ -294,15 +295,65 @@ def read_hand(first: int, lines: list[str]) -> HandRecord:
         filled = [first + at for at in range(index, len(lines)) if lines[at].strip()]
         last = filled[-1] if filled else seated
         raise HistoryError(f"{record.where(last)}: the hand ends before its summary")
+    deal_lines: list[tuple[int, str]] = []
     for number, line in enumerate(
         lines[record.summary_line - first + 1 :], record.summary_line + 1
     ):
         if line.startswith("Total pot"):
             _summary_line(record, line.rstrip(), number)
+        elif line.startswith(("Deal: ", "Client seed: ", "Server seed: ")):
+            deal_lines.append((number, line.rstrip()))
+    if deal_lines:
+        record.deal = _deal(record, deal_lines)
     if record.total_pot is None:
         raise HistoryError(f"{record.where(record.summary_line)}: no total pot in the summary")
     settle_players(record)
     return record
+
+
+_DEAL = re.compile(
+    r"^Deal: hand (.+), (\d+) cards, commitment ([0-9a-f]{64}), root ([0-9a-f]{64})"
+    r"( \(test seed\))?$"
+)
+_CLIENT_SEED = re.compile(r"^Client seed: Seat (\d+): ([0-9a-f]{2,128})( \(chosen by the room\))?$")
+_SERVER_SEED = re.compile(r"^Server seed: (?:([0-9a-f]{64})|not revealed yet)$")
+
+
+def _deal(record: HandRecord, lines: list[tuple[int, str]]) -> DealRecord:
+    """The deal from seeds the summary's last lines state (docs/fairness.md, "Records"):
+    a ``Deal:`` line, a ``Client seed:`` line for each seat in seat order, ``Server
+    seed:``."""
+    said: re.Match[str] | None = None
+    seeds: list[bytes] = []
+    chosen: set[int] = set()
+    server: bytes | None = None
+    for number, line in lines:
+        deal = _DEAL.match(line)
+        client = _CLIENT_SEED.match(line)
+        revealed = _SERVER_SEED.match(line)
+        if deal is not None and said is None:
+            said = deal
+        elif client is not None and len(client.group(2)) % 2 == 0:
+            if client.group(3):
+                chosen.add(len(seeds))
+            seeds.append(bytes.fromhex(client.group(2)))
+        elif revealed is not None:
+            server = bytes.fromhex(revealed.group(1)) if revealed.group(1) else None
+        else:
+            raise HistoryError(f"{record.where(number)}: cannot read {line!r}")
+    if said is None:
+        raise HistoryError(f"{record.where(lines[0][0])}: client or server seeds with no Deal line")
+    hand_id, size, commitment, root, test = said.groups()
+    return DealRecord(
+        hand_id,
+        int(size),
+        bytes.fromhex(commitment),
+        bytes.fromhex(root),
+        tuple(seeds),
+        frozenset(chosen),
+        server,
+        bool(test),
+    )
 
 
 def _street(record: HandRecord, heading: re.Match[str], line: str, number: int) -> int:

@@ -144,6 +144,7 @@ from studpoker.engine import (
     StreetStarted,
     UncalledBetReturned,
 )
+from studpoker.fairness import DealRecord
 from studpoker.games import GameSpec, show_hand
 from studpoker.hands import Category, HandValue
 from studpoker.history.levels import roman
@@ -230,6 +231,7 @@ def to_pokerstars(
     level: int = 1,
     buy_in: tuple[int, int] | None = None,
     mix: str | None = None,
+    deal: DealRecord | None = None,
 ) -> str:
     """The finished ``hand`` as PokerStars hand-history text, ending in a newline.
 
@@ -240,7 +242,10 @@ def to_pokerstars(
     game's).  Amounts print in ``currency`` (``"$"``: the engine's amounts are
     cents) or as chips; ``tournament`` writes a tournament hand, in chips, at
     ``level`` with ``buy_in`` (the buy-in and fee, in cents; None a freeroll); ``mix`` names a
-    mixed game the hand is part of (``Triple Stud``).
+    mixed game the hand is part of (``Triple Stud``).  ``deal``, the hand's deal from
+    seeds (issue 38, docs/fairness.md), is written after the summary: ``Deal:`` its hand
+    id, deck, commitment and root, a ``Client seed:`` line for each seat, and ``Server
+    seed:``, the seed once revealed.
     """
     if not hand.is_over:
         raise ValueError("a hand history is written for a finished hand; this one is still on")
@@ -265,7 +270,29 @@ def to_pokerstars(
     ]
     lines += writer.body()
     lines += writer.summary(numbers)
+    if deal is not None:
+        lines += deal_lines(deal, numbers)
     return "\n".join(lines) + "\n"
+
+
+def deal_lines(deal: DealRecord, numbers: Sequence[int]) -> list[str]:
+    """The lines that say a hand's deal from seeds (docs/fairness.md, "Records"), after
+    the summary: ``numbers`` are the table seats of the players, in seat order."""
+    if len(deal.client_seeds) != len(numbers):
+        raise ValueError(
+            f"a client seed for each of the {len(numbers)} players, not {len(deal.client_seeds)}"
+        )
+    test = " (test seed)" if deal.test_seed else ""
+    lines = [
+        f"Deal: hand {deal.hand_id}, {deal.size} cards, commitment {deal.commitment.hex()}, "
+        f"root {deal.root.hex()}{test}"
+    ]
+    for seat, (number, seed) in enumerate(zip(numbers, deal.client_seeds, strict=True)):
+        chosen = " (chosen by the room)" if seat in deal.chosen_by_room else ""
+        lines.append(f"Client seed: Seat {number}: {seed.hex()}{chosen}")
+    revealed = deal.server_seed.hex() if deal.server_seed is not None else "not revealed yet"
+    lines.append(f"Server seed: {revealed}")
+    return lines
 
 
 # The options of a Show Hand table its text states on the table line: every GameSpec

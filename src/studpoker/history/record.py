@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, NamedTuple, get_args
 
 from studpoker.cards import Card
+from studpoker.fairness import DealRecord
 from studpoker.games import preset
 
 __all__ = [
@@ -227,6 +228,9 @@ class HandRecord:
     # "User: Hero", iPoker's nickname); else the study tools take the player whose down
     # cards a first "Dealt to" line shows.
     hero: str | None = None
+    # The hand's deal from seeds, where the record states it (our room's, issue 38):
+    # what ``stud verify`` checks.
+    deal: DealRecord | None = None
     pots: list[int] | None = None  # main pot then side pots, after rake, when listed
     # The table's stakes and options the record states beyond the ante and the bets, as
     # GameSpec names them: Show Hand's minimum bet and limit (R6.4, R6.5) from the
