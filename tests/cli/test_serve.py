@@ -365,7 +365,7 @@ def test_an_older_program_refuses_a_newer_database_and_a_database_away(tmp_path)
     assert newer.returncode == 1
     assert newer.stderr.splitlines()[-1] == (
         "stud serve: the database is at revision 0042, which this program does not know (its "
-        "newest is 0011): it was upgraded by a newer studpoker — run that one, or restore a "
+        "newest is 0012): it was upgraded by a newer studpoker — run that one, or restore a "
         "backup this program made"
     )
     assert rows_of(url) == before

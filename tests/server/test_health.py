@@ -45,7 +45,7 @@ def test_alive_and_ready_say_so_and_why_not(tmp_path):
         stale = client.get("/readyz")
         assert stale.status_code == 503
         assert stale.json()["checks"]["database"] == (
-            "at revision 9999, the program at 0011: migrations not current"
+            "at revision 9999, the program at 0012: migrations not current"
         )
 
 

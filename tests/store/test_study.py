@@ -217,7 +217,7 @@ def test_the_rooms_hands_are_studied_once(store: Store) -> None:
         command.downgrade(alembic_config(connection), "0008")
     assert player_stats(store, "Ann", StudyFilter(table_size=8)).hands == 0
     store.migrate()
-    assert revision(store.engine) == "0011"
+    assert revision(store.engine) == "0012"
     assert room_hands_studied(store) == 2
     assert player_stats(store, "Ann", StudyFilter(table_size=8)).hands == 2
     assert player_stats(store, "Ann").net == 2 * hand.result.net[0]

@@ -18,6 +18,7 @@ from studpoker.store.checks import (
     signed,
     whole,
 )
+from studpoker.store.deals import keep_deal
 from studpoker.store.errors import StoreError
 from studpoker.store.fences import check_fence, tournament_key
 from studpoker.store.journal import forget_running
@@ -185,6 +186,7 @@ class Hands(StoreBase):
                         for player in hand.players
                     ],
                 )
+                keep_deal(session, hand_id, hand)  # its seeds, secret until its epoch ends
                 if mode is TableMode.CHIPS:
                     self._move_nets(session, hand, hand_id, old, new)
                 if tournament is not None:

@@ -310,6 +310,28 @@ class HandModel(Base):
     rollover: Mapped[int | None] = mapped_column(BigInteger)
 
 
+class DealModel(Base):
+    """A stored hand's deal from seeds (issue 38, docs/fairness.md): what was sent with
+    it, and its server seed, secret until its table's seed epoch ends (``revealed_at``;
+    an epoch also ends by age: store/deals.py)."""
+
+    __tablename__ = "deals"
+    __table_args__ = (Index("ix_deals_table_id_epoch_started", "table_id", "epoch_started"),)
+
+    hand_id: Mapped[int] = mapped_column(Id, ForeignKey("hands.id"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH))
+    hand_key: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH + 24))  # "TABLE/NUMBER"
+    size: Mapped[int] = mapped_column(Integer)
+    commitment: Mapped[str] = mapped_column(String(64))
+    root: Mapped[str] = mapped_column(String(64))
+    client_seeds: Mapped[str] = mapped_column(Text)  # JSON: hex, in seat order
+    chosen_by_room: Mapped[str] = mapped_column(Text)  # JSON: the seats, from 0
+    test_seed: Mapped[bool] = mapped_column(Boolean)
+    server_seed: Mapped[str] = mapped_column(String(64))
+    epoch_started: Mapped[datetime] = mapped_column(UTCDateTime)
+    revealed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
 class HandPlayerModel(Base):
     __tablename__ = "hand_players"
 

@@ -6,6 +6,7 @@ from studpoker.store import migrate
 from studpoker.store.accounts import AccountRecords
 from studpoker.store.audit import Audit
 from studpoker.store.competitions import Competitions
+from studpoker.store.deals import Deals
 from studpoker.store.fences import Fences
 from studpoker.store.hands import Hands
 from studpoker.store.journal import Journal
@@ -32,6 +33,7 @@ class Store(
     Study,
     Operators,
     Notes,
+    Deals,
 ):
     """The room's database: ``Store("sqlite:///room.db")``, ``Store("sqlite://")`` (in
     memory) or ``Store("postgresql://user@host/db")``.

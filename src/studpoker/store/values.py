@@ -9,6 +9,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Literal, get_args
 
+from studpoker.fairness import DealRecord
+
 PROVISIONAL_RD = 110.0
 """A rating whose deviation is above this is provisional (R7.3)."""
 
@@ -121,6 +123,10 @@ class HandRow:
     pot: int
     players: Sequence[HandPlayer]
     rollover: int | None = None
+    # The hand's deal from seeds (issue 38), its server seed kept secret until the seed
+    # epoch that began at ``epoch_started`` ends (store/deals.py).
+    deal: DealRecord | None = None
+    epoch_started: datetime | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))

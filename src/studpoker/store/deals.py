@@ -1,0 +1,146 @@
+"""Each stored hand's deal from seeds, and the reveal of its server seed (issue 38,
+docs/fairness.md).
+
+A hand's server seed stays secret while the players who saw it dealt may still be at the
+table: a revealed seed gives away the whole deck, folded down cards included.  A table's
+hands belong to a **seed epoch**, which begins with its first hand kept and ends when the
+table closes (:meth:`Deals.close_epoch`) or when it is :data:`EPOCH` old, whichever comes
+first; then every seed of the epoch is revealed at once, so that the room cannot choose
+which hands to reveal.  The next hand begins a new epoch (:meth:`Deals.epoch_for`).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from studpoker.fairness import DealRecord
+from studpoker.store.base import StoreBase
+from studpoker.store.models import DealModel
+from studpoker.store.values import HandRow
+
+__all__ = ["EPOCH", "Deals", "keep_deal"]
+
+EPOCH = timedelta(hours=24)  # the longest a seed epoch lasts (an operator setting)
+
+
+def keep_deal(session: Session, hand_id: int, hand: HandRow) -> None:
+    """Keep ``hand``'s deal with the hand (record_hand's transaction)."""
+    deal = hand.deal
+    if deal is None:
+        return
+    if deal.server_seed is None or hand.epoch_started is None:
+        raise ValueError("a deal is kept with its server seed and its epoch's start")
+    session.add(
+        DealModel(
+            hand_id=hand_id,
+            table_id=hand.table_id,
+            hand_key=deal.hand_id,
+            size=deal.size,
+            commitment=deal.commitment.hex(),
+            root=deal.root.hex(),
+            client_seeds=json.dumps([seed.hex() for seed in deal.client_seeds]),
+            chosen_by_room=json.dumps(sorted(deal.chosen_by_room)),
+            test_seed=deal.test_seed,
+            server_seed=deal.server_seed.hex(),
+            epoch_started=hand.epoch_started,
+            revealed_at=None,
+        )
+    )
+
+
+class Deals(StoreBase):
+    """The deals kept with the hands, and their epochs' reveal."""
+
+    epoch: timedelta = EPOCH
+
+    def epoch_for(self, table_id: str, at: datetime | None = None) -> datetime:
+        """When the seed epoch of the hand ``table_id`` deals now (``at``) began: its
+        current epoch's start, or ``at`` when the table has none open (its last one
+        revealed or over by age, or no hand kept yet)."""
+        now = at or self._now()
+        with self._transaction() as session:
+            last = session.execute(
+                select(DealModel.epoch_started, DealModel.revealed_at)
+                .where(DealModel.table_id == table_id)
+                .order_by(DealModel.epoch_started.desc())
+                .limit(1)
+            ).first()
+        if last is None:
+            return now
+        started: datetime = last.epoch_started
+        if last.revealed_at is not None or started + self.epoch <= now:
+            return now
+        return started
+
+    def close_epoch(self, table_id: str) -> int:
+        """The table closes: every seed of its open epoch is revealed now; how many."""
+        now = self._now()
+        with self._transaction() as session:
+            done = session.execute(
+                update(DealModel)
+                .where(DealModel.table_id == table_id, DealModel.revealed_at.is_(None))
+                .values(revealed_at=now)
+            )
+        return int(done.rowcount)  # type: ignore[attr-defined]
+
+    def deal_of(self, hand_id: int) -> DealRecord | None:
+        """Stored hand ``hand_id``'s deal, its server seed given only once its epoch has
+        ended (None: a hand dealt before deals from seeds)."""
+        with self._transaction() as session:
+            row = session.get(DealModel, hand_id)
+        return None if row is None else self._record(row, self._now())
+
+    def deals_of(self, hand_ids: list[int]) -> dict[int, DealRecord]:
+        """:meth:`deal_of` for many hands at once (a download)."""
+        if not hand_ids:
+            return {}
+        now = self._now()
+        with self._transaction() as session:
+            rows = session.scalars(select(DealModel).where(DealModel.hand_id.in_(hand_ids)))
+            return {row.hand_id: self._record(row, now) for row in rows}
+
+    def revealed_seeds(self, table_id: str) -> list[dict[str, object]]:
+        """Every revealed deal of ``table_id``, oldest first: what anyone may check
+        (``GET /api/tables/{id}/seeds``)."""
+        now = self._now()
+        with self._transaction() as session:
+            rows = session.scalars(
+                select(DealModel)
+                .where(DealModel.table_id == table_id)
+                .order_by(DealModel.epoch_started, DealModel.hand_id)
+            ).all()
+            found = [self._record(row, now) for row in rows]
+            kept = [(row.epoch_started, row.revealed_at) for row in rows]
+        return [
+            {
+                "hand_id": deal.hand_id,
+                "size": deal.size,
+                "commitment": deal.commitment.hex(),
+                "root": deal.root.hex(),
+                "client_seeds": [seed.hex() for seed in deal.client_seeds],
+                "chosen_by_room": sorted(deal.chosen_by_room),
+                "test_seed": deal.test_seed,
+                "server_seed": deal.server_seed.hex(),
+                "epoch_started": started.isoformat(),
+                "revealed_at": (revealed or started + self.epoch).isoformat(),
+            }
+            for deal, (started, revealed) in zip(found, kept, strict=True)
+            if deal.server_seed is not None
+        ]
+
+    def _record(self, row: DealModel, now: datetime) -> DealRecord:
+        revealed = row.revealed_at is not None or row.epoch_started + self.epoch <= now
+        return DealRecord(
+            row.hand_key,
+            row.size,
+            bytes.fromhex(row.commitment),
+            bytes.fromhex(row.root),
+            tuple(bytes.fromhex(seed) for seed in json.loads(row.client_seeds)),
+            frozenset(json.loads(row.chosen_by_room)),
+            bytes.fromhex(row.server_seed) if revealed else None,
+            row.test_seed,
+        )
