@@ -458,6 +458,7 @@ ROUTES = {
     ("get", "/api/tables/{table_id}/invite"): {401, 403, 404, 422, 503},
     ("post", "/api/tables/{table_id}/close"): {401, 403, 404, 409, 422, 503},
     ("get", "/api/tables/{table_id}/hands/{number}"): {400, 403, 404, 422, 503},
+    ("get", "/api/tables/{table_id}/seeds"): {403, 422},
     ("get", "/api/hands"): {401, 422, 429, 503},
     ("get", "/api/leaderboard"): {400, 422},
     ("get", "/api/ratings/{name}"): {400, 404, 422},

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
+from studpoker.fairness import DealRecord
 from studpoker.games import MIX_TITLES, GameSpec
 from studpoker.history import to_pokerstars
 from studpoker.history.phh import from_phh
@@ -36,7 +37,10 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
     competitions: dict[str, list[Competition]] = {}  # by table, read once
     tournaments: dict[int, _Tournament | None] = {}  # by id, read once
     mixes: dict[str, str | None] | None = None  # the kept tables' mixed games, read once
-    for stored in reversed(store.hands_of(account_id, limit=limit)):
+    hands = store.hands_of(account_id, limit=limit)
+    # Each hand's deal from seeds, its server seed once its epoch is over (issue 38).
+    deals = store.deals_of([stored.id for stored in hands])
+    for stored in reversed(hands):
         if table_id is not None and stored.table_id != table_id:
             continue
         hand = from_phh(stored.record)
@@ -89,9 +93,16 @@ def hand_histories(store: Store | str, account_id: int, limit: int, table_id: st
                 level=level,
                 buy_in=buy_in,
                 mix=mix,
+                deal=_deal_for(deals.get(stored.id), len(players)),
             )
         )
     return "\n\n\n".join(texts) + ("\n" if texts else "")
+
+
+def _deal_for(deal: DealRecord | None, players: int) -> DealRecord | None:
+    """The deal a download writes: the hand's, when it names a client seed for each of
+    its players (a hand dealt before deals from seeds has none)."""
+    return deal if deal is not None and len(deal.client_seeds) == players else None
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,13 @@ these; what the room refuses (no such table, its workers busy) is raised as it i
 
 from __future__ import annotations
 
+import asyncio
 from typing import cast, get_args
 
 from fastapi.responses import PlainTextResponse
 from typing_extensions import TypedDict
 
-from studpoker.room import Room
+from studpoker.room import Room, RoomError
 from studpoker.server.answers import Refusal, slow_down
 from studpoker.server.limits import Limiter
 from studpoker.server.protocol import Lang
@@ -20,7 +21,16 @@ from studpoker.store import Account
 from studpoker.table.messages import dealer_lines
 from studpoker.table.snapshot import event_dict
 
-__all__ = ["LANGUAGES", "FinishedHand", "finished_hand", "hand_histories", "known_language"]
+__all__ = [
+    "LANGUAGES",
+    "FinishedHand",
+    "RevealedDeal",
+    "TableSeeds",
+    "finished_hand",
+    "hand_histories",
+    "known_language",
+    "table_seeds",
+]
 
 LANGUAGES: tuple[Lang, ...] = get_args(Lang)
 
@@ -39,6 +49,48 @@ class FinishedHand(TypedDict):
     events: list[HandEvent]
     lines: list[str]
     """The dealer's lines of those events, in the asked language (R5.7)."""
+
+
+@wire
+class RevealedDeal(TypedDict):
+    """A hand's deal whose seed epoch is over (docs/fairness.md): all that anyone needs to
+    recompute its deck (``studpoker.fairness.verify_deal``, ``stud verify``)."""
+
+    hand_id: str
+    """The hand as the deal names it: ``TABLE/NUMBER``."""
+    size: int
+    commitment: str
+    """SHA-256 of the server seed and the hand id, sent before the deal (hex)."""
+    root: str
+    """The root of the deck's tree, sent with the deal (hex)."""
+    client_seeds: list[str]
+    """Each seated player's client seed, in seat order (hex)."""
+    chosen_by_room: list[int]
+    """The seats (from 0, in that order) whose seed the room chose."""
+    test_seed: bool
+    server_seed: str
+    epoch_started: str
+    revealed_at: str
+
+
+@wire
+class TableSeeds(TypedDict):
+    """A table's revealed deals, oldest first: every seed of each epoch that is over."""
+
+    table: str
+    deals: list[RevealedDeal]
+
+
+async def table_seeds(room: Room, table_id: str, account: Account | None) -> TableSeeds:
+    """``table_id``'s revealed deals.  A running private table shows them to the invited
+    only, as it shows its hands; a closed table's are anyone's (its epoch's reveal)."""
+    try:
+        room.check_watch(account, table_id, None)
+    except RoomError as error:
+        if error.code != "no_table":
+            raise
+    deals = await asyncio.to_thread(room.store.revealed_seeds, table_id)
+    return {"table": table_id, "deals": cast(list[RevealedDeal], deals)}
 
 
 def known_language(lang: str) -> None:

@@ -9,7 +9,14 @@ from fastapi import APIRouter, Query
 from fastapi.responses import PlainTextResponse, Response
 
 from studpoker.server.answers import HAND_HISTORIES, OPTIONAL, Asker, Token, problems
-from studpoker.server.hands import FinishedHand, finished_hand, hand_histories, known_language
+from studpoker.server.hands import (
+    FinishedHand,
+    TableSeeds,
+    finished_hand,
+    hand_histories,
+    known_language,
+    table_seeds,
+)
 from studpoker.server.peers import account_data
 from studpoker.server.routes import AppServices
 
@@ -42,6 +49,19 @@ def hands_router() -> APIRouter:
             args = {"hand": number, "lang": lang, "account": account_data(account)}
             return cast(FinishedHand, await peers.ask_owner(table_id, "hand", args))
         return finished_hand(room, table_id, number, lang, account)
+
+    @router.get(
+        "/api/tables/{table_id}/seeds",
+        responses=problems("invite_only"),
+        openapi_extra=OPTIONAL,
+    )
+    async def seeds(table_id: str, token: Token, app: AppServices) -> TableSeeds:
+        """Every revealed deal of the table, oldest first (docs/fairness.md): a table's
+        seeds are revealed when it closes or when its seed epoch is 24 hours old, all of
+        an epoch's at once; anyone may then recompute each deck and check every card of
+        the hands' records."""
+        room = app.room
+        return await table_seeds(room, table_id, await room.account(token))
 
     @router.get(
         "/api/hands",
