@@ -5,6 +5,7 @@ a deal kept in the hand's own transaction, on both backends."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -25,10 +26,7 @@ def dealt(store: Store, number: int, table: str = "stud-1", **changes: Any) -> i
     deal = Deal(seed(number), f"{table}/{number}", [b"ann", b"bo"], 52)
     said = DealRecord.of(deal, chosen_by_room=frozenset({1}), server_seed=seed(number))
     players = (HandPlayer(1, "ann", 0), HandPlayer(2, "bo", 0))
-    row = hand_row(
-        number, *players, table_id=table, mode="practice", deal=said,
-        epoch_started=store.epoch_for(table), **changes,
-    )  # fmt: skip
+    row = hand_row(number, *players, table_id=table, mode="practice", deal=said, **changes)
     return store.record_hand(row)
 
 
@@ -74,6 +72,15 @@ def test_an_epoch_ends_at_24_hours_all_its_seeds_at_once(store: Store, clock: Cl
     assert store.epoch_for("stud-1") == clock.now  # the next hand: a new epoch
     third = dealt(store, 3)
     assert store.deal_of(third).server_seed is None  # type: ignore[union-attr]
+
+
+def test_the_epochs_length_is_the_rooms_setting(store: Store, clock: Clock) -> None:
+    store.epoch = timedelta(hours=1)
+    first = dealt(store, 1)
+    clock.advance(3599)
+    assert store.deal_of(first).server_seed is None  # type: ignore[union-attr]
+    clock.advance(1)
+    assert store.deal_of(first).server_seed == seed(1)  # type: ignore[union-attr]
 
 
 def test_a_hand_refused_keeps_no_deal(store: Store) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Self
 
 from sqlalchemy import Engine, create_engine, event, select
@@ -79,6 +79,9 @@ def _create_engine(url: URL) -> Engine:
     return engine
 
 
+SEED_EPOCH = timedelta(hours=24)  # the default length of a seed epoch (issue 38)
+
+
 class StoreBase:
     """The engine and the transactions; the parts of the store build on it."""
 
@@ -92,6 +95,8 @@ class StoreBase:
         """Whether the database lives in this process's memory (no other process sees it)."""
         # One in-memory connection cannot serve two threads at once.
         self._lock: threading.RLock | None = threading.RLock() if memory else None
+        self.epoch = SEED_EPOCH
+        """The longest a table's seed epoch lasts (store/deals.py; the room's setting)."""
 
     @contextmanager
     def _transaction(self, *, snapshot: bool = False) -> Iterator[Session]:

@@ -18,22 +18,27 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from studpoker.fairness import DealRecord
-from studpoker.store.base import StoreBase
+from studpoker.store.base import SEED_EPOCH, StoreBase
 from studpoker.store.models import DealModel
 from studpoker.store.values import HandRow
 
 __all__ = ["EPOCH", "Deals", "keep_deal"]
 
-EPOCH = timedelta(hours=24)  # the longest a seed epoch lasts (an operator setting)
+EPOCH = SEED_EPOCH  # the longest a seed epoch lasts by default (an operator setting)
 
 
-def keep_deal(session: Session, hand_id: int, hand: HandRow) -> None:
-    """Keep ``hand``'s deal with the hand (record_hand's transaction)."""
+def keep_deal(
+    session: Session, hand_id: int, hand: HandRow, now: datetime, epoch: timedelta
+) -> None:
+    """Keep ``hand``'s deal with the hand (record_hand's transaction), in its table's
+    open seed epoch (``hand.epoch_started``, or the one the table's last deal began
+    unless it is over by ``now``; else a new one from ``now``)."""
     deal = hand.deal
     if deal is None:
         return
-    if deal.server_seed is None or hand.epoch_started is None:
-        raise ValueError("a deal is kept with its server seed and its epoch's start")
+    if deal.server_seed is None:
+        raise ValueError("a deal is kept with its server seed")
+    started = hand.epoch_started or _open_epoch(session, hand.table_id, now, epoch) or now
     session.add(
         DealModel(
             hand_id=hand_id,
@@ -46,16 +51,31 @@ def keep_deal(session: Session, hand_id: int, hand: HandRow) -> None:
             chosen_by_room=json.dumps(sorted(deal.chosen_by_room)),
             test_seed=deal.test_seed,
             server_seed=deal.server_seed.hex(),
-            epoch_started=hand.epoch_started,
+            epoch_started=started,
             revealed_at=None,
         )
     )
 
 
-class Deals(StoreBase):
-    """The deals kept with the hands, and their epochs' reveal."""
+def _open_epoch(
+    session: Session, table_id: str, now: datetime, epoch: timedelta
+) -> datetime | None:
+    """When ``table_id``'s open seed epoch began, or None if it has none open."""
+    last = session.execute(
+        select(DealModel.epoch_started, DealModel.revealed_at)
+        .where(DealModel.table_id == table_id)
+        .order_by(DealModel.epoch_started.desc())
+        .limit(1)
+    ).first()
+    if last is None or last.revealed_at is not None:
+        return None
+    started: datetime = last.epoch_started
+    return None if started + epoch <= now else started
 
-    epoch: timedelta = EPOCH
+
+class Deals(StoreBase):
+    """The deals kept with the hands, and their epochs' reveal (``self.epoch``: how
+    long an epoch lasts at most)."""
 
     def epoch_for(self, table_id: str, at: datetime | None = None) -> datetime:
         """When the seed epoch of the hand ``table_id`` deals now (``at``) began: its
@@ -63,18 +83,7 @@ class Deals(StoreBase):
         revealed or over by age, or no hand kept yet)."""
         now = at or self._now()
         with self._transaction() as session:
-            last = session.execute(
-                select(DealModel.epoch_started, DealModel.revealed_at)
-                .where(DealModel.table_id == table_id)
-                .order_by(DealModel.epoch_started.desc())
-                .limit(1)
-            ).first()
-        if last is None:
-            return now
-        started: datetime = last.epoch_started
-        if last.revealed_at is not None or started + self.epoch <= now:
-            return now
-        return started
+            return _open_epoch(session, table_id, now, self.epoch) or now
 
     def close_epoch(self, table_id: str) -> int:
         """The table closes: every seed of its open epoch is revealed now; how many."""

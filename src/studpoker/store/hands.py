@@ -186,7 +186,8 @@ class Hands(StoreBase):
                         for player in hand.players
                     ],
                 )
-                keep_deal(session, hand_id, hand)  # its seeds, secret until its epoch ends
+                # Its seeds, secret until its table's seed epoch ends (store/deals.py).
+                keep_deal(session, hand_id, hand, self._now(), self.epoch)
                 if mode is TableMode.CHIPS:
                     self._move_nets(session, hand, hand_id, old, new)
                 if tournament is not None:
