@@ -82,7 +82,7 @@ def play(monkeypatch, capsys, *argv: str, keys: str = "") -> Played:
     [
         ("seven_card_stud", "[f] fold  [c] call 0.50  [r] complete to 2.00  [q] quit"),
         ("stud_hilo", "[f] fold  [c] call 0.50  [r] complete to 2.00  [q] quit"),
-        ("razz", "[c] bring in 0.50  [r] complete to 2.00  [q] quit"),
+        ("razz", "[f] fold  [c] call 0.50  [r] complete to 2.00  [q] quit"),
         ("show_hand", "[f] fold  [c] call 10  [r] raise to 20–990  [q] quit"),
         ("five_card_stud", "[c] bring in 0.50  [r] complete to 2.00  [q] quit"),  # R9.2
     ],
@@ -94,7 +94,7 @@ def test_the_first_decision_shows_each_legal_action_with_its_key(monkeypatch, ca
 
 
 def test_each_street_offers_what_the_rules_allow(monkeypatch, capsys):
-    played = play(monkeypatch, capsys, "--hands", "1", keys="c\nc\nc\nc\nc\ns\n")
+    played = play(monkeypatch, capsys, "--seed", "24", "--hands", "1", keys="c\nc\nc\nc\nc\ns\n")
     keys = [line for line in played.lines if line.startswith("[")]
     assert keys == [
         "[f] fold  [c] call 0.50  [r] complete to 2.00  [q] quit",
@@ -108,15 +108,15 @@ def test_each_street_offers_what_the_rules_allow(monkeypatch, capsys):
 
 def test_the_table_shows_the_players_cards_and_hides_the_others(monkeypatch, capsys):
     played = play(monkeypatch, capsys, "--hands", "1", keys="q\n")
-    panel = played.out.split("Bot 2 brings in for 0.50\n")[1].split("[f] fold")[0]
+    panel = played.out.split("Bot 2 calls 0.50\n")[1].split("[f] fold")[0]
     rows = [line.strip("│ ").split() for line in panel.splitlines()]
     assert rows[0][1:7] == ["Seven", "Card", "Stud", "·", "Third", "street"]
     assert ["Player", "Stack", "Bet", "Down", "Up"] in rows
-    assert ["▶", "Hero", "399.75", "Q♠", "7♣", "6♣"] in rows
-    assert ["Bot", "1", "399.75", "??", "??", "5♠"] in rows
-    assert ["Bot", "2", "399.25", "0.50", "??", "??", "2♠"] in rows
-    assert "│ Pot 1.25" in panel
-    assert "│ Your hand: High card, queen" in panel
+    assert ["▶", "Hero", "399.75", "K♥", "7♣", "7♦"] in rows
+    assert ["Bot", "1", "399.25", "0.50", "??", "??", "6♥"] in rows
+    assert ["Bot", "2", "399.25", "0.50", "??", "??", "T♣"] in rows
+    assert "│ Pot 1.75" in panel
+    assert "│ Your hand: Pair of sevens" in panel
 
 
 def test_the_dealer_tells_every_action_and_the_showdown(monkeypatch, capsys):
@@ -125,26 +125,27 @@ def test_the_dealer_tells_every_action_and_the_showdown(monkeypatch, capsys):
     assert said[:6] == [
         "Each player antes 0.25",
         "Third street",
-        "Bot 2 brings in for 0.50",
+        "Bot 1 brings in for 0.50",
+        "Bot 2 calls 0.50",
         "Hero calls 0.50",
-        "Bot 1 folds",
         "Fourth street",
     ]
-    assert said[-2:] == [  # R5.7, R5.8: the cards shown and the hand
-        "Bot 2 shows [2d Jc 2s Kc Kd 9c 4d] — two pair, kings and twos, and wins 25.75",
-        "Hero shows [Qs 7c 6c 5d Qd 8h 6d] — two pair, queens and sixes",
+    assert said[-3:] == [  # R5.7, R5.8: the cards shown and the hand; a muck shows none
+        "Hero shows [Kh 7c 7d As Ac 5h Jh] — two pair, aces and sevens, and wins 2.25",
+        "Bot 1 mucks",
+        "Bot 2 mucks",
     ]
-    assert "Your result: -12.75" in played.lines
-    assert played.lines[-1] == "Hands played: 1   Net: -12.75"
+    assert "Your result: +1.50" in played.lines
+    assert played.lines[-1] == "Hands played: 1   Net: +1.50"
 
 
 @pytest.mark.parametrize(
     ("game", "summary"),
     [
-        ("seven_card_stud", "Hands played: 2   Net: -45.00"),
+        ("seven_card_stud", "Hands played: 2   Net: +2.50"),
         ("stud_hilo", "Hands played: 2   Net: +1.50"),
-        ("razz", "Hands played: 2   Net: +1.13"),
-        ("show_hand", "Hands played: 2   Net: +90"),
+        ("razz", "Hands played: 2   Net: -23.25"),
+        ("show_hand", "Hands played: 2   Net: -110"),
         ("five_card_stud", None),
     ],
 )
@@ -155,7 +156,7 @@ def test_the_summary_is_the_tables_chips_change(monkeypatch, capsys, game, summa
         assert played.lines[-1] == summary
     assert len(played.table.changes) == 2
     net = sum(played.table.changes)
-    money = str(net) if game == "show_hand" else f"{abs(net) // 100}.{abs(net) % 100:02d}"
+    money = str(abs(net)) if game == "show_hand" else f"{abs(net) // 100}.{abs(net) % 100:02d}"
     assert played.lines[-1].endswith(("+" if net > 0 else "-" if net < 0 else "") + money)
 
 
@@ -228,11 +229,11 @@ def test_a_no_limit_amount_is_asked_for_or_typed_after_the_key(monkeypatch, caps
 
 
 def test_after_an_open_pair_a_bet_is_small_or_big_r2_7(monkeypatch, capsys):
-    played = play(monkeypatch, capsys, "--seed", "7", "--hands", "1", keys="c\nr\n3\nr\n4\n")
+    played = play(monkeypatch, capsys, "--seed", "40", "--hands", "1", keys="c\nr\n3\nr\n4\n")
     lines = played.lines
     at = lines.index("[c] check  [f] fold  [r] bet 2.00 or 4.00  [q] quit")
-    # Hero's own open pair of aces on fourth street: the small or the big bet (R2.7)
-    assert "│ ▶   Hero     399.25            T♣ A♦      A♥ A♠                │" in lines[:at]
+    # Hero's own open pair of fives on fourth street: the small or the big bet (R2.7)
+    assert "│ ▶   Hero     399.25            9♠ T♠      5♦ 5♥                │" in lines[:at]
     assert lines[at + 1 : at + 7] == [
         "> r",
         "bet (2.00 or 4.00, Enter for 2.00): 3",
@@ -295,11 +296,11 @@ def test_traditional_chinese(monkeypatch, capsys):
     played = play(monkeypatch, capsys, "--hands", "1", "--lang", "zh-Hant", keys="x\nq\n")
     lines = played.lines
     assert any(re.fullmatch(r"─+ 第 1 局 · 七張梭哈 ─+", line) for line in lines)
-    assert "  電腦 2 強制開注 0.50" in lines
+    assert "  電腦 1 強制開注 0.50" in lines
     assert "[f] 蓋牌  [c] 跟注 0.50  [r] 補足到 2.00  [q] 離開" in lines
     assert "「x」不是可用的按鍵：請按 f, c, r, q" in lines
     assert any("玩家" in line and "籌碼" in line and "暗牌" in line for line in lines)
-    assert "│ 你的牌：高牌 Q" in played.out
+    assert "│ 你的牌：一對 7" in played.out
     assert "  你 蓋牌" in lines
     assert lines[-1] == "已玩 1 局   淨輸贏：-0.25"
 
@@ -360,9 +361,9 @@ def test_the_table_is_a_practice_table_of_the_players_and_bots_asked_for(monkeyp
 @pytest.mark.parametrize(
     ("lang", "title", "street", "hand"),
     [
-        ("en", "Five Card Stud", "Second street", "Your hand: High card, queen"),
-        ("zh-Hant", "限注五張梭哈", "第二街", "你的牌：高牌 Q"),
-        ("zh-Hans", "限注五张梭哈", "第二街", "你的牌：散牌 Q"),
+        ("en", "Five Card Stud", "Second street", "Your hand: High card, king"),
+        ("zh-Hant", "限注五張梭哈", "第二街", "你的牌：高牌 K"),
+        ("zh-Hans", "限注五张梭哈", "第二街", "你的牌：散牌 K"),
     ],
 )
 def test_five_card_stud_is_named_in_each_language(monkeypatch, capsys, lang, title, street, hand):
@@ -377,7 +378,7 @@ def test_five_card_stud_is_named_in_each_language(monkeypatch, capsys, lang, tit
     panel = played.out.split("╭─ ", 1)[1].split("╰", 1)[0]
     assert panel.startswith(f"{title} · {street} ")
     rows = [line.strip("│ ").split() for line in panel.splitlines()]
-    assert rows[3][:4] == ["▶", "Hero" if lang == "en" else "你", "399.75", "Q♠"]
+    assert rows[3][:4] == ["▶", "Hero" if lang == "en" else "你", "399.75", "K♥"]
     assert rows[3][4] == "7♣"  # one down card, then the up card
     assert hand in panel
 

@@ -93,13 +93,17 @@ async def crash(room: Room, *, flush: bool = True) -> None:
 
 def position(table) -> tuple:
     """Where the hand stands: its number, the seat to act and its choices, every event
-    so far, and each seat's chips."""
+    so far, each seat's chips, and the seeds, deck and tree it is dealt from (issue 38:
+    a hand resumed after a crash keeps them)."""
+    seeds = table.seeds
+    assert seeds is not None
     return (
         table.hand_number,
         table.turn.seat,
         table.turn.legal_actions,
         list(table.current_hand.events),
         {n: table.seat(n).chips for n in table.seats},
+        (seeds.server_seed, seeds.as_dict(), table.current_hand.deck_order, seeds.order),
     )
 
 
@@ -207,10 +211,11 @@ def test_a_crash_loses_no_more_than_the_last_moment(tmp_path) -> None:
     one written, asks again, and — played the same way — ends the same."""
     expected = control(tmp_path, "razz", "chips", 2)
     seen, hands = crashed(tmp_path, "razz", "chips", 5, flush=False, hands=2)
-    number, _, _, events_before, _ = seen["before"]
-    again, _, _, events_after, _ = seen["after"]
+    number, _, _, events_before, _, dealt_before = seen["before"]
+    again, _, _, events_after, _, dealt_after = seen["after"]
     assert seen["journaled"] == again == number
     assert events_after == events_before[: len(events_after)]
+    assert dealt_after == dealt_before  # the same seeds, deck and tree
     assert hands[:number] == expected[:number]
 
 

@@ -27,6 +27,7 @@ from websockets.typing import Subprotocol
 # tests/conftest.py, the conftest of every test (its module is "conftest").
 from studpoker.cards import Card
 from studpoker.engine import CardDealt, Event, Hand, Muck, Show
+from studpoker.fairness import CardProof, verify_card
 from studpoker.room import Room
 from studpoker.server import create_app
 from studpoker.server.limits import LIMITS, Limits
@@ -433,6 +434,55 @@ def hand_problems(
     return problems
 
 
+def proof_problems(
+    message: dict[str, Any],
+    done: CompletedHand,
+    viewer: int | None,
+    events: list[dict[str, Any]],
+    proven: dict[int, Card],
+) -> list[str]:
+    """How the proofs a table message of hand ``done`` carries, and those the client had
+    of it before (``proven``: card by position, added to here), differ from exactly the
+    cards engine seat ``viewer`` may see after the ``events`` it has had (issue 38):
+    each proof checks against the hand's root and is of a card it may see; together
+    they prove every card it may see; the state tells the hand's seeds; and no salt of
+    a card it may not see is anywhere in the message."""
+    number, seeds = done.number, done.seeds
+    if seeds is None:
+        return [f"hand {number} was dealt without seeds"]
+    problems = []
+    if message["state"].get("fairness") != seeds.as_dict():
+        problems.append(f"hand {number}: the state's fairness is not the hand's seeds")
+    _, allowed, _ = _may_see_of(done, viewer, len(events))
+    root = seeds.deal.root
+    for sent in message.get("proofs", ()):
+        card = Card.parse(sent["card"])
+        proof = CardProof(
+            sent["position"],
+            card,
+            bytes.fromhex(sent["salt"]),
+            tuple(bytes.fromhex(node) for node in sent["path"]),
+            sent["size"],
+        )
+        if not verify_card(root, proof) or seeds.order[proof.position] != card:
+            problems.append(f"hand {number}: a proof of {card} that does not check")
+        if card not in allowed:
+            problems.append(f"hand {number}: a proof of {card} sent to engine seat {viewer}")
+        proven[proof.position] = card
+    if set(proven.values()) != allowed:
+        missing = sorted(map(str, allowed - set(proven.values())))
+        problems.append(f"hand {number}: engine seat {viewer} sees {missing} unproven")
+    text = json.dumps(message)
+    hidden = [
+        salt.hex()
+        for card, salt in zip(seeds.order, seeds.deal.salts, strict=True)
+        if card not in allowed
+    ]
+    if any(salt in text for salt in hidden):
+        problems.append(f"hand {number}: a salt of a card engine seat {viewer} may not see")
+    return problems
+
+
 def client_leaks(client: Client, seat: int | None = None) -> list[str]:
     """Every card a message to ``client`` holds that the engine's own events do not let
     it see when it was sent, and every difference from what it may see (the events,
@@ -446,8 +496,9 @@ def client_leaks(client: Client, seat: int | None = None) -> list[str]:
     account = welcome["account"]
     account_id = None if account is None else account["id"]
     problems: list[str] = []
-    # By table: the hand the client is being told of, its events and lines so far.
-    told: dict[str, tuple[int | None, list[dict[str, Any]], list[str]]] = {}
+    # By table: the hand the client is being told of, its events, lines and proven
+    # cards so far.
+    told: dict[str, tuple[int | None, list[dict[str, Any]], list[str], dict[int, Card]]] = {}
     for message in client.received:
         if message.get("type") != "table":
             extra = cards_in(message)
@@ -458,10 +509,11 @@ def client_leaks(client: Client, seat: int | None = None) -> list[str]:
         number = state["hand_number"]
         before = told.get(table_id)
         if before is None or before[0] != number or message["change"] == "state":
-            before = (number, [], [])  # a new hand, or the whole state again (a watch)
+            before = (number, [], [], {})  # a new hand, or the whole state again (a watch)
         events = before[1] + message["events"]
         lines = before[2] + message["lines"]
-        told[table_id] = (number, events, lines)
+        proven = before[3]
+        told[table_id] = (number, events, lines, proven)
         if number is None:
             if cards_in(message):
                 problems.append(
@@ -476,4 +528,5 @@ def client_leaks(client: Client, seat: int | None = None) -> list[str]:
             )
         new = len(message["events"])
         problems += hand_problems(state, message, done, viewer, events, new, lines, client.lang)
+        problems += proof_problems(message, done, viewer, events, proven)
     return problems

@@ -846,3 +846,44 @@ def test_a_failure_of_the_room_is_internal_and_the_socket_lives(
     says(failed, "internal", "the room failed to do that; nothing changed")
     client.send(type="ping", id="p")
     assert client.until(lambda m: m.get("id") == "p")["type"] == "pong"
+
+
+def test_client_seed_refusals_change_nothing(server: Server):
+    """A client seed for another hand, one that is not hex of 1 to 64 bytes, or from
+    someone not seated is refused with its code; the hand's seeds stay as they were,
+    and the seed taken is the seat's own in the deal (issue 38)."""
+    table_id = "chips-razz"
+    ann, _ = funded(server, "ann", 10_000)
+    bo, _ = funded(server, "bo", 10_000)
+    ann.send(type="sit", table=table_id, seat=0, buy_in=4000, id="sit")
+    assert ann.until(lambda m: m.get("id") == "sit")["type"] == "ok"
+    told = ann.until(lambda m: m.get("type") == "table" and m["state"]["next_hand"])
+    announced = told["state"]["next_hand"]
+    assert announced["hand_id"] == f"{table_id}/1"
+    assert announced["test_seed"] is True
+    pending = server.room.tables[table_id].table._seeds.pending
+    for ref, hand_id, seed, code, text, params in (
+        ("other", f"{table_id}/2", "00", "wrong_hand_id",
+         f"client seeds are taken for hand {table_id}/1, not {table_id}/2",
+         {"hand_id": f"{table_id}/1"}),
+        ("odd", f"{table_id}/1", "abc", "bad_client_seed",
+         "a client seed is hex of 1 to 64 bytes (2 to 128 hex digits)",
+         {"minimum": 1, "maximum": 64}),
+        ("long", f"{table_id}/1", "ab" * 65, "bad_client_seed",
+         "a client seed is hex of 1 to 64 bytes (2 to 128 hex digits)",
+         {"minimum": 1, "maximum": 64}),
+    ):  # fmt: skip
+        ann.send(type="client_seed", table=table_id, hand_id=hand_id, seed=seed, id=ref)
+        says(error_of(ann, ref), code, text, params)
+    bo.send(type="client_seed", table=table_id, hand_id=f"{table_id}/1", seed="00", id="away")
+    says(error_of(bo, "away"), "not_seated", f"bo is not seated at {table_id}", {"table": table_id})
+    assert pending.sent == {}  # nothing taken
+    ann.send(type="client_seed", table=table_id, hand_id=f"{table_id}/1", seed="c0ffee", id="ok")
+    assert ann.until(lambda m: m.get("id") == "ok")["type"] == "ok"
+    bo.send(type="sit", table=table_id, seat=1, buy_in=4000, id="bo")
+    assert bo.until(lambda m: m.get("id") == "bo")["type"] == "ok"
+    dealt = ann.until(lambda m: m.get("type") == "table" and m["state"]["fairness"])
+    fairness = dealt["state"]["fairness"]
+    assert fairness["commitment"] == announced["commitment"]
+    assert fairness["client_seeds"][0] == {"seat": 0, "seed": "c0ffee", "chosen_by_room": False}
+    assert fairness["client_seeds"][1]["chosen_by_room"] is True

@@ -245,7 +245,7 @@ def untimed(snapshot):
 def test_submit_refuses_wrong_seat_stale_seq_and_illegal_action_changing_nothing():
     config = TableConfig(seven_card_stud(), "chips", clock=5.0, time_bank=0.0, pause=0)
     room = Room()
-    table = room.table(config, seed=7)  # Ann brings in, Bo (seat 5) is next
+    table = room.table(config, seed=0)  # Ann brings in, Bo (seat 5) is next
     table.sit(person("Ann", 1), 10_000, seat=2)
     occupant, player = remote("Bo", 2)
     table.sit(occupant, 10_000, seat=5)

@@ -134,7 +134,7 @@ def test_a_player_who_stands_during_a_hand_folds_and_leaves_at_its_end():
     ends (after the hand is stored)."""
     room = Room()
     config = TableConfig(razz(), "chips", clock=5.0, time_bank=0.0, pause=0)
-    table = room.table(config, seed=3)
+    table = room.table(config, seed=4)
     occupant, _player = remote("Ann", 1)
     table.sit(occupant, 10_000)
     table.sit(person("Bo", 2), 10_000)

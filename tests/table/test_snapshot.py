@@ -84,7 +84,7 @@ def test_a_snapshot_never_shows_another_seats_down_card():
 def test_a_snapshot_holds_the_seats_the_hand_and_the_decision_pending():
     room = Room()
     config = TableConfig(seven_card_stud(), "chips", clock=5.0, time_bank=30.0, pause=0, seats=4)
-    table = room.table(config, seed=7)
+    table = room.table(config, seed=0)
     table.sit(person("Ann", 1), 10_000, seat=1)
     occupant, _player = remote("Bo", 2)
     table.sit(occupant, 8_000, seat=3)

@@ -219,6 +219,7 @@ class _Reopened:
                 tuple(None if card is None else Card.parse(card) for card in setup["deck"]),
                 int(setup["carry_in"]),
                 self.hand.actions,
+                setup.get("seeds"),  # the same seeds, deck and tree (docs/fairness.md)
             )
         try:
             table.restore(

@@ -249,6 +249,15 @@ class RoomSeats(RoomState):
         except TableError as error:
             raise RoomError.of(error) from None
 
+    def client_seed(self, account: Account, table_id: str, hand_id: str, seed: str) -> None:
+        """``account``'s client seed for hand ``hand_id`` at its seat (Table.take_client_seed,
+        docs/fairness.md)."""
+        table, number = self._seated(account, table_id)
+        try:
+            table.take_client_seed(number, hand_id, seed)
+        except TableError as error:
+            raise RoomError.of(error) from None
+
     def act(self, account: Account, table_id: str, action: Action | str, seq: int) -> None:
         """``account``'s answer to decision ``seq``: only for its own seat (the table
         refuses a stale or repeated number and an illegal action)."""

@@ -411,6 +411,7 @@ _STATUSES: dict[int, tuple[str, ...]] = {
         "seat_free",
         "waiting_list_full",
         "not_your_choice",
+        "wrong_hand_id",
         "no_dealers_choice",
         "seat_taken",
         "seat_empty",

@@ -88,6 +88,7 @@ class _Watching:
     private: tuple[int | None, dict[str, Any]] | None = None  # _private(state) of a seat
     key: tuple[Any, ...] | None = None  # _private_key when ``private`` was read
     holding: Hand | None = None  # the hand ``key`` names by id (kept: the id stays its)
+    proven: set[int] = field(default_factory=set)  # the cards of that hand sent proven
 
 
 class _Patch:
@@ -828,14 +829,24 @@ class Hub:
         events: list[HandEvent] = []
         lines: list[str] = []
         number = table.hand_number
+        proofs: list[Any] = []
         if watching.hand != number:
             watching.hand, watching.events, watching.lines = number, 0, 0
+            watching.proven = set()
         if hand is not None:
             seats = table.seat_map
             seen = table.engine_seat_of(seat)
             new = hand.events_for(seen, watching.events)
             events = cast("list[HandEvent]", self._event_dicts(table.table_id, hand, seats, new))
             watching.events = len(hand.events)
+            # Each card these events show the client, proven the first time: the events
+            # are its seat's (events_for), so never a card it may not see.
+            proven = watching.proven
+            for proof in table.proofs(new):
+                at = cast(int, proof["position"])
+                if at not in proven:
+                    proven.add(at)
+                    proofs.append(proof)
             # The dealer names no card a seat alone may see: every reader of one
             # language gets the same lines, read once from an onlooker's events.
             every_line = self._lines(table, number, client.lang, hand)
@@ -894,6 +905,8 @@ class Hub:
             else:
                 assert was_public is not None  # sent before
                 message["patch"] = _diff(_compose(was_public, was_private), state)
+        if proofs:
+            message["proofs"] = proofs
         if ref is not None:
             message["id"] = ref
         if update is not None and update.kind == "hand_ended" and update.completed is not None:

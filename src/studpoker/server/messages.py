@@ -21,6 +21,7 @@ from studpoker.games.spec import MAX_SEATS, MIN_SEATS, Game
 from studpoker.room.money import ROOM_UNIT
 from studpoker.server.protocol import Lang, MessageId
 from studpoker.server.state import (
+    CardProof,
     Change,
     Chips,
     GameOptions,
@@ -275,6 +276,10 @@ class TableMessage(TypedDict):
     """The hand's events this client has not been sent yet, as its seat may see them."""
     lines: list[str]
     """The dealer's lines for those events, in the client's language (R5.7)."""
+    proofs: NotRequired[list[CardProof]]
+    """The proof of each card those events show the client for the first time in the
+    hand (its own down cards, the up cards, the cards shown, the community card):
+    checked against the state's ``fairness.root`` (docs/fairness.md)."""
     v: Version
     id: NotRequired[MessageId]
     """On the answer to ``watch``."""
@@ -544,6 +549,36 @@ class NotYourChoiceMessage(_Error):
 
     code: Literal["not_your_choice"]
     params: NotYourChoiceParams
+
+
+@wire
+class WrongHandParams(TypedDict):
+    hand_id: str | None
+    """The hand whose client seeds are taken now (null: none, a hand is being played)."""
+
+
+@wire
+class WrongHandMessage(_Error):
+    """A client seed is for the hand announced (the state's ``next_hand``), no other."""
+
+    code: Literal["wrong_hand_id"]
+    params: WrongHandParams
+
+
+@wire
+class ClientSeedParams(TypedDict):
+    minimum: int
+    """Bytes at least."""
+    maximum: int
+    """Bytes at most."""
+
+
+@wire
+class BadClientSeedMessage(_Error):
+    """A client seed is hex of 1 to 64 bytes."""
+
+    code: Literal["bad_client_seed"]
+    params: ClientSeedParams
 
 
 @wire
@@ -1154,6 +1189,8 @@ ServerError = Annotated[
     | TableRefusedMessage
     | InviteOnlyMessage
     | NotYourChoiceMessage
+    | WrongHandMessage
+    | BadClientSeedMessage
     | ChoiceHandsMessage
     | SeatOfferedMessage
     | WaitingListFullMessage

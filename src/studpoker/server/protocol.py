@@ -229,6 +229,18 @@ class AutoMuck(_AtTable):
     on: StrictBool  # true or false: "yes", 1 or "off" are refused, not read as a choice
 
 
+class ClientSeed(_AtTable):
+    """A seated player's client seed for the hand announced (the table state's
+    ``next_hand``, its commitment told first; docs/fairness.md): hex of 1 to 64 bytes.
+    A second replaces the first until the deal (``wrong_hand_id``, ``bad_client_seed``,
+    ``not_seated``)."""
+
+    type: Literal["client_seed"]
+    hand_id: Annotated[str, Field(min_length=1, max_length=200)]
+    seed: Annotated[str, Field(min_length=1, max_length=200)]
+    """Read by the table, which says what is wrong with it (``bad_client_seed``)."""
+
+
 class TopUp(_AtTable):
     type: Literal["top_up"]
     amount: Annotated[int, Field(gt=0, le=STACK_MAX)]
@@ -274,6 +286,7 @@ ClientMessage = Annotated[
     | SitOut
     | SitIn
     | AutoMuck
+    | ClientSeed
     | TopUp
     | Act
     | Chat

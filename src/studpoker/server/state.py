@@ -24,10 +24,13 @@ from studpoker.table.config import Mode
 from studpoker.table.updates import UpdateKind
 
 __all__ = [
+    "CardProof",
     "CardText",
     "Change",
     "Chips",
+    "ClientSeedState",
     "CompetitionState",
+    "FairnessState",
     "FixedLimitStakes",
     "GameOptions",
     "HandEvent",
@@ -35,6 +38,7 @@ __all__ = [
     "HandValueText",
     "LegalOption",
     "Nets",
+    "NextHandState",
     "PlayerState",
     "PotState",
     "SeatNumber",
@@ -251,6 +255,67 @@ class MixState(TypedDict):
     """Dealer's choice: the game of the hands to come, chosen or not."""
 
 
+Hash = Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+"""A SHA-256 hash as 64 lowercase hex digits."""
+HandId = Annotated[str, Field(min_length=1)]
+"""A hand's id as the deal reads it: ``TABLE/NUMBER`` (docs/fairness.md)."""
+DeckSize = Literal[52, 32, 28]
+
+
+@wire
+class ClientSeedState(TypedDict):
+    """A seat's client seed for the hand (docs/fairness.md)."""
+
+    seat: SeatNumber
+    seed: Annotated[str, Field(pattern="^([0-9a-f]{2}){1,64}$")]
+    """Hex of 1 to 64 bytes."""
+    chosen_by_room: bool
+    """Its player sent none: the room chose it."""
+
+
+@wire
+class FairnessState(TypedDict):
+    """What the hand being played is dealt from (docs/fairness.md): told with its first
+    message, before any card."""
+
+    hand_id: HandId
+    commitment: Hash
+    """SHA-256 of the server seed and the hand id, told before the client seeds were
+    taken (the ``next_hand`` before it)."""
+    root: Hash
+    """The root of the Merkle tree over the deck's order: every card's proof checks
+    against it."""
+    size: DeckSize
+    client_seeds: list[ClientSeedState]
+    """One a seat dealt in, in seat order: the order the deal reads them in."""
+    test_seed: bool
+    """Dealt from a test seed (a room run with ``--seed``): reproducible, not secret."""
+
+
+@wire
+class NextHandState(TypedDict):
+    """The next hand, announced before it is dealt: a seated player may send a client
+    seed for it (``client_seed``) until the deal."""
+
+    hand_id: HandId
+    commitment: Hash
+    test_seed: bool
+
+
+@wire
+class CardProof(TypedDict):
+    """A card the viewer sees, proven: its place in the deck, its salt and its audit
+    path to the hand's ``fairness.root`` (RFC 6962; docs/fairness.md)."""
+
+    position: Annotated[int, Field(ge=0, lt=52)]
+    """0 is the first card dealt."""
+    card: CardText
+    salt: Annotated[str, Field(pattern="^[0-9a-f]{32}$")]
+    path: list[Hash]
+    """The siblings from the leaf up."""
+    size: DeckSize
+
+
 @wire
 class TableState(TypedDict):
     """Everything the viewer's seat may see of a table now (``table.snapshot(seat)``)."""
@@ -277,6 +342,10 @@ class TableState(TypedDict):
     turn: TurnState | None
     competition: CompetitionState | None
     mix: MixState | None
+    fairness: FairnessState | None
+    """What the hand being played is dealt from; None between hands."""
+    next_hand: NextHandState | None
+    """The hand whose client seeds are taken now; None while a hand is played."""
 
 
 # -- the hand's events: the engine's (docs/engine.md), the class name as ``type`` ----------

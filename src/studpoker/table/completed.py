@@ -9,6 +9,7 @@ from datetime import datetime
 
 from studpoker.engine import Hand, HandResult, PotAwarded
 from studpoker.table.seatmap import SeatMap
+from studpoker.table.seeds import HandSeeds
 
 __all__ = ["CompletedHand"]
 
@@ -17,7 +18,8 @@ __all__ = ["CompletedHand"]
 class CompletedHand:
     """Hand ``number`` of table ``table_id``.  The engine numbers its seats from 0
     in dealing order; ``seats[i]`` is the table seat of engine seat ``i``, and
-    ``names[i]``, ``account_ids[i]`` who held it.  Times are UTC."""
+    ``names[i]``, ``account_ids[i]`` who held it.  Times are UTC.  ``seeds``: what its
+    deck was made from (docs/fairness.md; None for a hand dealt without seeds)."""
 
     table_id: str
     number: int
@@ -27,6 +29,7 @@ class CompletedHand:
     account_ids: tuple[int | None, ...]
     started: datetime
     ended: datetime
+    seeds: HandSeeds | None = None
 
     @property
     def seat_map(self) -> SeatMap:

@@ -6,7 +6,6 @@ chips rolled over into it (R6.8) — and a hand cut short, dealt again to be pla
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -16,6 +15,7 @@ from studpoker.table.config import TableConfig
 from studpoker.table.errors import TableError
 from studpoker.table.seating import Occupant, Seat
 from studpoker.table.seatmap import SeatMap
+from studpoker.table.seeds import HandSeeds, Seeds
 
 __all__ = ["HandInPlay", "Resumed"]
 
@@ -30,6 +30,7 @@ class Resumed:
     started: datetime
     seats: tuple[int, ...]
     journaled: int
+    seeds: HandSeeds | None = None  # None: a hand journaled before hands had seeds
 
 
 class HandInPlay:
@@ -42,6 +43,7 @@ class HandInPlay:
         self.next_number = first_hand_number
         self.rollover = 0  # chips on the table for the next hand's pot (R6.8)
         self.hand: Hand | None = None
+        self.seeds: HandSeeds | None = None  # what the hand in play is dealt from
         self.number = 0
         self.seat_map = SeatMap()  # the table seat of each engine seat
         self.players: tuple[Occupant, ...] = ()
@@ -83,11 +85,12 @@ class HandInPlay:
         hand = self.hand
         cut_short = self.live and hand is not None and not hand.is_over
         self.playing = False
-        self.hand, self.live = None, False
+        self.hand, self.live, self.seeds = None, False, None
         return cut_short
 
-    def deal(self, players: list[Seat], config: TableConfig, rng: random.Random) -> Hand:
-        """The next hand, dealt from a deck shuffled by ``rng`` between ``players``."""
+    def deal(self, players: list[Seat], config: TableConfig, seeds: Seeds) -> Hand:
+        """The next hand between ``players``, dealt from the deck its seeds make
+        (``seeds``: the table's, its server seed announced before, docs/fairness.md)."""
         number = self.next_number
         rotation = config.rotation
         if rotation is not None and config.mode != "tournament":
@@ -101,16 +104,29 @@ class HandInPlay:
                 people = tuple(o.number for o in players if not o.occupant.is_bot)
                 rotation.block_started(block, people)
             self.spec = rotation.spec(config.hand_spec, self.rotation_index)
+        dealt = seeds.deal(
+            number, [(o.number, o.occupant.account_id) for o in players], self.spec.deck
+        )
         hand = Hand(
-            self.spec, [occupied.chips for occupied in players], rng=rng, carry_in=self.rollover
+            self.spec,
+            [occupied.chips for occupied in players],
+            deck=dealt.order,
+            carry_in=self.rollover,
         )
         self.next_number += 1
-        self.hold(hand, players, number, datetime.now(UTC))
+        self.hold(hand, players, number, datetime.now(UTC), dealt)
         return hand
 
-    def hold(self, hand: Hand, players: list[Seat], number: int, started: datetime) -> None:
-        """Hand ``number`` is the table's, between ``players``."""
-        self.hand, self.number, self.live = hand, number, True
+    def hold(
+        self,
+        hand: Hand,
+        players: list[Seat],
+        number: int,
+        started: datetime,
+        seeds: HandSeeds | None,
+    ) -> None:
+        """Hand ``number`` is the table's, between ``players``, dealt from ``seeds``."""
+        self.hand, self.number, self.live, self.seeds = hand, number, True, seeds
         self.seat_map = SeatMap(tuple(occupied.number for occupied in players))
         self.players = tuple(occupied.occupant for occupied in players)
         self.started = started
@@ -120,7 +136,7 @@ class HandInPlay:
         on (whoever watches the table before it plays on sees it, issue 16)."""
         self._resumed = resumed
         self.next_number = max(self.next_number, resumed.number + 1)
-        self.hold(resumed.hand, players, resumed.number, resumed.started)
+        self.hold(resumed.hand, players, resumed.number, resumed.started, resumed.seeds)
 
     def end(self, result: HandResult, config: TableConfig) -> None:
         """The hand is over: its rollover stays on the table (R6.8) and a mixed game

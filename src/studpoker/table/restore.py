@@ -21,16 +21,20 @@ from studpoker.games import GameSpec
 from studpoker.table.competition import Competition
 from studpoker.table.errors import TableError
 from studpoker.table.seating import Occupant, Seat
+from studpoker.table.seeds import HandSeeds
 from studpoker.table.turns import RemotePlayer
 
-__all__ = ["ResumedHand", "dealt_again", "gone_occupant", "seating"]
+__all__ = ["ResumedHand", "dealt_again", "gone_occupant", "seating", "seeds_again"]
 
 
 @dataclass(frozen=True, slots=True)
 class ResumedHand:
     """Hand ``number``, begun at ``started`` and cut short: the table seats dealt in
     (in the engine's order) with their stacks, the deck's order, the chips carried
-    in, and the actions taken (as the engine writes them, ``"raise 400"``)."""
+    in, the actions taken (as the engine writes them, ``"raise 400"``) and the seeds
+    the deck was made from (:meth:`HandSeeds.journal
+    <studpoker.table.seeds.HandSeeds.journal>`; None for a hand journaled before
+    hands had seeds)."""
 
     number: int
     started: datetime
@@ -39,6 +43,7 @@ class ResumedHand:
     deck: tuple[Card | None, ...]
     carry_in: int
     actions: tuple[str, ...]
+    seeds: dict[str, Any] | None = None
 
 
 def seating(
@@ -101,6 +106,24 @@ def dealt_again(spec: GameSpec, resumed: ResumedHand, seats: Mapping[int, Seat])
             f"hand {resumed.number} cannot be dealt again: {error}", "internal"
         ) from None
     return hand
+
+
+def seeds_again(spec: GameSpec, resumed: ResumedHand) -> HandSeeds | None:
+    """The seeds ``resumed`` was dealt from, making its deck again: the same seed, deck
+    and tree as before the crash.  None when none were kept, or when they do not make
+    the kept deck (the hand is played on from its deck, and claims no proof)."""
+    if resumed.seeds is None:
+        return None
+    try:
+        seeds = HandSeeds.from_journal(resumed.seeds, spec.deck)
+    except (KeyError, TypeError, ValueError):
+        return None
+    kept = resumed.deck
+    if len(kept) != len(seeds.order) or any(
+        card is not None and card != made for card, made in zip(kept, seeds.order, strict=True)
+    ):
+        return None
+    return seeds
 
 
 def gone_occupant(name: str, account_id: int | None) -> Occupant:

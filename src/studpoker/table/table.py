@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from studpoker.bots import bot
-from studpoker.engine import Action, Hand
+from studpoker.engine import Action, Event, Hand
 from studpoker.games import DealersChoice, GameSpec
 from studpoker.table.clock import Clock, LoopClock, wait_first
 from studpoker.table.competing import Competing
@@ -46,10 +46,11 @@ from studpoker.table.errors import TableError
 from studpoker.table.feed import Feed, OwnCards, log
 from studpoker.table.play import HandInPlay, Resumed
 from studpoker.table.recent import RecentHands
-from studpoker.table.restore import ResumedHand, dealt_again, seating
+from studpoker.table.restore import ResumedHand, dealt_again, seating, seeds_again
 from studpoker.table.seating import Occupant, Seat, TablePlayer
 from studpoker.table.seatmap import SeatMap
 from studpoker.table.seats import Seats, whole
+from studpoker.table.seeds import HandSeeds, Seeds
 from studpoker.table.snapshot import view_dict
 from studpoker.table.turns import Turn
 from studpoker.table.updates import Listener, TableUpdate
@@ -97,10 +98,11 @@ class TableHooks:
 class Table:
     """Table ``table_id`` playing by ``config``.
 
-    ``rng`` shuffles every deck (the OS CSPRNG by default, R1.5: a seeded one makes
-    the table reproducible); ``bot_factory(seat)`` makes a practice table's computer
-    players (by default the ``config.bot_level`` bot, seeded from ``rng``); ``hooks``
-    are the room's; hands are numbered from ``first_hand_number``; ``clock`` is the
+    ``rng`` draws the seeds every deck is dealt from (the OS CSPRNG by default, R1.5; a
+    seeded one is a test seed: the table is reproducible, and every hand says
+    ``test_seed``, docs/fairness.md); ``bot_factory(seat)`` makes a practice table's
+    computer players (by default the ``config.bot_level`` bot, seeded from ``rng``);
+    ``hooks`` are the room's; hands are numbered from ``first_hand_number``; ``clock`` is the
     time the table keeps (the event loop's by default; a test gives a
     :class:`~studpoker.table.clock.ManualClock` and moves it).
     """
@@ -121,6 +123,11 @@ class Table:
         self.table_id = table_id
         self.config = config
         self.rng: random.Random = secrets.SystemRandom() if rng is None else rng
+        # Every hand's deck from seeds (docs/fairness.md): drawn from the OS CSPRNG, or
+        # from a seeded ``rng`` (a test seed, which every hand then says).
+        self._seeds = Seeds(
+            table_id, None if isinstance(self.rng, random.SystemRandom) else self.rng
+        )
         self.hooks = TableHooks() if hooks is None else hooks
         self.clock: Clock = LoopClock() if clock is None else clock
         self._bot_factory = bot_factory
@@ -282,6 +289,29 @@ class Table:
         (:data:`~studpoker.table.recent.KEPT_HANDS`)."""
         return self._recent.find(number)
 
+    @property
+    def seeds(self) -> HandSeeds | None:
+        """What the hand being played is dealt from (docs/fairness.md), or None."""
+        return self._play.seeds if self._play.hand is not None else None
+
+    def next_hand(self) -> dict[str, Any] | None:
+        """The next hand's id and the commitment to its server seed, told before its
+        client seeds are taken; None while a hand is played."""
+        return self._seeds.next_hand()
+
+    def proofs(self, events: Sequence[Event]) -> list[dict[str, object]]:
+        """The proof of every card that ``events`` show (those a viewer is given,
+        ``hand.events_for(seat)``: what a seat sees is decided there, DESIGN.md idea 2),
+        as the wire has them; none for a hand that has no seeds."""
+        seeds = self.seeds
+        return [] if seeds is None else seeds.proofs(events)
+
+    def _announce(self) -> None:
+        """Players sit at a table between hands: the next hand's server seed is drawn and
+        its commitment told, unless it is already."""
+        if self._seeds.pending is None and not self._play.live:
+            self._seeds.announce(self._play.next_number)
+
     def bot_for(self, seat: int) -> TablePlayer:
         """A computer player for ``seat`` of a practice table (R7.1): the table's
         ``bot_factory``'s, else the ``config.bot_level`` bot seeded from its ``rng``."""
@@ -393,6 +423,8 @@ class Table:
             "turn": turn_dict(self._turns.turn, viewer, now),
             "competition": competition_dict(self._competing.current, config.competition_chips, now),
             "mix": self.mix_state(),
+            "fairness": None if self.seeds is None else self.seeds.as_dict(),
+            "next_hand": self._seeds.next_hand(),
         }
 
     def seating(self) -> dict[str, Any]:
@@ -436,6 +468,7 @@ class Table:
         between hands, else when the hand ends (R7.1)."""
         self._open_to_players()
         seat = self._seats.sit(occupant, chips, seat, competing=self._competing.current is not None)
+        self._announce()
         self._wake.set()
         return seat
 
@@ -518,6 +551,13 @@ class Table:
         at once until they come back (R8.4), and back when a connection opens."""
         self._seats.set_connected(seat, connected)
 
+    def take_client_seed(self, seat: int, said_hand: str, seed: str) -> None:
+        """The client seed (hex of 1 to 64 bytes) that the player of ``seat`` gives for
+        hand ``said_hand``, the hand announced (:meth:`next_hand`).  Refused, changing
+        nothing: ``wrong_hand_id``, ``bad_client_seed`` (docs/fairness.md)."""
+        occupied = self._seats.occupied(seat)
+        self._seeds.take(seat, occupied.occupant.account_id, said_hand, seed)
+
     def submit(self, seat: int, action: Action | str, seq: int) -> None:
         """The answer of table ``seat`` to decision ``seq`` (a person's or a remote
         program's).  Refused, changing nothing, if the seat is not to act, the
@@ -536,6 +576,7 @@ class Table:
         tournament's deal: an absent player is dealt in and acted for at once (R8.4)."""
         self._tournament_only()
         self._seats.seat_entry(occupant, chips, seat)
+        self._announce()
         self._wake.set()
 
     def unseat(self, seat: int, change: str = "left") -> Seat:
@@ -606,11 +647,15 @@ class Table:
             # plays the hand on sees it, not an empty table (a take-over, issue 16).
             dealt = [by_number[n] for n in resumed.seats]
             journaled = len(resumed.actions)
+            again = seeds_again(self.spec, resumed)
             play.resume(
-                Resumed(hand, resumed.number, resumed.started, resumed.seats, journaled), dealt
+                Resumed(hand, resumed.number, resumed.started, resumed.seats, journaled, again),
+                dealt,
             )
             self._feed.hold(len(dealt))
         self._seats.restore(by_number)
+        if by_number:
+            self._announce()
         self._wake.set()
 
     # Hand after hand
@@ -631,7 +676,7 @@ class Table:
                     players = self._players_in()
                     if players is None:
                         return None
-                    hand = self._play.deal(players, self.config, self.rng)
+                    hand = self._play.deal(players, self.config, self._seeds)
                     self._begin()
                     await self._journal_deal(hand, players)
                     journaled = 0
@@ -639,7 +684,7 @@ class Table:
                     hand, journaled = resumed.hand, resumed.journaled
                     await self._check_books()
                     dealt = [self._seats[n] for n in resumed.seats]
-                    self._play.hold(hand, dealt, resumed.number, resumed.started)
+                    self._play.hold(hand, dealt, resumed.number, resumed.started, resumed.seeds)
                     self._begin()
             decide, journal = self._turns.decide, self._journal_actions
             while not hand.is_over:
@@ -782,6 +827,7 @@ class Table:
                 for occupied in players
             ],
             "deck": [None if card is None else str(card) for card in hand.deck_order],
+            "seeds": None if self._play.seeds is None else self._play.seeds.journal(),
         }
         await self.hooks.on_deal(self, self._play.number, json.dumps(setup))
 
@@ -799,6 +845,8 @@ class Table:
         result = hand.result
         self._seats.take_stacks(play.seat_map.by_table_seat(result.stacks))
         play.end(result, self.config)
+        # The next hand's server seed, committed to before its client seeds are taken.
+        self._seeds.announce(play.next_number)
         done = CompletedHand(
             self.table_id,
             play.number,
@@ -808,6 +856,7 @@ class Table:
             tuple(occupant.account_id for occupant in play.players),
             play.started,
             datetime.now(UTC),
+            play.seeds,
         )
         if self.hooks.on_hand_end is not None:
             await self.hooks.on_hand_end(self, done)

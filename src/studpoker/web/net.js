@@ -17,6 +17,7 @@ import { inviteOf } from "./invites.js";
 import { opened } from "./tabs.js";
 import { renderOffer } from "./waitlist.js";
 import { renderHost } from "./host.js";
+import { checkDeal, isSeedAnswer } from "./deal.js";
 
 /* The REST answers read here, typed from the OpenAPI document (/openapi.json), whose
    bodies protocol.js holds beside the WebSocket's messages. */
@@ -193,6 +194,7 @@ export function receive(message) {
       }
       if (message.change === "competition_ended" && message.standings) showStandings(message.standings);
       addLines(message.lines || []);
+      checkDeal(message, state); // the seeds told, each card shown checked (deal.js)
       if (state.turn) ui.turnAt = performance.now();
       // A hand's end is drawn at once: its pots go to the winners (movePots) before
       // the next deal, however soon that comes.
@@ -204,6 +206,7 @@ export function receive(message) {
       if (message.table === ui.tableId) addChat(message.name, message.text, message.room);
       break;
     case "ok":
+      if (isSeedAnswer(message.id)) break; // a client seed taken (deal.js)
       refreshBalance();
       if (ui.pendingSit && message.id === ui.pendingSit.id) {
         const table = ui.pendingSit.table;
@@ -225,6 +228,8 @@ export function receive(message) {
       status(t(message.reason === "banned" ? "banned_out" : "logged_out"), true);
       break;
     case "error": {
+      /* a client seed too late for its hand: that hand's seed is the room's, as it says */
+      if (isSeedAnswer(message.id)) break;
       if (ui.acting && message.id === ui.acting.id) {
         /* A refused action: the decision is still ours, the buttons stay, and the
            reason is shown beside them in the page's language. */

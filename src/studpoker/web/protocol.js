@@ -127,6 +127,17 @@
  */
 
 /**
+ * A client seed is hex of 1 to 64 bytes.
+ * @typedef {object} BadClientSeedMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"bad_client_seed"} code
+ * @property {ClientSeedParams} params
+ */
+
+/**
  * A buy-in or a top-up larger than the account's balance (R7.2).
  * @typedef {object} BalanceMessage
  * @property {"error"} type
@@ -188,6 +199,16 @@
  * @property {number} seat
  * @property {string | null} card
  * @property {boolean} up
+ */
+
+/**
+ * A card the viewer sees, proven: its place in the deck, its salt and its audit path to the hand's `fairness.root` (RFC 6962; docs/fairness.md).
+ * @typedef {object} CardProof
+ * @property {number} position - 0 is the first card dealt.
+ * @property {string} card
+ * @property {string} salt
+ * @property {Array<string>} path - The siblings from the leaf up.
+ * @property {52 | 32 | 28} size
  */
 
 /**
@@ -292,6 +313,31 @@
  */
 
 /**
+ * A seated player's client seed for the hand announced (the table state's `next_hand`, its commitment told first; docs/fairness.md): hex of 1 to 64 bytes. A second replaces the first until the deal (`wrong_hand_id`, `bad_client_seed`, `not_seated`).
+ * @typedef {object} ClientSeed
+ * @property {number | string | null} [id]
+ * @property {1} [v]
+ * @property {string} table
+ * @property {"client_seed"} type
+ * @property {string} hand_id
+ * @property {string} seed
+ */
+
+/**
+ * @typedef {object} ClientSeedParams
+ * @property {number} minimum - Bytes at least.
+ * @property {number} maximum - Bytes at most.
+ */
+
+/**
+ * A seat's client seed for the hand (docs/fairness.md).
+ * @typedef {object} ClientSeedState
+ * @property {number} seat
+ * @property {string} seed - Hex of 1 to 64 bytes.
+ * @property {boolean} chosen_by_room - Its player sent none: the room chose it.
+ */
+
+/**
  * A table's clock is `minimum` to `maximum` seconds (R8.1).
  * @typedef {object} ClockRangeMessage
  * @property {"error"} type
@@ -364,6 +410,17 @@
  * @property {"ExcessReturned"} type
  * @property {number} seat
  * @property {number} amount
+ */
+
+/**
+ * What the hand being played is dealt from (docs/fairness.md): told with its first message, before any card.
+ * @typedef {object} FairnessState
+ * @property {string} hand_id
+ * @property {string} commitment - SHA-256 of the server seed and the hand id, told before the client seeds were taken (the `next_hand` before it).
+ * @property {string} root - The root of the Merkle tree over the deck's order: every card's proof checks against it.
+ * @property {52 | 32 | 28} size
+ * @property {Array<ClientSeedState>} client_seeds - One a seat dealt in, in seat order: the order the deal reads them in.
+ * @property {boolean} test_seed - Dealt from a test seed (a room run with `--seed`): reproducible, not secret.
  */
 
 /**
@@ -684,6 +741,14 @@
  * @property {1} v
  * @property {"name_taken" | "name_lookalike" | "name_reserved" | "no_player"} code
  * @property {NameParams} params
+ */
+
+/**
+ * The next hand, announced before it is dealt: a seated player may send a client seed for it (`client_seed`) until the deal.
+ * @typedef {object} NextHandState
+ * @property {string} hand_id
+ * @property {string} commitment
+ * @property {boolean} test_seed
  */
 
 /**
@@ -1117,6 +1182,7 @@
  * @property {Array<PatchOp>} [patch] - What changed since the last `table` message of this table, as JSON Patch operations (RFC 6902) to apply in order to the state it left.
  * @property {Array<HandEvent>} events - The hand's events this client has not been sent yet, as its seat may see them.
  * @property {Array<string>} lines - The dealer's lines for those events, in the client's language (R5.7).
+ * @property {Array<CardProof>} [proofs] - The proof of each card those events show the client for the first time in the hand (its own down cards, the up cards, the cards shown, the community card): checked against the state's `fairness.root` (docs/fairness.md).
  * @property {1} v
  * @property {number | string} [id] - On the answer to `watch`.
  * @property {HandResult} [result] - On `hand_ended`.
@@ -1165,6 +1231,8 @@
  * @property {TurnState | null} turn
  * @property {CompetitionState | null} competition
  * @property {MixState | null} mix
+ * @property {FairnessState | null} fairness - What the hand being played is dealt from; None between hands.
+ * @property {NextHandState | null} next_hand - The hand whose client seeds are taken now; None while a hand is played.
  */
 
 /**
@@ -1383,13 +1451,29 @@
  */
 
 /**
+ * A client seed is for the hand announced (the state's `next_hand`), no other.
+ * @typedef {object} WrongHandMessage
+ * @property {"error"} type
+ * @property {number | string | null} id - The `id` of the message refused (None when it could not be read).
+ * @property {string} message - Why, in English, and what is allowed.
+ * @property {1} v
+ * @property {"wrong_hand_id"} code
+ * @property {WrongHandParams} params
+ */
+
+/**
+ * @typedef {object} WrongHandParams
+ * @property {string | null} hand_id - The hand whose client seeds are taken now (null: none, a hand is being played).
+ */
+
+/**
  * Any message the server sends, told apart by its `type` (an error by its `code`).
  * @typedef {WelcomeMessage | LobbyMessage | TableMessage | ChatMessage | OkMessage | PongMessage | LoggedOutMessage | ServerError} ServerMessage
  */
 
 /**
  * An `error`, told apart by its `code`: nothing was done.
- * @typedef {TournamentRefusedMessage | MutedMessage | AccountRefusedMessage | OperatorRefusedMessage | AmountRangeMessage | FreeChipsWaitMessage | FreeChipsAddressMessage | FreeChipsBalanceMessage | OperatorSeatMessage | TournamentTableMessage | ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | InviteOnlyMessage | NotYourChoiceMessage | ChoiceHandsMessage | SeatOfferedMessage | WaitingListFullMessage | SeatsLimitMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | NoteRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | WithdrawalMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
+ * @typedef {TournamentRefusedMessage | MutedMessage | AccountRefusedMessage | OperatorRefusedMessage | AmountRangeMessage | FreeChipsWaitMessage | FreeChipsAddressMessage | FreeChipsBalanceMessage | OperatorSeatMessage | TournamentTableMessage | ErrorMessage | RetryLaterMessage | ChatLimitMessage | StaleDecisionMessage | NotYourTurnMessage | IllegalActionMessage | TableRefusedMessage | InviteOnlyMessage | NotYourChoiceMessage | WrongHandMessage | BadClientSeedMessage | ChoiceHandsMessage | SeatOfferedMessage | WaitingListFullMessage | SeatsLimitMessage | SeatRefusedMessage | NoSeatMessage | NameRefusedMessage | NoteRefusedMessage | CharacterMessage | TooLongMessage | TooShortMessage | FullMessage | ModeMessage | UnknownChoiceMessage | UnknownStakesMessage | UnknownOptionsMessage | SeatsRangeMessage | ClockRangeMessage | BuyInRangeMessage | BalanceMessage | WithdrawalMessage | AlreadySeatedMessage | AlreadyInSeatMessage | TopUpLimitMessage | CompetitionPlayersMessage | OpenTablesMessage | NoHandMessage | NoAccountMessage} ServerError
  */
 
 /**
@@ -1404,7 +1488,7 @@
 
 /**
  * Any message a client may send, told apart by its `type`.
- * @typedef {Lobby | Watch | Unwatch | Sit | JoinWaitingList | LeaveWaitingList | ChooseGame | Stand | SitOut | SitIn | AutoMuck | TopUp | Act | Chat | StartCompetition | Language | Ping} ClientMessage
+ * @typedef {Lobby | Watch | Unwatch | Sit | JoinWaitingList | LeaveWaitingList | ChooseGame | Stand | SitOut | SitIn | AutoMuck | ClientSeed | TopUp | Act | Chat | StartCompetition | Language | Ping} ClientMessage
  */
 
 /* The REST API's bodies (its OpenAPI document, /openapi.json) that no WebSocket
@@ -1493,6 +1577,14 @@ not yet).
  * @property {Array<string>} differences
  * @property {number} total - Every chip in the room: balances, tables, pools (written by ``money_unit``).
  * @property {100} money_unit
+ */
+
+/**
+ * A client seed is hex of 1 to 64 bytes.
+ * @typedef {object} BadClientSeedProblem
+ * @property {string} detail
+ * @property {"bad_client_seed"} code
+ * @property {ClientSeedParams} params
  */
 
 /**
@@ -1966,7 +2058,7 @@ means is the writer's own) and text; nobody else ever reads it.
 "params": {…}}``, the code and params of the WebSocket's ``error``
 (server.messages.ServerError); ``params`` only where the code has them.  Nothing
 changed.
- * @typedef {TournamentRefusedProblem | MutedProblem | AccountRefusedProblem | OperatorRefusedProblem | AmountRangeProblem | FreeChipsWaitProblem | FreeChipsAddressProblem | FreeChipsBalanceProblem | OperatorSeatProblem | TournamentTableProblem | ErrorProblem | RetryLaterProblem | ChatLimitProblem | StaleDecisionProblem | NotYourTurnProblem | IllegalActionProblem | TableRefusedProblem | InviteOnlyProblem | NotYourChoiceProblem | ChoiceHandsProblem | SeatOfferedProblem | WaitingListFullProblem | SeatsLimitProblem | SeatRefusedProblem | NoSeatProblem | NameRefusedProblem | NoteRefusedProblem | CharacterProblem | TooLongProblem | TooShortProblem | FullProblem | ModeProblem | UnknownChoiceProblem | UnknownStakesProblem | UnknownOptionsProblem | SeatsRangeProblem | ClockRangeProblem | BuyInRangeProblem | BalanceProblem | WithdrawalProblem | AlreadySeatedProblem | AlreadyInSeatProblem | TopUpLimitProblem | CompetitionPlayersProblem | OpenTablesProblem | NoHandProblem | NoAccountProblem} Problem
+ * @typedef {TournamentRefusedProblem | MutedProblem | AccountRefusedProblem | OperatorRefusedProblem | AmountRangeProblem | FreeChipsWaitProblem | FreeChipsAddressProblem | FreeChipsBalanceProblem | OperatorSeatProblem | TournamentTableProblem | ErrorProblem | RetryLaterProblem | ChatLimitProblem | StaleDecisionProblem | NotYourTurnProblem | IllegalActionProblem | TableRefusedProblem | InviteOnlyProblem | NotYourChoiceProblem | WrongHandProblem | BadClientSeedProblem | ChoiceHandsProblem | SeatOfferedProblem | WaitingListFullProblem | SeatsLimitProblem | SeatRefusedProblem | NoSeatProblem | NameRefusedProblem | NoteRefusedProblem | CharacterProblem | TooLongProblem | TooShortProblem | FullProblem | ModeProblem | UnknownChoiceProblem | UnknownStakesProblem | UnknownOptionsProblem | SeatsRangeProblem | ClockRangeProblem | BuyInRangeProblem | BalanceProblem | WithdrawalProblem | AlreadySeatedProblem | AlreadyInSeatProblem | TopUpLimitProblem | CompetitionPlayersProblem | OpenTablesProblem | NoHandProblem | NoAccountProblem} Problem
  */
 
 /**
@@ -2004,6 +2096,22 @@ next one is read in ``retry_after`` seconds.
  * @property {string} detail
  * @property {"rate_limited" | "busy"} code
  * @property {RetryParams} params
+ */
+
+/**
+ * A hand's deal whose seed epoch is over (docs/fairness.md): all that anyone needs to
+recompute its deck (``studpoker.fairness.verify_deal``, ``stud verify``).
+ * @typedef {object} RevealedDeal
+ * @property {string} hand_id - The hand as the deal names it: ``TABLE/NUMBER``.
+ * @property {number} size
+ * @property {string} commitment - SHA-256 of the server seed and the hand id, sent before the deal (hex).
+ * @property {string} root - The root of the deck's tree, sent with the deal (hex).
+ * @property {Array<string>} client_seeds - Each seated player's client seed, in seat order (hex).
+ * @property {Array<number>} chosen_by_room - The seats (from 0, in that order) whose seed the room chose.
+ * @property {boolean} test_seed
+ * @property {string} server_seed
+ * @property {string} epoch_started
+ * @property {string} revealed_at
  */
 
 /**
@@ -2142,6 +2250,13 @@ an id of its own) a table of that id already open.
  * @property {string} detail
  * @property {"no_table" | "not_seated" | "not_competition" | "table_exists" | "not_host" | "seat_free"} code
  * @property {TableParams} params
+ */
+
+/**
+ * A table's revealed deals, oldest first: every seed of each epoch that is over.
+ * @typedef {object} TableSeeds
+ * @property {string} table
+ * @property {Array<RevealedDeal>} deals
  */
 
 /**
@@ -2291,6 +2406,14 @@ busted where there is no re-entry, or not registered (issue 17).
  * @property {string} detail
  * @property {"withdrawal_too_large"} code
  * @property {WithdrawalParams} params
+ */
+
+/**
+ * A client seed is for the hand announced (the state's ``next_hand``), no other.
+ * @typedef {object} WrongHandProblem
+ * @property {string} detail
+ * @property {"wrong_hand_id"} code
+ * @property {WrongHandParams} params
  */
 
 export {};

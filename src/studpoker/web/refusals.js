@@ -208,6 +208,15 @@ export const REFUSALS = Object.freeze({
     "zh-Hans": "还没轮到你选游戏",
     en: "It is not your choice: the next game is chosen by the seat whose turn it is",
   },
+  wrong_hand_id: {
+    "zh-Hant": "這個客戶端種子不是給已公布的下一局的",
+    "zh-Hans": "这个客户端种子不是给已公布的下一局的",
+    en: "That client seed is not for the hand announced next",
+  },
+  bad_client_seed: {
+    "zh-Hant": "客戶端種子須為 {minimum} 至 {maximum} 位元組的十六進位數字",
+    "zh-Hans": "客户端种子须为 {minimum} 至 {maximum} 字节的十六进制数字",
+  },
   choice_hands_range: {
     "zh-Hant": "每次選擇須為 {minimum} 至 {maximum} 局",
     "zh-Hans": "每次选择须为 {minimum} 至 {maximum} 局",

@@ -27,6 +27,7 @@ from studpoker.server.protocol import (
     AutoMuck,
     Chat,
     ChooseGame,
+    ClientSeed,
     JoinWaitingList,
     Language,
     LeaveWaitingList,
@@ -316,6 +317,9 @@ async def handle(hub: Hub, client: Client, text: str) -> None:
                 client.send({"type": "ok", "id": ref, "v": VERSION})
             case AutoMuck(table=table_id, on=on):
                 room.auto_muck(account, table_id, on)
+                client.send({"type": "ok", "id": ref, "v": VERSION})
+            case ClientSeed(table=table_id, hand_id=hand_id, seed=seed):
+                room.client_seed(account, table_id, hand_id, seed)
                 client.send({"type": "ok", "id": ref, "v": VERSION})
             case TopUp(table=table_id, amount=amount):
                 await room.top_up(account, table_id, amount)
