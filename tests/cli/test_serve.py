@@ -417,6 +417,8 @@ def test_print_config_into_a_pipe_closed_early_says_nothing_more():
 def test_the_room_s_currency_is_a_sign_and_the_welcome_says_it():
     """The sign the page writes before stakes and balances (issue 36): "$" by default,
     an operator's own (HK$, €, none), and a value that is no sign refused in words."""
+    assert settings_from({}, environ={}).seed_epoch_hours == 24.0  # issue 38
+    assert settings_from({}, environ={"STUD_SEED_EPOCH_HOURS": "6"}).seed_epoch_hours == 6.0
     assert settings_from({}, environ={}).currency == "$"
     assert settings_from({}, environ={"STUD_CURRENCY": "HK$"}).currency == "HK$"
     assert settings_from({"currency": ""}, environ={}).currency == ""  # none

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+from studpoker.cli.verify import dealt, verify_hand
 from studpoker.history import HandRecord, read_pokerstars, replay
 from studpoker.room import Room
 from studpoker.store import Store
@@ -116,3 +117,66 @@ def test_five_card_stud_hands_download_and_read_back_in_every_mode(tmp_path):
         currency = "$" if mode == "chips" else None
         assert records[0].currency == currency
         assert (records[0].tournament is not None) == (mode == "competition")
+
+
+def test_a_closed_tables_hands_verify_against_their_revealed_seeds(tmp_path):
+    """Issue 38: each hand the room deals is kept with its deal; while the table plays,
+    the downloads say its seeds are not revealed yet; the operator closes the table, its
+    epoch's seeds are revealed all at once, and ``stud verify`` checks every card of the
+    downloaded hands against the decks the seeds make (a chips table of Razz, a practice
+    table of Show Hand)."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+
+    def push(legal) -> str:
+        """Call or check down; a Show Hand opener (no showhand at practice) bets least."""
+        kinds = {option.kind.value: option for option in legal}
+        if "bet" in kinds and not {"check", "call", "show"} & kinds.keys():
+            return f"bet {kinds['bet'].minimum}"
+        return cheap(legal)
+
+    async def play() -> dict[str, tuple[str, str, list[dict]]]:
+        room = Room(Store(url), seed=7, pause=0, clock=30, default_tables=False)
+        await room.start()
+        ann, _ = await room.register("ann", "password1")
+        bo, _ = await room.register("bo", "password1")
+        for account in (ann, bo):
+            room.store.deposit(account.id, 10_000)
+        await room.create_table("razz", "chips", table_id="blue")
+        await room.create_table("show_hand", "practice", table_id="red")
+        texts = {}
+        for table_id in ("blue", "red"):
+            for account in (ann, bo):
+                await room.sit(account, table_id, buy_in=4000 if table_id == "blue" else None)
+            table = room.tables[table_id].table
+            await answer_until(
+                room, table_id, [ann, bo], lambda t=table: t.hand(2) is not None, push
+            )
+            for account in (ann, bo):
+                await room.stand(account, table_id)
+            before = await room.hand_history(ann, table_id=table_id)
+            await room.close_table(table_id)
+            after = await room.hand_history(ann, table_id=table_id)
+            texts[table_id] = (before, after, room.store.revealed_seeds(table_id))
+        await room.stop()
+        return texts
+
+    texts = asyncio.run(play())
+    for table_id, (before, after, seeds) in texts.items():
+        hands = before.count("Deal: hand ")
+        assert hands >= 1, table_id
+        assert before.count("Server seed: not revealed yet") == hands
+        assert after.count("Server seed: not revealed yet") == 0
+        assert [s["hand_id"].split("/")[0] for s in seeds] == [table_id] * len(seeds)
+        assert all(s["test_seed"] for s in seeds)  # the room ran with a test seed
+        path = tmp_path / f"{table_id}.txt"
+        path.write_text(after)
+        records = read_pokerstars(after)
+        assert all(isinstance(r, HandRecord) and r.deal is not None for r in records)
+        for record in records:
+            assert isinstance(record, HandRecord)
+            report = replay(record)
+            assert report.matched, report.difference
+            verdict, line = verify_hand(record.deal, report.hand)
+            assert (verdict, line.split(" (")[0]) == ("verified", "verified"), line
+            assert record.deal.size == 52
+            assert len(dealt(report.hand)) >= 6

@@ -90,3 +90,18 @@ def test_a_hand_refused_keeps_no_deal(store: Store) -> None:
     assert store.close_epoch("stud-1") == 1
     before = store.record_hand(hand_row(2, HandPlayer(1, "ann", 0), mode="practice"))
     assert store.deal_of(before) is None  # a hand with no deal has none
+
+
+def test_a_hand_told_to_another_process_keeps_its_deal() -> None:
+    """A tournament table tells its hand's end to a desk on another process as JSON
+    (room/tournament_tables.py): the deal goes with it, bytes as hex, and comes back the
+    same."""
+    import json
+
+    from studpoker.room.tournament_tables import hand_row_data, hand_row_of
+
+    deal = Deal(seed(3), "t1-2/3", [b"ann", b"bo"], 52)
+    said = DealRecord.of(deal, chosen_by_room=frozenset({0}), server_seed=seed(3), test_seed=True)
+    row = hand_row(3, HandPlayer(1, "ann", 0), table_id="t1-2", mode="tournament", deal=said)
+    again = hand_row_of(json.loads(json.dumps(hand_row_data(row))))
+    assert again == row

@@ -199,6 +199,8 @@ class RoomLifecycle(RoomOwners):
         await self.registry.remove(table_id, forget=True, release=False)
         self.paused.discard(table_id)
         await asyncio.to_thread(self.store.forget_table, table_id)
+        # The table's seed epoch ends with it: every seed of it revealed (docs/fairness.md).
+        await asyncio.to_thread(self.store.close_epoch, table_id)
         await self.registry.release(room_table.lease)  # not kept now: nobody takes it up
         log.info("table %s closed by the operator: %d people paid out", table_id, people)
         self._relay(TableUpdate("closed", table_id))

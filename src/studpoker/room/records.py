@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+from studpoker.fairness import DealRecord
 from studpoker.history import to_phh
 from studpoker.room.histories import hand_histories
 from studpoker.room.state import RoomState, log
@@ -22,6 +23,22 @@ from studpoker.table import CompletedHand, Table
 from studpoker.table.snapshot import event_dict
 
 __all__ = ["RoomRecords"]
+
+
+def _deal_record(done: CompletedHand) -> DealRecord | None:
+    """What the hand's record keeps of its deal from seeds (issue 38): the server seed
+    too, secret until its table's seed epoch ends (store/deals.py)."""
+    seeds = done.seeds
+    if seeds is None:
+        return None
+    return DealRecord.of(
+        seeds.deal,
+        chosen_by_room=frozenset(
+            at for at, client in enumerate(seeds.client_seeds) if client.chosen_by_room
+        ),
+        server_seed=seeds.server_seed,
+        test_seed=seeds.test_seed,
+    )
 
 
 class RoomRecords(RoomState):
@@ -61,6 +78,7 @@ class RoomRecords(RoomState):
                 )
             ],
             rollover=done.rollover if table.config.mode == "chips" else None,
+            deal=_deal_record(done),
         )
 
     async def _hand_dealt(self, table: Table, number: int, setup: str) -> None:

@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from studpoker.fairness import DealRecord
 from studpoker.room.errors import RoomError
 from studpoker.room.lobby import RoomLobby
 from studpoker.room.state import log
@@ -92,6 +93,10 @@ def hand_row_data(row: HandRow) -> dict[str, Any]:
     data = asdict(row)
     data["started_at"] = row.started_at.isoformat()
     data["ended_at"] = row.ended_at.isoformat()
+    # Its deal from seeds as hex and lists (the fields PHH records carry it in).
+    data["deal"] = None if row.deal is None else row.deal.phh_fields()
+    started = row.epoch_started
+    data["epoch_started"] = None if started is None else started.isoformat()
     return data
 
 
@@ -102,6 +107,10 @@ def hand_row_of(data: HandRow | dict[str, Any]) -> HandRow:
     made["started_at"] = datetime.fromisoformat(made["started_at"])
     made["ended_at"] = datetime.fromisoformat(made["ended_at"])
     made["players"] = [HandPlayer(**player) for player in made["players"]]
+    deal = made.get("deal")
+    made["deal"] = None if deal is None else DealRecord.from_phh_fields(deal)
+    started = made.get("epoch_started")
+    made["epoch_started"] = None if started is None else datetime.fromisoformat(started)
     return HandRow(**made)
 
 
@@ -450,4 +459,6 @@ class RoomTournamentTables(RoomLobby):
         room_table.table.rollover = 0  # the desk splits it (R6.8) or pays it to the winner
         with contextlib.suppress(TableError):
             await room_table.table.close()
+        # The table's seed epoch ends with it: its seeds revealed (docs/fairness.md).
+        await asyncio.to_thread(self.store.close_epoch, table_id)
         await self.registry.release(room_table.lease)

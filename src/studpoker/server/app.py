@@ -13,6 +13,7 @@ by its applications; what the room refuses is answered in one place
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,7 @@ def create_app(
     metrics: bool = True,
     metrics_token: str | None = None,
     currency: str = "$",
+    seed_epoch_hours: float = 24.0,
     **room_options: Any,
 ) -> FastAPI:
     """The room's web application; ``room`` (or a room over ``database``) starts and
@@ -86,6 +88,9 @@ def create_app(
     ``currency``: the sign the page writes before the fixed-limit games' stakes and the
     balance ("$", "HK$", "€"; "" for none), sent with the welcome.
 
+    ``seed_epoch_hours``: the longest a table's seed epoch lasts before every server seed
+    of it is revealed (it also ends when the table closes; docs/fairness.md).
+
     ``trusted_proxies`` (addresses or networks) are the reverse proxies whose
     ``X-Forwarded-For`` / ``Forwarded`` headers give the client's address to every
     limit by address (server/proxies.py); anyone else's are ignored."""
@@ -94,6 +99,9 @@ def create_app(
         room_options.setdefault("leases", leases)
         broker = broker or RedisBroker(redis, prefix=redis_prefix)
     the_room = room if room is not None else Room(Store(database), **room_options)
+    if not 0 < seed_epoch_hours <= 24 * 30:
+        raise ValueError(f"a seed epoch lasts 0 to 720 hours, not {seed_epoch_hours!r}")
+    the_room.store.epoch = timedelta(hours=seed_epoch_hours)
     hub = Hub(the_room, limits)
     hub.currency = check_currency(currency)
     peers = None if broker is None else Peers(hub, broker, the_room.owner, handle)

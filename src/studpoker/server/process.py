@@ -41,6 +41,7 @@ def room_server(settings: RoomSettings) -> Any:
         free_chips_hours=settings.free_chips_hours,
         free_chips_per_address=settings.free_chips_per_address,
         currency=settings.currency,
+        seed_epoch_hours=settings.seed_epoch_hours,
         trusted_proxies=settings.trusted_proxies,
         metrics=settings.metrics,
         metrics_token=(

@@ -136,6 +136,11 @@ class RoomSettings(BaseSettings):
     )
     free_chips_hours: Annotated[float, Field(gt=0, le=24 * 30, allow_inf_nan=False)] = 4.0
     free_chips_per_address: Annotated[int, Field(ge=1, le=1000)] = 3
+    seed_epoch_hours: Annotated[float, Field(gt=0, le=24 * 30, allow_inf_nan=False)] = Field(
+        24.0,
+        description="the longest a table's seed epoch lasts before its server seeds are "
+        "revealed, all at once (it also ends when the table closes; docs/fairness.md)",
+    )
     currency: Annotated[str, Field(max_length=4)] = Field(
         "$",
         description='the sign written before the stakes and balances ("$", "HK$", "€"; '
