@@ -37,7 +37,7 @@ SITES = (
 )
 
 # A PHH hand's fields (TOML): ``variant = 'FR'``; a .phhs file's hands are tables ``[1]``.
-_PHH = re.compile(r"^\s*variant\s*=", re.MULTILINE)
+PHH_FIELD = re.compile(r"^\s*variant\s*=", re.MULTILINE)  # a PHH record's, found in a head
 _PHHS_TABLE = re.compile(r"^\[[^\]\n]+\]\s*$", re.MULTILINE)
 
 
@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
                     head = file.read(65536)
                     width = 2 if "16" in file.encoding else 1  # bytes a character, about
                     # A PHH file is read whole (a .phhs is small); a site's file streams.
-                    text = head + file.read() if _PHH.search(head) else None
+                    text = head + file.read() if PHH_FIELD.search(head) else None
             except (OSError, HistoryError) as error:  # unreadable, or not text at all
                 errors.append({"file": str(path), "hand": None, "error": str(error)})
                 say(f"{path}: {error}")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from studpoker.cards import Card
+from studpoker.cli.replay import PHH_FIELD, phh_hands
 from studpoker.engine import Hand
 from studpoker.fairness import DealRecord, FairnessError, verify_dealt
 from studpoker.history import HandRecord, HistoryError, OtherGame, from_phh, iter_history, replay
@@ -95,10 +96,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             with open_text(path) as file:
                 head = file.read(65536)
-            if head.lstrip().startswith(("variant", "[")) or "\nvariant = " in head:
-                text = path.read_bytes().decode("utf-8", errors="replace")
-                deal, hand, number = _phh(text)
-                said(path, number, *verify_hand(deal, hand))
+                # A PHH file (as stud replay finds it): each hand of a .phhs in turn.
+                text = head + file.read() if PHH_FIELD.search(head) else None
+            if text is not None:
+                for one in phh_hands(text):
+                    deal, hand, number = _phh(one)
+                    said(path, number, *verify_hand(deal, hand))
                 continue
             for record in iter_history(path):
                 if isinstance(record, OtherGame):
