@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 
-from studpoker.cli.verify import dealt, verify_hand
 from studpoker.history import HandRecord, read_pokerstars, replay
+from studpoker.history.deals import DealtHand, dealt, verdict
 from studpoker.room import Room
 from studpoker.store import Store
 
@@ -176,7 +176,8 @@ def test_a_closed_tables_hands_verify_against_their_revealed_seeds(tmp_path):
             assert isinstance(record, HandRecord)
             report = replay(record)
             assert report.matched, report.difference
-            verdict, line = verify_hand(record.deal, report.hand)
-            assert (verdict, line.split(" (")[0]) == ("verified", "verified"), line
+            assert report.hand is not None
+            said, line = verdict(DealtHand(record.number, record.deal, dealt(report.hand)))
+            assert (said, line.split(" (")[0]) == ("verified", "verified"), line
             assert record.deal.size == 52
             assert len(dealt(report.hand)) >= 6

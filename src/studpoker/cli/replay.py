@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
 from studpoker.history import HistoryError, OtherGame, from_phh, iter_history, replay
+from studpoker.history.deals import PHH_FIELD, phh_hands
 from studpoker.history.phh import NotToml, load_toml
 from studpoker.history.text import open_text
 
@@ -35,22 +35,6 @@ SITES = (
     "PokerStars, Full Tilt, Winamax, WPN, KingsClub, iPoker, PartyPoker, Bovada, Everleaf, "
     "OnGame or Merge"
 )
-
-# A PHH hand's fields (TOML): ``variant = 'FR'``; a .phhs file's hands are tables ``[1]``.
-PHH_FIELD = re.compile(r"^\s*variant\s*=", re.MULTILINE)  # a PHH record's, found in a head
-_PHHS_TABLE = re.compile(r"^\[[^\]\n]+\]\s*$", re.MULTILINE)
-
-
-def phh_hands(text: str) -> list[str]:
-    """The PHH hands of ``text``: one, or each table of a ``.phhs`` file."""
-    starts = [m.start() for m in _PHHS_TABLE.finditer(text)]
-    if not starts:
-        return [text]
-    ends = [*starts[1:], len(text)]
-    return [
-        text[a:b].split("\n", 1)[1] if "\n" in text[a:b] else ""
-        for a, b in zip(starts, ends, strict=True)
-    ]
 
 
 def replay_phh(text: str) -> tuple[bool, str]:

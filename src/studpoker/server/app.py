@@ -45,6 +45,7 @@ from studpoker.server.routes.notes import notes_router
 from studpoker.server.routes.ratings import ratings_router
 from studpoker.server.routes.socket import handle, socket_router
 from studpoker.server.routes.tournaments import tournaments_router
+from studpoker.server.routes.verify import verify_router
 from studpoker.server.settings import check_currency
 from studpoker.server.study_routes import StudyDesk, study_router
 from studpoker.store import Account, Store
@@ -187,6 +188,7 @@ def create_app(
     adopt(app, ratings_router())
     adopt(app, notes_router())
     adopt(app, study_router())
+    adopt(app, verify_router())
     adopt(app, tournaments_router())
     adopt(app, socket_router())
     adopt(app, admin_router())

@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from studpoker.history import HistoryError
+from studpoker.history.deals import dealt_hands
 from studpoker.store import Store, StoreError, StudyFilter
 from studpoker.study.importer import ImportReport, import_files
 from studpoker.study.replay import imported_replay, replay_view
@@ -28,8 +30,11 @@ __all__ = [
     "imported_hand_replay",
     "room_hand_replay",
     "statistics",
+    "verify_record",
     "winnings_graph",
 ]
+
+VERIFY_HANDS = 100  # the hands of a pasted record placed at most: an answer stays small
 
 GRAPH_POINTS = 500  # a winnings graph's points at most: a screen's width, not 100,000 hands
 # Hands a transaction of a job's writes (an upload's hands, the room's new hands' facts):
@@ -98,3 +103,46 @@ def room_hand_replay(
     if account_id is not None:
         viewer = next((p.seat for p in stored.players if p.account_id == account_id), None)
     return replay_view(room_hand(stored), viewer=viewer)
+
+
+def verify_record(where: Store | str, text: str) -> dict[str, Any]:
+    """Each hand of a pasted record with its deal and the cards it shows at their places
+    in the deck (history/deals.py), for the Verify page to check in the browser: the
+    first :data:`VERIFY_HANDS` hands, the errors of those it cannot read, and whether
+    there were more.  ``where`` is not read: a record pasted is not the room's."""
+    del where
+    hands: list[dict[str, Any]] = []
+    errors: list[str] = []
+    more = False
+    try:
+        for hand in dealt_hands(text):
+            if len(hands) + len(errors) >= VERIFY_HANDS:
+                more = True
+                break
+            if isinstance(hand, HistoryError):
+                errors.append(str(hand))
+                continue
+            deal = hand.deal
+            hands.append(
+                {
+                    "number": hand.number,
+                    "deal": None if deal is None else {
+                        "hand_id": deal.hand_id,
+                        "size": deal.size,
+                        "commitment": deal.commitment.hex(),
+                        "root": deal.root.hex(),
+                        "client_seeds": [seed.hex() for seed in deal.client_seeds],
+                        "chosen_by_room": sorted(deal.chosen_by_room),
+                        "test_seed": deal.test_seed,
+                        "server_seed": None if deal.server_seed is None else deal.server_seed.hex(),
+                    },
+                    "cards": None if hand.cards is None else {
+                        str(place): str(card)
+                        for place, card in enumerate(hand.cards)
+                        if card is not None
+                    },
+                }
+            )  # fmt: skip
+    except HistoryError as error:  # no hand at all
+        errors.append(str(error))
+    return {"hands": hands, "errors": errors, "more": more}

@@ -18,6 +18,7 @@ import { onKey, renderActions } from "./actions.js";
 import { applyOptions, options } from "./options.js";
 import { fillTournamentForm, renderTournamentNote, renderTournaments, startTournaments } from "./tournaments.js";
 import { renderStudy, startStudy } from "./study.js";
+import { renderVerify, startVerify } from "./verify.js";
 import { renderAdmin, startAdmin } from "./admin.js";
 import { showTurnInTab } from "./tabs.js";
 import { askInvite, closePrivate, copyInvite, tableGone } from "./host.js";
@@ -44,6 +45,7 @@ function translatePage() {
   renderIgnored();
   if (!$("help").hidden) openHelp();  // the rules again, in the new language
   renderStudy();
+  renderVerify();
   if (!$("buy-in-box").hidden) renderBuyIn();
   renderTable();
   if (!$("last-box").hidden) showLastHand(Number($("last-box").dataset.hand));
@@ -234,6 +236,7 @@ function start() {
   connect();
   startTournaments();
   startStudy();
+  startVerify();
   startAdmin();
   startHelp();
 }

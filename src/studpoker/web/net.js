@@ -3,6 +3,7 @@
    and what each server message changes. */
 
 import { loadHands } from "./study.js";
+import { loadOwnHands } from "./verify.js";
 import { ui } from "./state.js";
 import { $, status } from "./page.js";
 import { refusal, t } from "./words.js";
@@ -149,6 +150,7 @@ export function receive(message) {
       renderAccount();
       refreshBalance(0); // and what "Get chips" would give now
       loadHands();
+      loadOwnHands();
       let fromAddress = false;
       if (!ui.tableId && opened.table) {  /* the page's address names a table (tabs.js) */
         openTable(opened.table);

@@ -2044,6 +2044,29 @@ fragment, which no server or proxy logs), usable once until ``expires``.
  */
 
 /**
+ * A hand's deal as its record states it (docs/fairness.md).
+ * @typedef {object} PlacedDeal
+ * @property {string} hand_id - The hand as the deal names it: ``TABLE/NUMBER``.
+ * @property {number} size
+ * @property {string} commitment
+ * @property {string} root
+ * @property {Array<string>} client_seeds
+ * @property {Array<number>} chosen_by_room
+ * @property {boolean} test_seed
+ * @property {string | null} server_seed - Null until the hand's seed epoch is over.
+ */
+
+/**
+ * One hand of the record: its number, its deal (null: the record carries none) and
+each card it shows by its place in the deck, from 0 (null: the record could not be
+played through the engine, or its seed is not revealed yet).
+ * @typedef {object} PlacedHand
+ * @property {string} number
+ * @property {PlacedDeal | null} deal
+ * @property {Object<string, string> | null} cards
+ */
+
+/**
  * The asker's note on another player (issue 36): its colour tag (what each colour
 means is the writer's own) and text; nobody else ever reads it.
  * @typedef {object} PlayerNote
@@ -2386,6 +2409,21 @@ busted where there is no re-entry, or not registered (issue 17).
  * @property {string} detail
  * @property {"unknown_stakes"} code
  * @property {UnknownStakesParams} params
+ */
+
+/**
+ * The record's hands to check (the first hundred), the errors of those that cannot
+be read, and whether it held more.
+ * @typedef {object} VerifyAnswer
+ * @property {Array<PlacedHand>} hands
+ * @property {Array<string>} errors
+ * @property {boolean} more
+ */
+
+/**
+ * A hand record to check: PokerStars text as the room writes it, or PHH.
+ * @typedef {object} VerifyBody
+ * @property {string} record
  */
 
 /**
