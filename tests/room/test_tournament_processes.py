@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from studpoker.history import HistoryError
+from studpoker.history.deals import dealt_hands, verdict
 from studpoker.room import Room, RoomError
 from studpoker.room.ownership import LocalLeases
 from studpoker.store import Store
@@ -299,6 +301,16 @@ def test_players_register_on_any_process_and_the_desk_pays_the_winner(tmp_path: 
         assert shown["state"] == "finished"
         won = a.store.account(ann.id).balance == 1090
         assert shown["place"] == (1 if won else 2)
+        # Issue 38: whichever process dealt them, the hands were dealt from seeds, kept
+        # with their deals and revealed as the tournament's table closed.
+        text = await b.hand_history(ann)
+        checked = 0
+        for hand in dealt_hands(text):
+            assert not isinstance(hand, HistoryError), hand
+            said = verdict(hand)
+            assert said[0] == "verified", said
+            checked += 1
+        assert checked == text.count("PokerStars Hand #") >= 1
         await procs.stop()
 
     asyncio.run(asyncio.wait_for(play(), 120))

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from studpoker.history import read_pokerstars, replay
+from studpoker.history.deals import DealtHand, dealt, verdict
 from studpoker.room import Room, RoomError
 from studpoker.store import Account, Store
 
@@ -210,6 +211,13 @@ def test_a_sit_and_go_for_chips_pays_its_winner_through_the_ledger(tmp_path: Any
             assert record.tournament == str(tid)
             report = replay(record)
             assert report.matched, report.difference
+            # Issue 38: dealt from seeds, revealed as its table closed, every card the
+            # seeds' at its place.
+            assert record.deal is not None
+            assert record.deal.server_seed is not None
+            assert report.hand is not None
+            said = verdict(DealtHand(record.number, record.deal, dealt(report.hand)))
+            assert said[0] == "verified", said
         await room.stop()
 
     asyncio.run(play())
