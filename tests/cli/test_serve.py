@@ -19,6 +19,7 @@ from conftest import ServeProcess, drop_postgres_database, free_port, new_postgr
 from studpoker.cli import main
 from studpoker.server.settings import SettingsError, origins, settings_from
 from studpoker.store.base import database_url
+from studpoker.store.migrate import head
 
 
 def test_a_setting_comes_from_a_flag_over_the_environment_over_the_file(tmp_path):
@@ -365,7 +366,7 @@ def test_an_older_program_refuses_a_newer_database_and_a_database_away(tmp_path)
     assert newer.returncode == 1
     assert newer.stderr.splitlines()[-1] == (
         "stud serve: the database is at revision 0042, which this program does not know (its "
-        "newest is 0012): it was upgraded by a newer studpoker — run that one, or restore a "
+        f"newest is {head()}): it was upgraded by a newer studpoker — run that one, or restore a "
         "backup this program made"
     )
     assert rows_of(url) == before

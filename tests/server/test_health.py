@@ -13,6 +13,7 @@ from sqlalchemy import text
 from studpoker.room import Room
 from studpoker.server import create_app
 from studpoker.store import Actor, Store
+from studpoker.store.migrate import head
 
 from .conftest import in_threads, served, wait_for
 
@@ -45,7 +46,7 @@ def test_alive_and_ready_say_so_and_why_not(tmp_path):
         stale = client.get("/readyz")
         assert stale.status_code == 503
         assert stale.json()["checks"]["database"] == (
-            "at revision 9999, the program at 0012: migrations not current"
+            f"at revision 9999, the program at {head()}: migrations not current"
         )
 
 

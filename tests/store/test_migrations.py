@@ -114,10 +114,10 @@ def test_migrating_again_changes_nothing(store: Store) -> None:
     carol = store.create_account("carol", None)
     store.deposit(carol.id, 70)
     before = schema(store)
-    assert revision(store.engine) == head() == "0012"
+    assert revision(store.engine) == head() == "0013"
     store.migrate()
     store.migrate()
-    assert revision(store.engine) == "0012"
+    assert revision(store.engine) == "0013"
     assert schema(store) == before
     assert store.account("carol") == store.account(carol.id)
     assert store.total_chips() == 70

@@ -79,7 +79,19 @@ class RoomRecords(RoomState):
             ],
             rollover=done.rollover if table.config.mode == "chips" else None,
             deal=_deal_record(done),
+            invited_only=self._invited_only(table.table_id),
         )
+
+    def _invited_only(self, table_id: str) -> bool:
+        """Whether ``table_id`` shows its hands to the invited only: a private table
+        whose host let only the invited watch (room/privacy.py); its revealed seeds are
+        then for those who played there (store/deals.py).  A tournament's table and a
+        public one show them to anyone."""
+        room_table = self.tables.get(table_id)
+        if room_table is None or room_table.tournament_id is not None:
+            return False
+        privacy = room_table.privacy
+        return privacy is not None and privacy.onlookers != "anyone"
 
     async def _hand_dealt(self, table: Table, number: int, setup: str) -> None:
         """The hand's deal, to be stored (store.write_journal): what another process

@@ -83,13 +83,19 @@ class TableSeeds(TypedDict):
 
 async def table_seeds(room: Room, table_id: str, account: Account | None) -> TableSeeds:
     """``table_id``'s revealed deals.  A running private table shows them to the invited
-    only, as it shows its hands; a closed table's are anyone's (its epoch's reveal)."""
+    only, as it shows its hands.  A deal of a private table whose host let only the
+    invited watch stays theirs once the table is closed: given only to an account that
+    played a hand of it (or, while it runs here, to whom the room lets watch it); anyone
+    else, and an asker with no account, gets none of them (store/deals.py)."""
+    watching = True
     try:
         room.check_watch(account, table_id, None)
     except RoomError as error:
         if error.code != "no_table":
             raise
-    deals = await asyncio.to_thread(room.store.revealed_seeds, table_id)
+        watching = False  # closed, or run by another process: the store decides
+    asker = None if account is None else account.id
+    deals = await asyncio.to_thread(room.store.revealed_seeds, table_id, asker, watching=watching)
     return {"table": table_id, "deals": cast(list[RevealedDeal], deals)}
 
 

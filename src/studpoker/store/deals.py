@@ -7,6 +7,10 @@ hands belong to a **seed epoch**, which begins with its first hand kept and ends
 table closes (:meth:`Deals.close_epoch`) or when it is :data:`EPOCH` old, whichever comes
 first; then every seed of the epoch is revealed at once, so that the room cannot choose
 which hands to reveal.  The next hand begins a new epoch (:meth:`Deals.epoch_for`).
+
+A revealed seed is anyone's, but for a private table whose host let only the invited
+watch (a deal kept ``invited_only``): its seeds stay for those who played there
+(:meth:`Deals.revealed_seeds`), as its hands were shown to the invited only.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from studpoker.fairness import DealRecord
 from studpoker.store.base import SEED_EPOCH, StoreBase
-from studpoker.store.models import DealModel
+from studpoker.store.models import DealModel, HandPlayerModel
 from studpoker.store.values import HandRow
 
 __all__ = ["EPOCH", "Deals", "keep_deal"]
@@ -53,6 +57,7 @@ def keep_deal(
             server_seed=deal.server_seed.hex(),
             epoch_started=started,
             revealed_at=None,
+            invited_only=hand.invited_only,
         )
     )
 
@@ -112,16 +117,22 @@ class Deals(StoreBase):
             rows = session.scalars(select(DealModel).where(DealModel.hand_id.in_(hand_ids)))
             return {row.hand_id: self._record(row, now) for row in rows}
 
-    def revealed_seeds(self, table_id: str) -> list[dict[str, object]]:
-        """Every revealed deal of ``table_id``, oldest first: what anyone may check
-        (``GET /api/tables/{id}/seeds``)."""
+    def revealed_seeds(
+        self, table_id: str, account_id: int | None = None, *, watching: bool = False
+    ) -> list[dict[str, object]]:
+        """Every revealed deal of ``table_id`` the asker may have, oldest first
+        (``GET /api/tables/{id}/seeds``).  A deal of a table that showed its hands to the
+        invited only (``invited_only``: a private table whose host let only the invited
+        watch) gives away every down card of its hand, folded ones too: it is given to
+        ``account_id`` only if that account played a hand of the table dealt so, or when
+        the room lets the asker watch the table as it runs (``watching``: room.check_watch).
+        Anyone else, and an asker with no account, gets the other deals only."""
         now = self._now()
         with self._transaction() as session:
-            rows = session.scalars(
-                select(DealModel)
-                .where(DealModel.table_id == table_id)
-                .order_by(DealModel.epoch_started, DealModel.hand_id)
-            ).all()
+            query = select(DealModel).where(DealModel.table_id == table_id)
+            if not watching and not self._played_invited_only(session, table_id, account_id):
+                query = query.where(DealModel.invited_only.is_(False))
+            rows = session.scalars(query.order_by(DealModel.epoch_started, DealModel.hand_id)).all()
             found = [self._record(row, now) for row in rows]
             kept = [(row.epoch_started, row.revealed_at) for row in rows]
         return [
@@ -140,6 +151,24 @@ class Deals(StoreBase):
             for deal, (started, revealed) in zip(found, kept, strict=True)
             if deal.server_seed is not None
         ]
+
+    @staticmethod
+    def _played_invited_only(session: Session, table_id: str, account_id: int | None) -> bool:
+        """Whether ``account_id`` played a hand of ``table_id`` whose deal was kept
+        ``invited_only`` (a hand of another table of the same id, public, does not count)."""
+        if account_id is None:
+            return False
+        played = session.execute(
+            select(HandPlayerModel.hand_id)
+            .join(DealModel, DealModel.hand_id == HandPlayerModel.hand_id)
+            .where(
+                DealModel.table_id == table_id,
+                DealModel.invited_only.is_(True),
+                HandPlayerModel.account_id == account_id,
+            )
+            .limit(1)
+        ).first()
+        return played is not None
 
     def _record(self, row: DealModel, now: datetime) -> DealRecord:
         revealed = row.revealed_at is not None or row.epoch_started + self.epoch <= now

@@ -27,6 +27,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -330,6 +331,9 @@ class DealModel(Base):
     server_seed: Mapped[str] = mapped_column(String(64))
     epoch_started: Mapped[datetime] = mapped_column(UTCDateTime)
     revealed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    # Its table showed its hands to the invited only (a private table whose host let
+    # only the invited watch, room/privacy.py): its revealed seed is theirs, not anyone's.
+    invited_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class HandPlayerModel(Base):

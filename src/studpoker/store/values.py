@@ -127,6 +127,9 @@ class HandRow:
     # epoch that began at ``epoch_started`` ends (store/deals.py).
     deal: DealRecord | None = None
     epoch_started: datetime | None = None
+    # Its table showed its hands to the invited only (a private table whose host let only
+    # the invited watch): its revealed seed is for those who played there (store/deals.py).
+    invited_only: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
