@@ -33,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -60,6 +60,9 @@ SEED_BYTES: Final = 32  # a server seed's length
 CLIENT_SEED_MOST: Final = 64  # a client seed's longest, in bytes
 SALT_BYTES: Final = 16
 _LEAF, _NODE = b"\x00", b"\x01"  # RFC 6962's prefixes: a leaf's hash is no node's
+_BLOCK = 64  # SHA-256's block: HMAC's key is padded to it (RFC 2104)
+_IPAD = bytes(byte ^ 0x36 for byte in range(256))  # translate tables: key XOR ipad, opad
+_OPAD = bytes(byte ^ 0x5C for byte in range(256))
 
 
 class FairnessError(ValueError):
@@ -84,6 +87,28 @@ def commitment(server_seed: bytes, hand_id: str) -> bytes:
     """``SHA-256(server seed ‖ hand id's UTF-8)``: announced before any card is dealt."""
     _check_seed(server_seed)
     return hashlib.sha256(server_seed + hand_id.encode()).digest()
+
+
+def _hmac_sha256(key: bytes, prefix: bytes) -> Callable[[bytes], bytes]:
+    """``HMAC-SHA256(key, prefix ‖ m)`` as a function of ``m`` (RFC 2104, what
+    ``hmac.digest`` computes): the key's padded blocks and the prefix hashed once, so
+    that each of a deal's many messages under one key costs two hashes' copies, not a
+    new HMAC (a deal makes one for each card's salt and each block of the shuffle)."""
+    if len(key) > _BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_BLOCK, b"\x00")
+    inner = hashlib.sha256(key.translate(_IPAD))
+    inner.update(prefix)
+    outer = hashlib.sha256(key.translate(_OPAD))
+
+    def mac(message: bytes) -> bytes:
+        step = inner.copy()
+        step.update(message)
+        done = outer.copy()
+        done.update(step.digest())
+        return done.digest()
+
+    return mac
 
 
 def _check_seed(server_seed: bytes) -> None:
@@ -117,7 +142,7 @@ def deck_order(
     no position favoured), and the cards at ``i`` and ``w mod (i + 1)`` swap."""
     _check_seed(server_seed)
     cards = list(deck_cards(size))
-    message = _message(hand_id, client_seeds)
+    mac = _hmac_sha256(server_seed, _message(hand_id, client_seeds))
     words: list[int] = []
     counter = 0
     for i in range(len(cards) - 1, 0, -1):
@@ -125,7 +150,7 @@ def deck_order(
         limit = (1 << 32) - (1 << 32) % span
         while True:
             if not words:
-                block = hmac.digest(server_seed, message + counter.to_bytes(4, "big"), "sha256")
+                block = mac(counter.to_bytes(4, "big"))
                 counter += 1
                 words = [int.from_bytes(block[k : k + 4], "big") for k in range(28, -1, -4)]
             word = words.pop()  # the block's words in order (popped from the end)
@@ -150,7 +175,18 @@ def leaf_hash(position: int, card: Card, card_salt: bytes) -> bytes:
     """``SHA-256(0x00 ‖ position (1 byte) ‖ card (2 ASCII bytes, "Td") ‖ salt)``."""
     if not 0 <= position < 256 or len(card_salt) != SALT_BYTES:
         raise FairnessError("a leaf is a position below 256 and a 16-byte salt")
-    return hashlib.sha256(_LEAF + bytes([position]) + str(card).encode() + card_salt).digest()
+    return hashlib.sha256(_LEAF + bytes([position]) + _text(card) + card_salt).digest()
+
+
+_TEXTS: dict[Card, bytes] = {}
+
+
+def _text(card: Card) -> bytes:
+    """The card as a leaf has it: its 2 ASCII bytes ("Td"), made once a card."""
+    text = _TEXTS.get(card)
+    if text is None:
+        text = _TEXTS[card] = str(card).encode()
+    return text
 
 
 def _node(left: bytes, right: bytes) -> bytes:
@@ -171,20 +207,22 @@ def merkle_root(leaves: Sequence[bytes]) -> bytes:
     power of two below their number."""
     if not leaves:
         raise FairnessError("a tree of no leaves")
-    return _subtrees(leaves)[0, len(leaves)]
+    return _nodes(leaves)[-1]
 
 
-Span = tuple[int, int]  # the leaves a subtree spans: (start, end)
+_HASH = 32  # a node's bytes: a SHA-256 digest
 
 
 @dataclass(frozen=True, slots=True)
 class _Shape:
     """RFC 6962's tree over ``size`` leaves, which depends on the size alone (made once a
-    size): its inner nodes bottom-up, each with its two children, and each leaf's audit
-    path as the spans of its siblings from the leaf up."""
+    size).  Its nodes are numbered: the leaves from 0, then the inner nodes bottom-up
+    (the root last); ``nodes`` holds each inner node's two children, and ``paths`` each
+    leaf's audit path, the siblings from the leaf up, as their places in a deal's
+    nodes laid end to end (``_HASH`` bytes each: (start, end) of its bytes)."""
 
-    nodes: tuple[tuple[Span, Span, Span], ...]
-    paths: tuple[tuple[Span, ...], ...]
+    nodes: tuple[tuple[int, int], ...]
+    paths: tuple[tuple[tuple[int, int], ...], ...]
 
 
 _SHAPES: dict[int, _Shape] = {}
@@ -194,40 +232,43 @@ def _shape(size: int) -> _Shape:
     shape = _SHAPES.get(size)
     if shape is not None:
         return shape
-    nodes: list[tuple[Span, Span, Span]] = []
+    number = {(at, at + 1): at for at in range(size)}  # each subtree's node, by its span
+    nodes: list[tuple[int, int]] = []
 
     def plan(start: int, end: int) -> None:
         if end - start > 1:
             k = _split(end - start)
             plan(start, start + k)
             plan(start + k, end)
-            nodes.append(((start, end), (start, start + k), (start + k, end)))
+            nodes.append((number[start, start + k], number[start + k, end]))
+            number[start, end] = size + len(nodes) - 1
 
     plan(0, size)
     paths = []
     for index in range(size):
-        siblings: list[Span] = []
+        siblings: list[int] = []
         start, end = 0, size
         while end - start > 1:
             k = _split(end - start)
             if index < start + k:
-                siblings.append((start + k, end))
+                siblings.append(number[start + k, end])
                 end = start + k
             else:
-                siblings.append((start, start + k))
+                siblings.append(number[start, start + k])
                 start += k
-        paths.append(tuple(reversed(siblings)))  # from the leaf up
+        # from the leaf up
+        paths.append(tuple((_HASH * at, _HASH * (at + 1)) for at in reversed(siblings)))
     shape = _SHAPES[size] = _Shape(tuple(nodes), tuple(paths))
     return shape
 
 
-def _subtrees(leaves: Sequence[bytes]) -> dict[Span, bytes]:
-    """The hash of every subtree of RFC 6962's tree over ``leaves``, by the leaves it
-    spans: made once a deal, each proof read off it."""
-    made: dict[Span, bytes] = {(at, at + 1): leaf for at, leaf in enumerate(leaves)}
+def _nodes(leaves: Sequence[bytes]) -> list[bytes]:
+    """The hash of every node of RFC 6962's tree over ``leaves``, in the order of its
+    shape: made once a deal, each proof read off it."""
+    made = list(leaves)
     sha256 = hashlib.sha256
-    for span, left, right in _shape(len(leaves)).nodes:
-        made[span] = sha256(_NODE + made[left] + made[right]).digest()
+    for left, right in _shape(len(leaves)).nodes:
+        made.append(sha256(_NODE + made[left] + made[right]).digest())
     return made
 
 
@@ -281,12 +322,12 @@ def verify_card(root: bytes, proof: CardProof) -> bool:
 
 class Deal:
     """A hand's deal from its seeds: the deck's order, the commitment, the tree's root,
-    and each card's proof."""
+    and each card's proof.  Small enough to keep with a hand's record (a room keeps its
+    tables' last hands): the tree's nodes in one string of bytes, each proof made when
+    asked for (the room keeps those it sends while the hand is played)."""
 
     __slots__ = (
-        "_hexes",
-        "_sent",
-        "_subtrees",
+        "_tree",
         "client_seeds",
         "commitment",
         "hand_id",
@@ -303,52 +344,45 @@ class Deal:
         self.order = deck_order(server_seed, hand_id, client_seeds, size)
         self.commitment = commitment(server_seed, hand_id)
         # salt() and leaf_hash() for every card, their work shared (a room deals many).
-        prefix = b"salt" + _id(hand_id)
-        self.salts = [
-            hmac.digest(server_seed, prefix + bytes((at,)), "sha256")[:SALT_BYTES]
-            for at in range(size)
-        ]
+        mac = _hmac_sha256(server_seed, b"salt" + _id(hand_id))
+        self.salts = [mac(bytes((at,)))[:SALT_BYTES] for at in range(size)]
         sha256 = hashlib.sha256
         leaves = [
-            sha256(_LEAF + bytes((at,)) + str(card).encode() + card_salt).digest()
+            sha256(_LEAF + bytes((at,)) + _text(card) + card_salt).digest()
             for at, (card, card_salt) in enumerate(zip(self.order, self.salts, strict=True))
         ]
-        self._subtrees = _subtrees(leaves)
-        self.root = self._subtrees[0, size]
-        self._sent: dict[int, dict[str, object]] = {}
-        self._hexes: dict[Span, str] = {}  # each subtree's hash in hex, made when first sent
+        nodes = _nodes(leaves)
+        self.root = nodes[-1]
+        self._tree = b"".join(nodes)  # every node, _HASH bytes each, in _shape's order
+
+    def _check(self, position: int) -> None:
+        if not 0 <= position < len(self.order):
+            raise FairnessError(f"no position {position} in a deck of {len(self.order)}")
 
     def proof(self, position: int) -> CardProof:
         """The proof of the card at ``position`` (0 the first dealt)."""
-        if not 0 <= position < len(self.order):
-            raise FairnessError(f"no position {position} in a deck of {len(self.order)}")
-        subtrees = self._subtrees
+        self._check(position)
+        tree = self._tree
         return CardProof(
             position,
             self.order[position],
             self.salts[position],
-            tuple(subtrees[span] for span in _shape(len(self.order)).paths[position]),
+            tuple(tree[start:end] for start, end in _shape(len(self.order)).paths[position]),
             len(self.order),
         )
 
     def proof_dict(self, position: int) -> dict[str, object]:
-        """``proof(position).as_dict()``, each node's hex made once a deal: what the
-        room sends with a card (a card visible to several viewers costs one)."""
-        made = self._sent.get(position)
-        if made is None:
-            if not 0 <= position < len(self.order):
-                raise FairnessError(f"no position {position} in a deck of {len(self.order)}")
-            hexes = self._hexes
-            if not hexes:
-                hexes.update((span, node.hex()) for span, node in self._subtrees.items())
-            made = self._sent[position] = {
-                "position": position,
-                "card": str(self.order[position]),
-                "salt": self.salts[position].hex(),
-                "path": [hexes[span] for span in _shape(len(self.order)).paths[position]],
-                "size": len(self.order),
-            }
-        return made
+        """``proof(position).as_dict()``, made straight from the tree: what the room
+        sends with a card."""
+        self._check(position)
+        tree = self._tree
+        return {
+            "position": position,
+            "card": str(self.order[position]),
+            "salt": self.salts[position].hex(),
+            "path": [tree[a:b].hex() for a, b in _shape(len(self.order)).paths[position]],
+            "size": len(self.order),
+        }
 
     def position_of(self, card: Card) -> int:
         return self.order.index(card)

@@ -35,11 +35,12 @@ from studpoker.server.messages import (
 )
 from studpoker.server.patch import diff, diff_at
 from studpoker.server.protocol import VERSION, Lang
-from studpoker.server.state import Change, HandEvent, LegalOption, TableState
+from studpoker.server.state import CardProof, Change, HandEvent, LegalOption, TableState
 from studpoker.store import Account
 from studpoker.table import RemotePlayer, Table, TableUpdate
 from studpoker.table.messages import cancelled_line, dealer_lines
 from studpoker.table.seatmap import SeatMap
+from studpoker.table.seeds import CARD_EVENTS
 from studpoker.table.snapshot import event_dict, legal_dict
 
 if TYPE_CHECKING:
@@ -88,7 +89,14 @@ class _Watching:
     private: tuple[int | None, dict[str, Any]] | None = None  # _private(state) of a seat
     key: tuple[Any, ...] | None = None  # _private_key when ``private`` was read
     holding: Hand | None = None  # the hand ``key`` names by id (kept: the id stays its)
-    proven: set[int] = field(default_factory=set)  # the cards of that hand sent proven
+    proven: set[object] = field(default_factory=set)  # the cards of that hand sent proven
+
+
+# A card's proof as the wire has it (table.proofs), and an event of a hand sent to
+# clients: the event, as the wire has it, and the positions of the cards it shows with
+# their proofs encoded (Hub._event_dicts; most show none: the empty tuple).
+_Proof = dict[str, object]
+_Sent = tuple[Any, Any, tuple[tuple[object, orjson.Fragment], ...]]
 
 
 class _Patch:
@@ -128,6 +136,17 @@ def encode(message: Any) -> str:
     times the standard library's speed on the room's messages; keys that are not
     strings are written as strings, as ``json`` writes them)."""
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _encoded(made: dict[object, orjson.Fragment], proof: _Proof) -> orjson.Fragment:
+    """``proof`` as its JSON text, made once (``made``, by position) for every client it
+    goes to: a message carries it as it is (orjson.Fragment), as :func:`encode` would
+    write the proof itself."""
+    at = proof["position"]
+    text = made.get(at)
+    if text is None:
+        text = made[at] = orjson.Fragment(orjson.dumps(proof))
+    return text
 
 
 def token_digest(token: str) -> str:
@@ -445,8 +464,11 @@ class Hub:
         self._line_cache: dict[
             tuple[str, int | None, str], tuple[int, int, list[str], list[str]]
         ] = {}
-        # table -> (its hand, each event sent of it as the wire has it, by id)
-        self._events_of: dict[str, tuple[Hand, dict[int, tuple[Any, Any]]]] = {}
+        # table -> (its hand, each event sent of it as the wire has it and the proofs of
+        # the cards it shows, by id; each proof made, and encoded, by the card's position)
+        self._events_of: dict[
+            str, tuple[Hand, dict[int, _Sent], dict[int, _Proof], dict[object, orjson.Fragment]]
+        ] = {}
         # The room's other processes (server/peers.py), when it runs on several.
         self.peers: Peers | None = None
         # What the metrics read (server/metrics.py): hands ended and actions received,
@@ -781,21 +803,34 @@ class Hub:
         return lines
 
     def _event_dicts(
-        self, table_id: str, hand: Hand, seats: SeatMap, events: list[Any]
-    ) -> list[Any]:
-        """The events as the wire has them, each made once for every client it goes to
-        (an event a seat sees with a card hidden is another event, kept by the hand)."""
-        cache = self._events_of.get(table_id)
+        self, table: Table, hand: Hand, seats: SeatMap, events: list[Any]
+    ) -> tuple[list[Any], list[tuple[object, orjson.Fragment]]]:
+        """The events as the wire has them, and the positions of the cards they show in
+        their order with their proofs (a card more than once if they show it again),
+        each made once for every client it goes to (an event a seat sees with a card
+        hidden is another event, kept by the hand, which proves no card).  Each card's
+        proof is made once a hand (``table.proofs``) and encoded once: the clients it
+        goes to get those bytes (orjson.Fragment), kept here while the hand is played."""
+        cache = self._events_of.get(table.table_id)
         if cache is None or cache[0] is not hand:
-            cache = self._events_of[table_id] = (hand, {})
-        made = cache[1]
+            cache = self._events_of[table.table_id] = (hand, {}, {}, {})
+        made, proven, encoded = cache[1], cache[2], cache[3]
         out = []
+        shown: list[tuple[object, orjson.Fragment]] = []
         for event in events:
             known = made.get(id(event))
             if known is None or known[0] is not event:
-                known = made[id(event)] = (event, event_dict(event, seats))
+                proofs: tuple[tuple[object, orjson.Fragment], ...] = ()
+                if isinstance(event, CARD_EVENTS):
+                    proofs = tuple(
+                        (proof["position"], _encoded(encoded, proof))
+                        for proof in table.proofs((event,), proven)
+                    )
+                known = made[id(event)] = (event, event_dict(event, seats), proofs)
             out.append(known[1])
-        return out
+            if known[2]:
+                shown += known[2]
+        return out, shown
 
     def _viewer(self, client: Client, table: Table) -> int | None:
         if client.account is None:
@@ -837,16 +872,17 @@ class Hub:
             seats = table.seat_map
             seen = table.engine_seat_of(seat)
             new = hand.events_for(seen, watching.events)
-            events = cast("list[HandEvent]", self._event_dicts(table.table_id, hand, seats, new))
+            dicts, shown = self._event_dicts(table, hand, seats, new)
+            events = cast("list[HandEvent]", dicts)
             watching.events = len(hand.events)
             # Each card these events show the client, proven the first time: the events
             # are its seat's (events_for), so never a card it may not see.
-            proven = watching.proven
-            for proof in table.proofs(new):
-                at = cast(int, proof["position"])
-                if at not in proven:
-                    proven.add(at)
-                    proofs.append(proof)
+            if shown:
+                proven = watching.proven
+                for at, proof in shown:
+                    if at not in proven:
+                        proven.add(at)
+                        proofs.append(proof)
             # The dealer names no card a seat alone may see: every reader of one
             # language gets the same lines, read once from an onlooker's events.
             every_line = self._lines(table, number, client.lang, hand)
@@ -906,7 +942,7 @@ class Hub:
                 assert was_public is not None  # sent before
                 message["patch"] = _diff(_compose(was_public, was_private), state)
         if proofs:
-            message["proofs"] = proofs
+            message["proofs"] = cast("list[CardProof]", proofs)  # encoded: the same text
         if ref is not None:
             message["id"] = ref
         if update is not None and update.kind == "hand_ended" and update.completed is not None:

@@ -41,7 +41,7 @@ from studpoker.engine.events import CardDealt, CommunityCard, Muck, PotAwarded, 
 from studpoker.fairness import CLIENT_SEED_MOST, SEED_BYTES, Deal, commitment
 from studpoker.table.errors import TableError
 
-__all__ = ["ClientSeed", "HandSeeds", "NextHand", "Seeds", "hand_id"]
+__all__ = ["CARD_EVENTS", "ClientSeed", "HandSeeds", "NextHand", "Seeds", "hand_id"]
 
 ROOM_SEED_BYTES = 16  # a client seed the room chooses for a seat that sent none
 _HEX = re.compile(f"(?:[0-9a-fA-F]{{2}}){{1,{CLIENT_SEED_MOST}}}")
@@ -75,6 +75,7 @@ class NextHand:
     server_seed: bytes
     commitment: bytes
     sent: dict[int, tuple[int | None, bytes]] = field(default_factory=dict)
+    said: dict[str, Any] | None = None  # Seeds.next_hand's, made once
 
 
 class HandSeeds:
@@ -82,8 +83,8 @@ class HandSeeds:
     order and the deal they make, with each card's proof (made once a hand)."""
 
     __slots__ = (
-        "_made",
         "_position",
+        "_said",
         "client_seeds",
         "deal",
         "hand_id",
@@ -105,7 +106,11 @@ class HandSeeds:
         self.client_seeds = tuple(client_seeds)
         self.test_seed = test_seed
         self.deal = Deal(server_seed, hand, [c.seed for c in self.client_seeds], size)
-        self._position = {card: at for at, card in enumerate(self.deal.order)}
+        # Each card's place in the deck, by the card's code (-1: not in this deck).
+        self._position = [-1] * 52
+        for at, card in enumerate(self.deal.order):
+            self._position[card] = at
+        self._said: dict[str, Any] | None = None
 
     @property
     def order(self) -> list[Card]:
@@ -113,28 +118,46 @@ class HandSeeds:
         return self.deal.order
 
     def as_dict(self) -> dict[str, Any]:
-        """What every viewer is told with the hand's first message, before any card."""
-        return {
-            "hand_id": self.hand_id,
-            "commitment": self.deal.commitment.hex(),
-            "root": self.deal.root.hex(),
-            "size": len(self.deal.order),
-            "client_seeds": [seed.as_dict() for seed in self.client_seeds],
-            "test_seed": self.test_seed,
-        }
+        """What every viewer is told with the hand's first message, before any card:
+        made once a hand and shared (every state of the hand has it; one object, so
+        that a diff of two states skips it at once), never to be changed."""
+        said = self._said
+        if said is None:
+            said = self._said = {
+                "hand_id": self.hand_id,
+                "commitment": self.deal.commitment.hex(),
+                "root": self.deal.root.hex(),
+                "size": len(self.deal.order),
+                "client_seeds": [seed.as_dict() for seed in self.client_seeds],
+                "test_seed": self.test_seed,
+            }
+        return said
 
     def proof(self, card: Card) -> dict[str, object]:
-        """The proof of ``card`` as the wire has it (made once a hand, shared)."""
+        """The proof of ``card`` as the wire has it."""
         return self.deal.proof_dict(self._position[card])
 
-    def proofs(self, events: Iterable[Event]) -> list[dict[str, object]]:
+    def proofs(
+        self, events: Iterable[Event], made: dict[int, dict[str, object]] | None = None
+    ) -> list[dict[str, object]]:
         """The proof of every card ``events`` show, in the order they show them:
         ``events`` as a viewer is given them (``hand.events_for(seat)``), so that a
-        viewer is proven exactly the cards it sees."""
+        viewer is proven exactly the cards it sees.  ``made``: the proofs made so far
+        by the caller, by position, read and added to (the room keeps them while the
+        hand is played: a card shown again, or to many viewers, is proven once)."""
         out: list[dict[str, object]] = []
+        position = self._position
         for card in _cards_of(events):
-            if card in self._position:
-                out.append(self.proof(card))
+            at = position[card]
+            if at < 0:
+                continue
+            if made is None:
+                out.append(self.deal.proof_dict(at))
+                continue
+            proof = made.get(at)
+            if proof is None:
+                proof = made[at] = self.deal.proof_dict(at)
+            out.append(proof)
         return out
 
     def journal(self) -> dict[str, Any]:
@@ -160,6 +183,10 @@ class HandSeeds:
             size,
             test_seed=bool(kept["test_seed"]),
         )
+
+
+# The events that may show a card (_cards_of): no other is proven anything.
+CARD_EVENTS = (CardDealt, CommunityCard, Show, Muck, PotAwarded)
 
 
 def _cards_of(events: Iterable[Event]) -> Iterable[Card]:
@@ -210,11 +237,13 @@ class Seeds:
         pending = self.pending
         if pending is None:
             return None
-        return {
-            "hand_id": pending.hand_id,
-            "commitment": pending.commitment.hex(),
-            "test_seed": self.test_seed,
-        }
+        if pending.said is None:  # made once a hand and shared, never to be changed
+            pending.said = {
+                "hand_id": pending.hand_id,
+                "commitment": pending.commitment.hex(),
+                "test_seed": self.test_seed,
+            }
+        return pending.said
 
     def take(self, seat: int, account_id: int | None, said_hand: str, seed_hex: str) -> None:
         """Table ``seat``'s client seed for hand ``said_hand``: hex of 1 to 64 bytes, for
@@ -240,13 +269,20 @@ class Seeds:
         The next hand is announced when this one ends."""
         pending = self.announce(number)
         self.pending = None
-        seeds = []
+        own: list[bytes | None] = []  # each seat's own seed, None where the room chooses
         for seat, account_id in players:
             sent = pending.sent.get(seat)
-            if sent is not None and sent[0] == account_id:
-                seeds.append(ClientSeed(seat, sent[1], chosen_by_room=False))
+            own.append(sent[1] if sent is not None and sent[0] == account_id else None)
+        # The room's seeds drawn at once: one read of the OS's randomness a hand, not one
+        # a seat (from a test seed's rng, the same bytes as a draw a seat).
+        drawn = self._bytes(ROOM_SEED_BYTES * own.count(None)) if None in own else b""
+        seeds = []
+        for (seat, _), seed in zip(players, own, strict=True):
+            if seed is not None:
+                seeds.append(ClientSeed(seat, seed, chosen_by_room=False))
             else:
-                seeds.append(ClientSeed(seat, self._bytes(ROOM_SEED_BYTES), chosen_by_room=True))
+                seeds.append(ClientSeed(seat, drawn[:ROOM_SEED_BYTES], chosen_by_room=True))
+                drawn = drawn[ROOM_SEED_BYTES:]
         return HandSeeds(
             pending.hand_id, pending.server_seed, seeds, size, test_seed=self.test_seed
         )

@@ -299,12 +299,15 @@ class Table:
         client seeds are taken; None while a hand is played."""
         return self._seeds.next_hand()
 
-    def proofs(self, events: Sequence[Event]) -> list[dict[str, object]]:
+    def proofs(
+        self, events: Sequence[Event], made: dict[int, dict[str, object]] | None = None
+    ) -> list[dict[str, object]]:
         """The proof of every card that ``events`` show (those a viewer is given,
         ``hand.events_for(seat)``: what a seat sees is decided there, DESIGN.md idea 2),
-        as the wire has them; none for a hand that has no seeds."""
+        as the wire has them; none for a hand that has no seeds.  ``made``: the proofs
+        of the hand made so far, by position, kept by the caller (HandSeeds.proofs)."""
         seeds = self.seeds
-        return [] if seeds is None else seeds.proofs(events)
+        return [] if seeds is None else seeds.proofs(events, made)
 
     def _announce(self) -> None:
         """Players sit at a table between hands: the next hand's server seed is drawn and
