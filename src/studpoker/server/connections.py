@@ -96,7 +96,7 @@ class _Watching:
 # clients: the event, as the wire has it, and the positions of the cards it shows with
 # their proofs encoded (Hub._event_dicts; most show none: the empty tuple).
 _Proof = dict[str, object]
-_Sent = tuple[Any, Any, tuple[tuple[object, orjson.Fragment], ...]]
+_Sent = tuple[Any, Any, tuple[tuple[object, _Proof], ...]]
 
 
 class _Patch:
@@ -138,14 +138,15 @@ def encode(message: Any) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def _encoded(made: dict[object, orjson.Fragment], proof: _Proof) -> orjson.Fragment:
-    """``proof`` as its JSON text, made once (``made``, by position) for every client it
-    goes to: a message carries it as it is (orjson.Fragment), as :func:`encode` would
-    write the proof itself."""
+def _encoded(made: dict[object, _Proof], proof: _Proof) -> _Proof:
+    """``proof`` as every client it goes to gets it: the one made first (``made``, by
+    position), shared.  (Carrying its JSON text made once, as an ``_Proof``,
+    saved more, but a message must stay plain data: the relay to other processes and
+    the tests' clients encode it with ``json``.)"""
     at = proof["position"]
     text = made.get(at)
     if text is None:
-        text = made[at] = orjson.Fragment(orjson.dumps(proof))
+        text = made[at] = proof
     return text
 
 
@@ -467,7 +468,7 @@ class Hub:
         # table -> (its hand, each event sent of it as the wire has it and the proofs of
         # the cards it shows, by id; each proof made, and encoded, by the card's position)
         self._events_of: dict[
-            str, tuple[Hand, dict[int, _Sent], dict[int, _Proof], dict[object, orjson.Fragment]]
+            str, tuple[Hand, dict[int, _Sent], dict[int, _Proof], dict[object, _Proof]]
         ] = {}
         # The room's other processes (server/peers.py), when it runs on several.
         self.peers: Peers | None = None
@@ -804,23 +805,23 @@ class Hub:
 
     def _event_dicts(
         self, table: Table, hand: Hand, seats: SeatMap, events: list[Any]
-    ) -> tuple[list[Any], list[tuple[object, orjson.Fragment]]]:
+    ) -> tuple[list[Any], list[tuple[object, _Proof]]]:
         """The events as the wire has them, and the positions of the cards they show in
         their order with their proofs (a card more than once if they show it again),
         each made once for every client it goes to (an event a seat sees with a card
         hidden is another event, kept by the hand, which proves no card).  Each card's
-        proof is made once a hand (``table.proofs``) and encoded once: the clients it
-        goes to get those bytes (orjson.Fragment), kept here while the hand is played."""
+        proof is made once a hand (``table.proofs``) and shared by the clients it goes
+        to, kept here while the hand is played."""
         cache = self._events_of.get(table.table_id)
         if cache is None or cache[0] is not hand:
             cache = self._events_of[table.table_id] = (hand, {}, {}, {})
         made, proven, encoded = cache[1], cache[2], cache[3]
         out = []
-        shown: list[tuple[object, orjson.Fragment]] = []
+        shown: list[tuple[object, _Proof]] = []
         for event in events:
             known = made.get(id(event))
             if known is None or known[0] is not event:
-                proofs: tuple[tuple[object, orjson.Fragment], ...] = ()
+                proofs: tuple[tuple[object, _Proof], ...] = ()
                 if isinstance(event, CARD_EVENTS):
                     proofs = tuple(
                         (proof["position"], _encoded(encoded, proof))
@@ -942,7 +943,7 @@ class Hub:
                 assert was_public is not None  # sent before
                 message["patch"] = _diff(_compose(was_public, was_private), state)
         if proofs:
-            message["proofs"] = cast("list[CardProof]", proofs)  # encoded: the same text
+            message["proofs"] = cast("list[CardProof]", proofs)  # shared: the same objects
         if ref is not None:
             message["id"] = ref
         if update is not None and update.kind == "hand_ended" and update.completed is not None:
