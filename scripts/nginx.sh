@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Starts a throwaway nginx in front of a room, built from deploy/nginx.conf itself, and
 # prints its URL on stdout:
-#   scripts/nginx.sh 127.0.0.1:8000                  -> http://127.0.0.1:58080
+#   scripts/nginx.sh 127.0.0.1:8000                  -> http://127.0.0.1:61080
 #   scripts/nginx.sh --conf deploy/nginx-workers.conf 127.0.0.1:8001 127.0.0.1:8002
 #   scripts/nginx.sh stop                            stops the nginx of STUD_NGINX_DIR
 #   scripts/nginx.sh install                         installs nginx when missing; starts nothing
 # Installs Debian's nginx package when nginx is missing. The shipped file is what runs,
 # changed in two places only: its `listen 80;` becomes 127.0.0.1 and the first free port
-# from STUD_NGINX_PORT (default 58080), its upstream's servers the given addresses. Around
+# from STUD_NGINX_PORT (default 61080), its upstream's servers the given addresses. Around
 # it, a main config of its own in STUD_NGINX_DIR (default /tmp/studpoker-nginx): one
 # worker, that folder's pid file, logs (error.log, access.log) and temporary files, and,
 # run as root, a worker that stays root (a test's private folder is no other user's to
@@ -15,7 +15,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${STUD_NGINX_DIR:-/tmp/studpoker-nginx}"
-first_port="${STUD_NGINX_PORT:-58080}"
+first_port="${STUD_NGINX_PORT:-61080}"
 log="$dir/setup.log"
 
 fail() {
@@ -142,16 +142,26 @@ main_conf >"$dir/nginx.conf"
 # One start at a time: two runs must not both take the port they found free.
 exec 9>/tmp/studpoker-nginx-ports.lock
 flock 9
+# The first port nobody listens on and nginx can bind: a port held by an outgoing
+# connection (the system's ephemeral ports; the default lies above Linux's 32768-60999)
+# answers no connection yet cannot be bound, so a bind refused moves on to the next.
 port="$first_port"
-while port_busy "$port"; do
-  port=$((port + 1))
+while :; do
   [ "$port" -lt $((first_port + 200)) ] || fail "no free port from $first_port"
+  if port_busy "$port"; then
+    port=$((port + 1))
+    continue
+  fi
+  site "$port" "$*" >"$dir/site.conf"
+  grep -q "listen 127.0.0.1:$port;" "$dir/site.conf" || fail "$conf has no 'listen 80;' to change"
+  : >"$dir/error.log"
+  # 9>&-: nginx must not keep the lock open.
+  "$nginx" -p "$dir/" -c "$dir/nginx.conf" -e "$dir/error.log" >"$dir/start.log" 2>&1 9>&- &&
+    { cat "$dir/start.log" >>"$log"; break; }
+  cat "$dir/start.log" "$dir/error.log" >>"$log" 2>/dev/null
+  grep -qs "Address already in use" "$dir/start.log" "$dir/error.log" || fail "nginx did not start"
+  port=$((port + 1))
 done
-site "$port" "$*" >"$dir/site.conf"
-grep -q "listen 127.0.0.1:$port;" "$dir/site.conf" || fail "$conf has no 'listen 80;' to change"
-# 9>&-: nginx must not keep the lock open.
-"$nginx" -p "$dir/" -c "$dir/nginx.conf" -e "$dir/error.log" >>"$log" 2>&1 9>&- ||
-  { cat "$dir/error.log" >>"$log" 2>/dev/null; fail "nginx did not start"; }
 for _ in $(seq 1 100); do
   port_busy "$port" && break
   sleep 0.05

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL server for the tests (or reuses the one it started
 # before) and prints its URL on stdout:
-#   postgresql+psycopg://postgres@127.0.0.1:55432/studpoker
+#   postgresql+psycopg://postgres@127.0.0.1:61432/studpoker
 # Installs Debian's postgresql package when PostgreSQL is missing. The cluster lives in
 # STUD_PG_DIR (default /tmp/studpoker-postgres), trusts local connections, listens on
-# 127.0.0.1 only, on the first free port from STUD_PG_PORT (default 55432), and is
+# 127.0.0.1 only, on the first free port from STUD_PG_PORT (default 61432), and is
 # tuned for speed, not durability: keep nothing in it.
 # Stop it with: pg_ctl -D /tmp/studpoker-postgres/data stop  (as the postgres user when root)
 set -euo pipefail
 dir="${STUD_PG_DIR:-/tmp/studpoker-postgres}"
-first_port="${STUD_PG_PORT:-55432}"
+first_port="${STUD_PG_PORT:-61432}"
 database=studpoker
 log="$dir/setup.log"
 

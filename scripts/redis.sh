@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Starts a throwaway Redis server for the tests and benchmarks (or reuses the one it
 # started before) and prints its URL on stdout:
-#   redis://127.0.0.1:56379/0
+#   redis://127.0.0.1:61379/0
 # Installs Debian's redis-server package when Redis is missing. The server keeps its
 # files in STUD_REDIS_DIR (default /tmp/studpoker-redis), listens on 127.0.0.1 only, on
-# the first free port from STUD_REDIS_PORT (default 56379), and writes nothing to disk
+# the first free port from STUD_REDIS_PORT (default 61379), and writes nothing to disk
 # (no snapshots, no append-only file): keep nothing in it.
 # Stop it with: redis-cli -p PORT shutdown nosave
 set -euo pipefail
 dir="${STUD_REDIS_DIR:-/tmp/studpoker-redis}"
-first_port="${STUD_REDIS_PORT:-56379}"
+first_port="${STUD_REDIS_PORT:-61379}"
 log="$dir/setup.log"
 
 fail() {
