@@ -18,7 +18,7 @@ from studpoker.cards import Card
 from studpoker.engine import ActionKind
 from studpoker.fairness import CardProof, Deal, commitment, deck_order, verify_card
 from studpoker.games import Rotation, preset, razz, seven_card_stud, show_hand
-from studpoker.table import Table, TableConfig, TableError
+from studpoker.table import ManualClock, Table, TableConfig, TableError
 
 from .players import answer_at_once, person, remote, run, until
 
@@ -185,6 +185,46 @@ def test_a_client_seed_changes_the_deck():
             table.take_client_seed(1, "blue/1", sent)
         decks.append(tuple(run(table.play_hand()).hand.deck_order))
     assert len(set(decks)) == 3
+
+
+@pytest.mark.parametrize(("pause", "wait"), [(2.0, 1.0), (0.5, 0.5), (0.0, 0.0)])
+def test_the_first_hand_waits_for_the_seed_of_who_just_sat_down(pause, wait):
+    """A table waiting for players deals its first hand the pause after the second sits
+    down, but at most a second (SEED_WAIT), so that Bo's browser, told the hand's
+    commitment when he sat, has its client seed taken; with no pause it deals at once."""
+    config = TableConfig(razz(), "chips", clock=5.0, pause=pause, seats=4)
+    table = Table("blue", config, rng=random.Random(3), clock=ManualClock())
+    started = []
+    table.listeners.append(lambda u: started.append(u) if u.kind == "hand_started" else None)
+
+    async def play() -> None:
+        stop = asyncio.Event()
+        running = asyncio.create_task(table.run(stop))
+        table.sit(person("Ann", 1), 10_000, seat=0)
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert started == []  # one player: the table waits
+        table.sit(person("Bo", 2), 10_000, seat=1)
+        if pause:
+            for _ in range(20):
+                await asyncio.sleep(0)
+            assert started == []  # the pause, before the first hand too
+            table.take_client_seed(1, "blue/1", "b0b0")  # his browser's, as it comes
+            table.clock.advance(wait - 0.01)
+            for _ in range(20):
+                await asyncio.sleep(0)
+            assert started == []
+            table.clock.advance(0.01)
+        await until(lambda: started != [])
+        stop.set()  # the hand being played is finished first
+        await running
+
+    run(play())
+    assert started[0].hand_number == 1
+    sent = table.hand(1).seeds.as_dict()["client_seeds"]
+    assert [s["chosen_by_room"] for s in sent] == [True, not pause]
+    if pause:
+        assert sent[1]["seed"] == "b0b0"
 
 
 def test_a_seed_left_by_a_player_who_stood_up_is_not_another_s():

@@ -59,6 +59,11 @@ from studpoker.table.views import competition_dict, mix_dict, seat_dict, turn_di
 __all__ = ["Table", "TableHooks"]
 
 
+# The longest the first hand after a table waited for players waits for the client
+# seeds of those who just sat down (a round trip of a browser's; Table.run).
+SEED_WAIT = 1.0
+
+
 @dataclass(frozen=True, slots=True)
 class TableHooks:
     """The room's part, each optional and awaited by the table:
@@ -707,10 +712,20 @@ class Table:
     async def run(self, stop: asyncio.Event) -> None:
         """Play hand after hand, ``config.pause`` seconds apart, until ``stop`` is
         set (the hand being played is finished first) or the table is closed.
-        With too few players it waits for someone to sit down."""
+        With too few players it waits for someone to sit down; once enough have, the
+        first hand waits too, ``config.pause`` seconds but at most :data:`SEED_WAIT`,
+        so that the players who just sat down can send its client seed (their browsers
+        send it when told the hand's commitment: docs/fairness.md)."""
+        waited = False
         while not stop.is_set() and not self._closed:
+            first = min(self.config.pause, SEED_WAIT)
+            if waited and first > 0 and self._players_in() is not None:
+                await wait_first(self.clock, stop, timeout=first)
+                if stop.is_set() or self._closed:
+                    break
             self._wake.clear()
             done = await self.play_hand()
+            waited = done is None
             if stop.is_set() or self._closed:
                 break
             if done is not None:
