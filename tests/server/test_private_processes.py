@@ -78,7 +78,9 @@ def test_a_private_table_run_by_one_process_through_the_other(tmp_path, fresh_po
 
         wait_for(lambda: waiting(owner) == ["stranger"] and waiting(other) == ["stranger"])
 
-        # Only the host closes it, through either process; every chip goes back.
+        # Only the host closes it, through either process, in its first hand (dealt once
+        # the pause after they sat is over); every chip goes back.
+        host.until(lambda m: m.get("table") == tid and m["state"].get("hand") is not None)
         closed = httpx.post(
             f"{other.base}/api/tables/{tid}/close",
             headers={"Authorization": f"Bearer {room.tokens['friend']}"},

@@ -96,8 +96,10 @@ def test_a_past_hand_is_verified_on_the_verify_page(room: Server, browser: Any) 
         assert hand.cards is not None
         first = next(card for card in hand.cards if card is not None)
         place = hand.cards.index(first)
-        other = next(f"{str(first)[0]}{s}" for s in "cdhs" if f"{str(first)[0]}{s}" not in record)
-        switched = record.replace(str(first), other)
+        # Cards as whole words: a club or a diamond may also be two hex digits of a seed.
+        cards = set(re.findall(r"\b[2-9TJQKA][cdhs]\b", record))
+        other = next(f"{str(first)[0]}{s}" for s in "cdhs" if f"{str(first)[0]}{s}" not in cards)
+        switched = re.sub(rf"\b{first}\b", other, record)
         placed = one_hand(switched)
         assert placed.cards is not None
         assert hand.deal is not None
