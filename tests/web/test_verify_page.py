@@ -91,14 +91,19 @@ def test_a_past_hand_is_verified_on_the_verify_page(room: Server, browser: Any) 
                     path=str(SCREENSHOTS / f"verify-page-{lang}-{width}.png")
                 )
                 assert page.errors == []
-        # A record with one's first card switched (its rank kept, so Razz plays it the
-        # same) is caught: the place, the record's card, the seeds' card.
+        # A record with a card switched for one of its rank that it does not show (so
+        # Razz plays it the same) is caught: the place, the record's card, the seeds'.
         assert hand.cards is not None
-        first = next(card for card in hand.cards if card is not None)
-        place = hand.cards.index(first)
         # Cards as whole words: a club or a diamond may also be two hex digits of a seed.
         cards = set(re.findall(r"\b[2-9TJQKA][cdhs]\b", record))
-        other = next(f"{str(first)[0]}{s}" for s in "cdhs" if f"{str(first)[0]}{s}" not in cards)
+        first, other = next(
+            (card, f"{str(card)[0]}{suit}")
+            for card in hand.cards
+            if card is not None
+            for suit in "cdhs"
+            if f"{str(card)[0]}{suit}" not in cards
+        )
+        place = hand.cards.index(first)
         switched = re.sub(rf"\b{first}\b", other, record)
         placed = one_hand(switched)
         assert placed.cards is not None

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, insert, literal, select, update
 from sqlalchemy.orm import Session
 
 from studpoker.fairness import DealRecord
 from studpoker.store.base import SEED_EPOCH, StoreBase
-from studpoker.store.models import DealModel, HandPlayerModel
+from studpoker.store.models import DealModel, HandPlayerModel, UTCDateTime
 from studpoker.store.values import HandRow
 
 __all__ = ["EPOCH", "Deals", "keep_deal"]
@@ -36,15 +37,30 @@ def keep_deal(
 ) -> None:
     """Keep ``hand``'s deal with the hand (record_hand's transaction), in its table's
     open seed epoch (``hand.epoch_started``, or the one the table's last deal began
-    unless it is over by ``now``; else a new one from ``now``)."""
+    unless it is revealed or over by ``now``; else a new one from ``now``).  One
+    statement: the epoch is read by the insert itself (a hand is stored at every table
+    every few seconds; the ORM's unit of work and a second round trip cost it more than
+    the rest of its deal)."""
     deal = hand.deal
     if deal is None:
         return
     if deal.server_seed is None:
         raise ValueError("a deal is kept with its server seed")
-    started = hand.epoch_started or _open_epoch(session, hand.table_id, now, epoch) or now
-    session.add(
-        DealModel(
+    started: Any = hand.epoch_started
+    if started is None:
+        last = (
+            select(DealModel.epoch_started, DealModel.revealed_at)
+            .where(DealModel.table_id == hand.table_id)
+            .order_by(DealModel.epoch_started.desc())
+            .limit(1)
+            .subquery()
+        )
+        open_one = select(last.c.epoch_started).where(
+            last.c.revealed_at.is_(None), last.c.epoch_started > now - epoch
+        )
+        started = func.coalesce(open_one.scalar_subquery(), literal(now, UTCDateTime))
+    session.execute(
+        insert(DealModel).values(
             hand_id=hand_id,
             table_id=hand.table_id,
             hand_key=deal.hand_id,
