@@ -91,6 +91,35 @@ def test_the_epochs_length_is_the_rooms_setting(store: Store, clock: Clock) -> N
     assert store.deal_of(first).server_seed == seed(1)  # type: ignore[union-attr]
 
 
+def test_a_table_back_from_another_owner_that_closed_it_begins_a_new_epoch(
+    url: str, clock: Clock
+) -> None:
+    """The store reads a table's open epoch once an owner (keep_deal): the table taken
+    over by another process, which closes its epoch, and then taken back (a new fencing
+    token), deals in a new epoch, secret for its own 24 hours, not in the closed one."""
+
+    def kept(store: Store, number: int, fence: int) -> int:
+        deal = Deal(seed(number), f"stud-1/{number}", [b"ann", b"bo"], 52)
+        said = DealRecord.of(deal, chosen_by_room=frozenset({1}), server_seed=seed(number))
+        players = (HandPlayer(1, "ann", 0), HandPlayer(2, "bo", 0))
+        row = hand_row(number, *players, table_id="stud-1", mode="practice", deal=said)
+        return store.record_hand(row, fence=fence)
+
+    with Store(url, clock=clock) as first, Store(url, clock=clock) as other:
+        one = kept(first, 1, first.next_fence("stud-1"))
+        two = kept(other, 2, other.next_fence("stud-1"))  # taken over
+        assert other.close_epoch("stud-1") == 2  # and closed there: both revealed
+        clock.advance(3600)
+        three = kept(first, 3, first.next_fence("stud-1"))  # back, a new epoch
+        assert first.epoch_for("stud-1") == clock.now
+        clock.advance(23 * 3600)  # the closed epoch's 24 hours are over; this one's not
+        deals = first.deals_of([one, two, three])
+        assert [deals[hand].server_seed for hand in (one, two, three)] == [seed(1), seed(2), None]
+        four = kept(first, 4, first.next_fence("stud-1"))
+        assert first.close_epoch("stud-1") == 2  # hands 3 and 4: one epoch
+        assert first.deal_of(four).server_seed == seed(4)  # type: ignore[union-attr]
+
+
 def test_a_hand_refused_keeps_no_deal(store: Store) -> None:
     dealt(store, 1)
     with pytest.raises(StoreError, match="already stored"):

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
-from typing import Any
 
-from sqlalchemy import func, insert, literal, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from studpoker.fairness import DealRecord
 from studpoker.store.base import SEED_EPOCH, StoreBase
-from studpoker.store.models import DealModel, HandPlayerModel, UTCDateTime
+from studpoker.store.models import DealModel, HandPlayerModel
 from studpoker.store.values import HandRow
 
 __all__ = ["EPOCH", "Deals", "keep_deal"]
@@ -33,48 +32,53 @@ EPOCH = SEED_EPOCH  # the longest a seed epoch lasts by default (an operator set
 
 
 def keep_deal(
-    session: Session, hand_id: int, hand: HandRow, now: datetime, epoch: timedelta
+    session: Session,
+    hand_id: int,
+    hand: HandRow,
+    now: datetime,
+    epoch: timedelta,
+    known: tuple[dict[tuple[str, int | None], datetime], int | None] | None = None,
 ) -> None:
     """Keep ``hand``'s deal with the hand (record_hand's transaction), in its table's
     open seed epoch (``hand.epoch_started``, or the one the table's last deal began
-    unless it is revealed or over by ``now``; else a new one from ``now``).  One
-    statement: the epoch is read by the insert itself (a hand is stored at every table
-    every few seconds; the ORM's unit of work and a second round trip cost it more than
-    the rest of its deal)."""
+    unless it is revealed or over by ``now``; else a new one from ``now``).
+
+    ``known``: the open epochs this store found, by table and fencing token, and the
+    token the hand is stored under.  A hand is stored at every table every few seconds,
+    so the epoch is read from the database once an owner of the table: only the table's
+    owner keeps its deals, and only a close reveals an epoch before its age
+    (:meth:`Deals.close_epoch` forgets it here; an epoch closed by another process is
+    one whose table changed hands, and so its token)."""
     deal = hand.deal
     if deal is None:
         return
     if deal.server_seed is None:
         raise ValueError("a deal is kept with its server seed")
-    started: Any = hand.epoch_started
+    started = hand.epoch_started
     if started is None:
-        last = (
-            select(DealModel.epoch_started, DealModel.revealed_at)
-            .where(DealModel.table_id == hand.table_id)
-            .order_by(DealModel.epoch_started.desc())
-            .limit(1)
-            .subquery()
-        )
-        open_one = select(last.c.epoch_started).where(
-            last.c.revealed_at.is_(None), last.c.epoch_started > now - epoch
-        )
-        started = func.coalesce(open_one.scalar_subquery(), literal(now, UTCDateTime))
+        key = (hand.table_id, None if known is None else known[1])
+        started = None if known is None else known[0].get(key)
+        if started is None or started + epoch <= now:
+            started = _open_epoch(session, hand.table_id, now, epoch) or now
+            if known is not None:
+                known[0][key] = started
     session.execute(
-        insert(DealModel).values(
-            hand_id=hand_id,
-            table_id=hand.table_id,
-            hand_key=deal.hand_id,
-            size=deal.size,
-            commitment=deal.commitment.hex(),
-            root=deal.root.hex(),
-            client_seeds=json.dumps([seed.hex() for seed in deal.client_seeds]),
-            chosen_by_room=json.dumps(sorted(deal.chosen_by_room)),
-            test_seed=deal.test_seed,
-            server_seed=deal.server_seed.hex(),
-            epoch_started=started,
-            revealed_at=None,
-            invited_only=hand.invited_only,
-        )
+        insert(DealModel),
+        {
+            "hand_id": hand_id,
+            "table_id": hand.table_id,
+            "hand_key": deal.hand_id,
+            "size": deal.size,
+            "commitment": deal.commitment.hex(),
+            "root": deal.root.hex(),
+            "client_seeds": json.dumps([seed.hex() for seed in deal.client_seeds]),
+            "chosen_by_room": json.dumps(sorted(deal.chosen_by_room)),
+            "test_seed": deal.test_seed,
+            "server_seed": deal.server_seed.hex(),
+            "epoch_started": started,
+            "revealed_at": None,
+            "invited_only": hand.invited_only,
+        },
     )
 
 
@@ -108,6 +112,8 @@ class Deals(StoreBase):
 
     def close_epoch(self, table_id: str) -> int:
         """The table closes: every seed of its open epoch is revealed now; how many."""
+        for key in [key for key in self.open_epochs if key[0] == table_id]:
+            self.open_epochs.pop(key, None)
         now = self._now()
         with self._transaction() as session:
             done = session.execute(

@@ -187,7 +187,9 @@ class Hands(StoreBase):
                     ],
                 )
                 # Its seeds, secret until its table's seed epoch ends (store/deals.py).
-                keep_deal(session, hand_id, hand, self._now(), self.epoch)
+                keep_deal(
+                    session, hand_id, hand, self._now(), self.epoch, (self.open_epochs, fence)
+                )
                 if mode is TableMode.CHIPS:
                     self._move_nets(session, hand, hand_id, old, new)
                 if tournament is not None:
