@@ -6,9 +6,12 @@ warning."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
-from server.conftest import Server
+import pytest
+
+from server.conftest import Server, served
 
 from .helpers import SCREENSHOTS, give_back, guest_page, sit
 from .helpers import sync_api as load_sync_api
@@ -101,5 +104,38 @@ def test_a_card_switched_after_the_deal_is_caught(room: Server, browser: Any) ->
         # The real proof of the same card checks (the page's verifier is not the fault).
         good = page.evaluate(VERIFY, real)
         assert good is True
+    finally:
+        give_back(page)
+
+
+@pytest.fixture(scope="module")
+def pausing_room() -> Iterator[Server]:
+    """A room that pauses a second between hands, as a real room does (2 s by default)."""
+    with served(clock=60.0, pause=1.0) as server:
+        yield server
+
+
+def test_the_first_hand_after_sitting_is_dealt_with_the_browsers_own_seed(
+    pausing_room: Server, browser: Any
+) -> None:
+    """A practice table of computer players waits for a person; the person sits and the
+    page sends its client seed for the hand announced, and the first hand waits for it
+    (the pause, at most a second: docs/fairness.md), so it is dealt with the page's seed,
+    not one the room chose, and checks in the page."""
+    expect = sync_api.expect
+    page = guest_page(browser, pausing_room.url)
+    try:
+        sit(page, "practice-razz")
+        expect(page.locator("#deal-mark")).to_have_text(MARKS["en"], timeout=20000)
+        seat, fairness = page.evaluate("[stud.ui.state.viewer, stud.ui.state.fairness]")
+        assert fairness["hand_id"] == "practice-razz/1"  # the table's first hand: with her
+        mine = [s for s in fairness["client_seeds"] if s["seat"] == seat]
+        assert len(mine) == 1
+        assert mine[0]["chosen_by_room"] is False
+        assert len(mine[0]["seed"]) == 64  # the page's 32 bytes, as hex
+        others = [s for s in fairness["client_seeds"] if s["seat"] != seat]
+        assert others
+        assert all(s["chosen_by_room"] for s in others)  # the computer players'
+        assert page.errors == []
     finally:
         give_back(page)

@@ -719,7 +719,8 @@ class Table:
         waited = False
         while not stop.is_set() and not self._closed:
             first = min(self.config.pause, SEED_WAIT)
-            if waited and first > 0 and self._players_in() is not None:
+            # (anyone seated: a practice table seats its computer players as it deals)
+            if waited and first > 0 and len(self._seats) > 0:
                 await wait_first(self.clock, stop, timeout=first)
                 if stop.is_set() or self._closed:
                     break
