@@ -137,8 +137,11 @@ def test_kill_9_in_the_middle_of_a_hand_and_the_hand_goes_on(tmp_path: Path) -> 
         clients = {name: server.client(token) for name, token in tokens.items()}
         for seat, client in enumerate(clients.values()):
             client.send(type="sit", table=TABLE, seat=seat * 3, buy_in=4000, id="sit")
-        # Three answers into the hand (the bring-in, a completion, a call …), then a
-        # moment for the room to write them down, then kill -9.
+        # The hand dealt (after the pause's wait for their seeds: docs/fairness.md), then
+        # three answers into it (the bring-in, a completion, a call …), then a moment for
+        # the room to write them down, then kill -9.
+        for client in clients.values():
+            client.until(lambda m: m.get("table") == TABLE and m["state"]["hand"] is not None)
         answers = 0
         while answers < 3:
             for client in clients.values():
