@@ -94,7 +94,7 @@ class _Watching:
 
 # A card's proof as the wire has it (table.proofs), and an event of a hand sent to
 # clients: the event, as the wire has it, and the positions of the cards it shows with
-# their proofs encoded (Hub._event_dicts; most show none: the empty tuple).
+# their proofs (Hub._event_dicts; most show none: the empty tuple).
 _Proof = dict[str, object]
 _Sent = tuple[Any, Any, tuple[tuple[object, _Proof], ...]]
 
@@ -141,18 +141,6 @@ def encode(message: Any) -> str:
         return orjson.dumps(message).decode()
     except orjson.JSONEncodeError:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
-def _encoded(made: dict[object, _Proof], proof: _Proof) -> _Proof:
-    """``proof`` as every client it goes to gets it: the one made first (``made``, by
-    position), shared.  (Carrying its JSON text made once, as an ``_Proof``,
-    saved more, but a message must stay plain data: the relay to other processes and
-    the tests' clients encode it with ``json``.)"""
-    at = proof["position"]
-    text = made.get(at)
-    if text is None:
-        text = made[at] = proof
-    return text
 
 
 def token_digest(token: str) -> str:
@@ -471,10 +459,8 @@ class Hub:
             tuple[str, int | None, str], tuple[int, int, list[str], list[str]]
         ] = {}
         # table -> (its hand, each event sent of it as the wire has it and the proofs of
-        # the cards it shows, by id; each proof made, and encoded, by the card's position)
-        self._events_of: dict[
-            str, tuple[Hand, dict[int, _Sent], dict[int, _Proof], dict[object, _Proof]]
-        ] = {}
+        # the cards it shows, by id; each proof made, by the card's position)
+        self._events_of: dict[str, tuple[Hand, dict[int, _Sent], dict[int, _Proof]]] = {}
         # The room's other processes (server/peers.py), when it runs on several.
         self.peers: Peers | None = None
         # What the metrics read (server/metrics.py): hands ended and actions received,
@@ -819,8 +805,8 @@ class Hub:
         to, kept here while the hand is played."""
         cache = self._events_of.get(table.table_id)
         if cache is None or cache[0] is not hand:
-            cache = self._events_of[table.table_id] = (hand, {}, {}, {})
-        made, proven, encoded = cache[1], cache[2], cache[3]
+            cache = self._events_of[table.table_id] = (hand, {}, {})
+        made, proven = cache[1], cache[2]
         out = []
         shown: list[tuple[object, _Proof]] = []
         for event in events:
@@ -829,8 +815,7 @@ class Hub:
                 proofs: tuple[tuple[object, _Proof], ...] = ()
                 if isinstance(event, CARD_EVENTS):
                     proofs = tuple(
-                        (proof["position"], _encoded(encoded, proof))
-                        for proof in table.proofs((event,), proven)
+                        (proof["position"], proof) for proof in table.proofs((event,), proven)
                     )
                 known = made[id(event)] = (event, event_dict(event, seats), proofs)
             out.append(known[1])

@@ -96,10 +96,10 @@ class StoreBase:
         # One in-memory connection cannot serve two threads at once.
         self._lock: threading.RLock | None = threading.RLock() if memory else None
         self.epoch = SEED_EPOCH
+        """The longest a table's seed epoch lasts (store/deals.py; the room's setting)."""
         # Each table's open seed epoch as this store last kept a deal in it, by the
         # table's fencing token then (store/deals.py: keep_deal).
         self.open_epochs: dict[tuple[str, int | None], datetime] = {}
-        """The longest a table's seed epoch lasts (store/deals.py; the room's setting)."""
 
     @contextmanager
     def _transaction(self, *, snapshot: bool = False) -> Iterator[Session]:
