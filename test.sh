@@ -43,13 +43,15 @@ echo "== pytest"
 # the tests start, compiled the package and pytest rewrote every test module's asserts
 # again: 18 s instead of 8 to collect the suite, 2.2 s instead of 1.7 to import the server.
 unset PYTHONDONTWRITEBYTECODE
-# One worker more than the cores: many tests wait (on a room's other processes, a
-# lease running out, the database, chromium), and the extra worker keeps the cores
-# busy meanwhile. On two cores the room's and server's tests took 297 s with two
-# workers, 221 s with three and 244 s with four.
-# worksteal: a worker that runs out of tests takes some of another's, so the long
-# tests at the end of the order do not leave a core idle.
-workers=$(($(nproc) + 1))
+# Two workers more than the cores: many tests wait (on a room's other processes, a
+# lease running out, the database, chromium), and the extra workers keep the cores busy
+# meanwhile. The tests marked `long` (ten seconds or more, mostly waiting) are ordered
+# first (tests/conftest.py): one worker takes them while the others run the rest, and
+# none is left to end the run alone. On two cores the whole suite took 448 s with three
+# workers, 452 s with four; with the long tests first, 434 s and 422 s.
+# worksteal: a worker that runs out of tests takes some of another's (the last of
+# its queue), so the first worker keeps the long tests and the others share the rest.
+workers=$(($(nproc) + 2))
 tests=0
 pytest -n "$workers" --dist worksteal "$@" || tests=$?
 echo "== mypy"

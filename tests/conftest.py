@@ -57,6 +57,21 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     )
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests marked ``long`` run first, in the order collected.
+
+    Each runs ten seconds or more, most of it waiting on the room's other processes,
+    leases and clocks.  Under ``pytest -n`` with ``--dist worksteal`` the first worker
+    takes them all, one after another, while the other workers keep both cores busy
+    with the rest; a long test collected near the end used to be left running alone,
+    one core idle, for its last half minute.  Every worker orders the items alike, as
+    xdist requires."""
+    first = [item for item in items if item.get_closest_marker("long") is not None]
+    if first:
+        rest = [item for item in items if item.get_closest_marker("long") is None]
+        items[:] = first + rest
+
+
 # httpx's functions (httpx.get, httpx.post…: about a hundred calls in the tests) make a
 # client a call, and every client an SSL context that loads the CA bundle: 20 ms of a
 # core a call to a loopback room that speaks no TLS.  Contexts made once serve them all

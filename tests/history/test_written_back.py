@@ -387,6 +387,7 @@ def downloaded(server: Server, token: str) -> str:
     return answer.text
 
 
+@pytest.mark.long
 def test_show_hand_hands_downloaded_from_the_room_replay_and_import(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -99,6 +99,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@pytest.mark.long
 def test_the_wheel_and_sdist_ship_the_web_client_and_stud_serve_serves_it(tmp_path):
     sdist, wheel = _build(tmp_path)
     web = sorted(path.name for path in WEB.iterdir() if path.is_file())

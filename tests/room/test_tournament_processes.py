@@ -188,6 +188,7 @@ def check_the_end(procs: Processes, tid: int, entries: int) -> None:
     assert store.audit() == []
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("killed", ["desk", "tables"])
 def test_a_tournament_spread_over_three_processes_survives_one_killed(
     tmp_path: Any, killed: str, caplog: pytest.LogCaptureFixture

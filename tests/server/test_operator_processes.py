@@ -6,6 +6,7 @@ owner, a message every table, and "who is online" sees everyone."""
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from studpoker.store import Actor, Store
 
@@ -13,6 +14,7 @@ from .conftest import wait_for
 from .test_processes import Player, Room, play
 
 
+@pytest.mark.long
 def test_an_action_through_one_process_reaches_the_others(tmp_path, fresh_postgres):
     room = Room(fresh_postgres, tmp_path)
     table = "chips-razz"

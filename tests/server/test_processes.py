@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.exceptions import ConnectionClosed
 
 from conftest import redis_test_url
@@ -309,6 +310,7 @@ def test_a_table_opened_through_one_process_is_sat_at_through_another_at_once(
         room.stop()
 
 
+@pytest.mark.long
 def test_every_process_answers_the_rest_api_of_a_table_another_runs(tmp_path, fresh_postgres):
     """GET /api/tables/{id}, /api/tables/{id}/hands/{n} and /api/me say the same from a
     process that does not run the table as from its owner (it asks the owner over
@@ -404,6 +406,7 @@ def same_cards(before: dict[str, Any], after: dict[str, Any]) -> None:
 KILLS = 3 if os.environ.get("STUD_FULL") == "1" else 2
 
 
+@pytest.mark.long
 def test_kill_9_of_the_owner_many_times_and_every_hand_goes_on(tmp_path, fresh_postgres):
     """Two tables, four players on three processes; the owner of a table killed
     (kill -9) in the middle of a hand, three times (twice in CI's bounded run: once

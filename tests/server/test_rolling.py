@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import redis
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -236,6 +237,7 @@ def written_down(room: Room, players: list[Player]) -> None:
 # -- 1. stud serve --workers N ------------------------------------------------------------
 
 
+@pytest.mark.long
 def test_stud_serve_workers_restarts_a_killed_process_and_stops_without_a_hand_cancelled(
     tmp_path, fresh_postgres
 ):
@@ -484,6 +486,7 @@ class Regular:
             return True
 
 
+@pytest.mark.long
 def test_a_rolling_restart_while_a_hundred_clients_play_cancels_no_hand(tmp_path, fresh_postgres):
     """``stud serve --workers 3``; a hundred accounts (forty without STUD_FULL=1)
     registered over REST, four at each chips table, each client a socket to the one
@@ -604,6 +607,7 @@ def told_as_stored(told: list[dict[str, Any]], stored: list[dict[str, Any]]) -> 
     )
 
 
+@pytest.mark.long
 def test_an_owner_paused_past_its_lease_writes_nothing_when_it_wakes(tmp_path, fresh_postgres):
     """Two processes, leases of 2 s; ann and bo play at a table the first runs, their
     sockets on the second.  The owner is stopped (SIGSTOP) with ann to act, and her

@@ -18,6 +18,7 @@ from typing import Any, get_args, get_type_hints
 
 import httpx
 import jsonschema
+import pytest
 from pydantic import TypeAdapter, ValidationError
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
@@ -360,6 +361,7 @@ def done_with(made: list[Client]) -> None:
         one.close()
 
 
+@pytest.mark.long
 def test_real_traffic_follows_the_schema():
     made: list[Client] = []
     with served(limits=TRAFFIC_LIMITS, competition_seconds=2.0) as server:

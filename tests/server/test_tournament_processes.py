@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.exceptions import ConnectionClosed
 
 from conftest import redis_test_url
@@ -134,6 +135,7 @@ class Entrant:
             self.tables.append(table)
 
 
+@pytest.mark.long
 def test_a_tournament_on_two_processes_goes_on_when_its_director_is_killed(
     tmp_path: Path, fresh_postgres: str
 ) -> None:

@@ -302,6 +302,7 @@ class Room(RuleBasedStateMachine):
             assert self.store.rollover(name) == self.rollover[name]
 
 
+@pytest.mark.long
 def test_random_operations_keep_every_amount_equal_to_its_ledger(store: Store) -> None:
     class RoomOfThisTest(Room):
         def __init__(self) -> None:

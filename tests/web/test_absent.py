@@ -26,6 +26,7 @@ def quick_room() -> Iterator[Server]:
         yield server
 
 
+@pytest.mark.long
 def test_r8_3_a_closed_tab_is_marked_sat_out_then_its_seat_freed(
     quick_room: Server, browser: Any
 ) -> None:

@@ -33,6 +33,7 @@ def cards(page: Any) -> list[str | None]:
     ("locale", "viewport"),
     [("en-US", {"width": 1280, "height": 800}), ("zh-TW", {"width": 375, "height": 800})],
 )
+@pytest.mark.long
 def test_the_page_comes_back_to_the_same_hand_after_kill_9(
     browser: Any, tmp_path: Path, locale: str, viewport: dict[str, int]
 ) -> None:

@@ -69,6 +69,7 @@ def with_balance(room: Server, page: Any, name: str, chips: int) -> None:
     page.wait_for_selector(f"#account-name:text-is('{name}')")
 
 
+@pytest.mark.long
 def test_the_balance_after_a_tournaments_entry_and_its_table_in_the_lobby(
     room: Server, browser: Any
 ) -> None:
@@ -164,6 +165,7 @@ def sit_with_buy_in(page: Any, table: str, amount: str) -> None:
     expect(page.locator("#room")).to_be_visible()
 
 
+@pytest.mark.long
 def test_a_chips_seat_left_in_a_hand_brings_its_chips_back_to_the_header(
     room: Server, browser: Any
 ) -> None:

@@ -50,6 +50,7 @@ def fetch(page: Any, method: str, path: str, body: Any = None) -> Any:
     )
 
 
+@pytest.mark.long
 def test_a_sit_and_go_played_to_the_end_through_two_pages(room: Server, browser: Any) -> None:
     suffix = uuid.uuid4().hex[:6]
     ann_name, bob_name, cy_name = f"ann{suffix}", f"bob{suffix}", f"cy{suffix}"
