@@ -124,7 +124,10 @@ def test_a_scheduled_tournament_cancelled_before_its_time_never_starts() -> None
         room = Room(Store("sqlite://"), seed=4, pause=0, default_tables=False)
         await room.start()
         players = await people(room, [200, 200])
-        starts = datetime.now(UTC) + timedelta(seconds=0.5)
+        # Time enough to enter both and cancel before the start, on a loaded machine: at
+        # half a second the start came first once, with four workers on two cores, and
+        # the second entry found the tournament cancelled for want of players.
+        starts = datetime.now(UTC) + timedelta(seconds=3)
         tid = await room.create_tournament(
             game="razz", kind="scheduled", starts_at=starts, buy_in=50, fee=5, structure=FAST
         )
@@ -133,7 +136,9 @@ def test_a_scheduled_tournament_cancelled_before_its_time_never_starts() -> None
         assert await room.cancel_tournament(tid) == (
             "cancelled before its start: 2 entries refunded 1.10"
         )
-        await asyncio.sleep(1.0)  # its start time passes
+        assert datetime.now(UTC) < starts  # the cancel came before the start
+        # Its start time passes.
+        await asyncio.sleep((starts - datetime.now(UTC)).total_seconds() + 0.5)
         assert room.tournament_entry(tid)["state"] == "cancelled"
         assert room.tables == {}
         assert balances(room.store, players) == {"p000": 200, "p001": 200}
