@@ -153,16 +153,18 @@ def running_where(procs: Processes, tid: int) -> dict[str, set[str]]:
 
 async def scheduled_practice(procs: Processes, on: str, bots: int) -> int:
     room = procs.rooms[on]
+    starts = datetime.now(UTC) + timedelta(hours=1)
     tid = await room.create_tournament(
         game="razz",
         kind="scheduled",
-        starts_at=datetime.now(UTC) + timedelta(seconds=0.5),
+        starts_at=starts,
         practice=True,
         structure=QUICK,
         clock=0.05,
         seats=4,
     )
     await room.add_computer_players(tid, bots)
+    room.desk.wall = lambda: starts  # its start passes now, with every entry in
     return tid
 
 

@@ -108,6 +108,12 @@ async def ended(room: Room, tid: int, timeout: float = 60) -> None:
         await asyncio.sleep(0.01)
 
 
+def clock_at(room: Room, when: datetime) -> None:
+    """Set the tournament desk's wall clock to ``when``: a scheduled start an hour
+    ahead passes at once, however long the entries before it took."""
+    room.desk.wall = lambda: when
+
+
 async def started(room: Room, tid: int, timeout: float = 30) -> None:
     """Wait for a scheduled tournament's start: running, its tables open."""
     loop = asyncio.get_running_loop()
@@ -230,7 +236,7 @@ def test_unregistering_pays_back_and_a_started_tournament_cannot_be_left(
         room = Room(Store("sqlite://"), seed=1, pause=0, default_tables=False)
         await room.start()
         ann, bo, cy = await people(room, 3, 500)
-        starts = datetime.now(UTC) + timedelta(seconds=1.5)
+        starts = datetime.now(UTC) + timedelta(hours=1)
         tid = await room.create_tournament(
             game="seven_card_stud", kind="scheduled", starts_at=starts, buy_in=50, fee=5
         )
@@ -241,6 +247,7 @@ def test_unregistering_pays_back_and_a_started_tournament_cannot_be_left(
         assert room.store.account(bo.id).balance == 500  # type: ignore[union-attr]
         assert room.tournament_entry(tid)["entries"] == 2
         assert room.tournament_entry(tid)["prize_pool"] == 100
+        clock_at(room, starts)
         await started(room, tid)
         assert room.tournament_entry(tid)["state"] == "running"
         with pytest.raises(RoomError) as refused:
@@ -326,7 +333,7 @@ def test_a_multi_table_tournament_goes_on_after_a_restart(tmp_path: Any, how: st
         room = Room(Store(url), seed=9, pause=0, default_tables=False)
         await room.start()
         players = await people(room, 20, 100)
-        starts = datetime.now(UTC) + timedelta(seconds=3)
+        starts = datetime.now(UTC) + timedelta(hours=1)
         data = dict(FAST, starting_chips=300)
         tid = await room.create_tournament(
             game="razz", kind="scheduled", seats=7, starts_at=starts, buy_in=50, fee=5,
@@ -335,6 +342,7 @@ def test_a_multi_table_tournament_goes_on_after_a_restart(tmp_path: Any, how: st
         for account in players:
             await room.register_tournament(account, tid)
         total = room.store.total_chips()
+        clock_at(room, starts)
         await started(room, tid)
         assert room.tournament_entry(tid)["state"] == "running"
         assert len(room.tournaments[tid].director.tables) == 3  # 20 at seven a table
@@ -404,13 +412,14 @@ def test_a_200_player_tournament_in_the_room_keeps_its_books_to_the_end() -> Non
             account = store.create_account(f"m{i:03d}", None)
             store.deposit(account.id, 500)
             accounts.append(account)
-        starts = datetime.now(UTC) + timedelta(seconds=FIELD / 25)  # time to register them
+        starts = datetime.now(UTC) + timedelta(hours=1)
         tid = await room.create_tournament(
             game="seven_card_stud", kind="scheduled", starts_at=starts, buy_in=100, fee=10,
             structure=dict(FAST, game="seven_card_stud", starting_chips=300),
         )  # fmt: skip
         for account in accounts:
             await room.register_tournament(account, tid)
+        clock_at(room, starts)  # however long the entries took
         total = store.total_chips()
         by_id = {a.id: a for a in accounts}
         hands = [0]
@@ -479,7 +488,7 @@ def test_an_entry_being_paid_when_the_start_comes_is_in_the_tournament() -> None
         room = Room(store, seed=8, pause=0, default_tables=False)
         await room.start()
         players = await people(room, 3, 500)
-        starts = datetime.now(UTC) + timedelta(seconds=1)
+        starts = datetime.now(UTC) + timedelta(hours=1)
         tid = await room.create_tournament(
             game="razz", kind="scheduled", starts_at=starts, buy_in=50, fee=5, structure=FAST
         )
@@ -490,7 +499,8 @@ def test_an_entry_being_paid_when_the_start_comes_is_in_the_tournament() -> None
         def enter_slowly(*args: Any) -> None:
             import time
 
-            time.sleep(1.5)  # the start time passes meanwhile
+            clock_at(room, starts)  # the start time passes meanwhile,
+            time.sleep(0.6)  # and the starter (looking every 0.2 s) sees it
             slow(*args)
 
         store.enter_tournament = enter_slowly  # type: ignore[method-assign]
@@ -516,13 +526,14 @@ def test_a_late_entry_at_a_table_of_its_own_is_dealt_in() -> None:
         room = Room(store, seed=6, pause=0, default_tables=False)
         await room.start()
         players = await people(room, 3, 500)
-        starts = datetime.now(UTC) + timedelta(seconds=1)
+        starts = datetime.now(UTC) + timedelta(hours=1)
         tid = await room.create_tournament(
             game="razz", kind="scheduled", seats=2, starts_at=starts, buy_in=50, fee=5,
             structure=FAST, late_levels=3,
         )  # fmt: skip
         for account in players[:2]:
             await room.register_tournament(account, tid)
+        clock_at(room, starts)
         await started(room, tid)
         assert await room.register_tournament(players[2], tid) == players[2].name
         entry = room.tournament_entry(tid, players[2])
@@ -548,13 +559,14 @@ def test_a_busted_player_re_enters_and_is_placed_twice() -> None:
         room = Room(store, seed=7, pause=0, default_tables=False)
         await room.start()
         players = await people(room, 3, 500)
-        starts = datetime.now(UTC) + timedelta(seconds=1)
+        starts = datetime.now(UTC) + timedelta(hours=1)
         tid = await room.create_tournament(
             game="razz", kind="scheduled", seats=3, starts_at=starts, buy_in=50, fee=5,
             structure=FAST, late_levels=3, reentry=True,
         )  # fmt: skip
         for account in players:
             await room.register_tournament(account, tid)
+        clock_at(room, starts)
         await started(room, tid)
         director = room.tournaments[tid].director
         loop = asyncio.get_running_loop()

@@ -149,6 +149,15 @@ def _now() -> float:
     return time.time()
 
 
+def _wall() -> datetime:
+    return datetime.now(UTC)
+
+
+# A scheduled tournament's starter looks at the desk's wall clock at least this often
+# (seconds): it sleeps until the start, but a test that moves the clock is seen too.
+_START_LOOK = 0.2
+
+
 class TournamentDesk:
     """The tournaments this process directs or shows, in ``room`` (issue 35: a
     service of the room, held by it): the one owner of the tournaments' state —
@@ -164,6 +173,9 @@ class TournamentDesk:
         # Tables of tournaments directed here, by process and tournament, whose process
         # is to be told that who sits there changed.
         self._to_wake: dict[tuple[str, int], set[int]] = {}
+        # The wall clock scheduled starts are read against: injected, so that a test
+        # moves the time instead of waiting for it (DESIGN: randomness and time injected).
+        self.wall: Callable[[], datetime] = _wall
 
     # -- creating ------------------------------------------------------------------------
 
@@ -229,7 +241,7 @@ class TournamentDesk:
         else:
             if starts_at is None or starts_at.tzinfo is None:
                 raise RoomError("a scheduled tournament has a start time", "starts_at")
-            if starts_at <= datetime.now(UTC):
+            if starts_at <= self.wall():
                 raise RoomError("a tournament starts in the future", "starts_at")
         if capacity is not None and (
             not isinstance(capacity, int) or isinstance(capacity, bool) or not 2 <= capacity <= 1000
@@ -519,7 +531,8 @@ class TournamentDesk:
     async def _start_at(self, rt: RoomTournament) -> None:
         starts = rt.row.starts_at
         assert starts is not None
-        await asyncio.sleep(max(0.0, (starts - datetime.now(UTC)).total_seconds()))
+        while (left := (starts - self.wall()).total_seconds()) > 0:
+            await asyncio.sleep(min(left, _START_LOOK))
         async with rt.lock:  # the entries being paid for are in first
             await self._start_scheduled(rt)
 
