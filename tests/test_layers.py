@@ -10,6 +10,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "studpoker"
 
 # DESIGN.md, "The layers", top to bottom; a row's packages may import one another.
+# `rl` (issue 39: our games for OpenSpiel and PettingZoo) sits with `sim`: both play
+# hands through `engine` and `bots`, and know nothing of the room.
 ROWS = (
     ("cards",),
     ("hands",),
@@ -18,7 +20,7 @@ ROWS = (
     ("history",),
     ("equity", "bots"),
     ("store",),
-    ("sim",),
+    ("sim", "rl"),
     ("tournament",),
     ("table",),
     ("room",),

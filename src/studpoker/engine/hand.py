@@ -85,8 +85,11 @@ class Hand:
 
     Cards come from ``deck`` when given (a :class:`Deck`, or cards in dealing
     order, ``None`` for a card a record does not show), else from a deck shuffled
-    by ``rng`` (default: the OS CSPRNG).  ``carry_in`` is the previous hand's
-    rollover (R6.8).
+    by ``rng`` (default: the OS CSPRNG).  With ``manual_deal`` they come from the
+    caller a street at a time: the hand waits with :attr:`cards_wanted` cards to be
+    given to :meth:`deal` (as PokerKit deals when its dealing is not automated; a
+    game tree's chance nodes, ``studpoker.rl``).  ``carry_in`` is the previous
+    hand's rollover (R6.8).
     """
 
     def __init__(
@@ -97,6 +100,7 @@ class Hand:
         rng: random.Random | None = None,
         deck: Deck | Iterable[Card | None] | None = None,
         carry_in: int = 0,
+        manual_deal: bool = False,
     ) -> None:
         count = len(stacks)
         if not 2 <= count <= spec.max_seats:
@@ -108,6 +112,8 @@ class Hand:
                 )
         if not isinstance(carry_in, int) or carry_in < 0:
             raise ValueError(f"carry_in is a whole number of chips, 0 or more, not {carry_in!r}")
+        if manual_deal and (deck is not None or rng is not None):
+            raise ValueError("a hand dealt by hand (manual_deal) takes neither a deck nor an rng")
         self.spec = spec
         self.structure = STRUCTURES[spec.betting]  # DESIGN.md idea 5
         self.player_count = count
@@ -131,8 +137,11 @@ class Hand:
         self.showhand_base = 0
         self.street = -1
         self.round: BettingRound | None = None
-        self._deck = self._deck_order(deck, rng)
+        self._manual = manual_deal
+        self._deck = [] if manual_deal else self._deck_order(deck, rng)
+        self._size = spec.deck if manual_deal else len(self._deck)  # the cards to deal from
         self._drawn = 0
+        self.cards_wanted = 0  # manual_deal: the cards deal() waits for now
         # R7.4: only a game whose full table could empty the deck has a community card
         # (not Show Hand, which deals every player five cards, R6.10, nor Five-Card Stud).
         self._community_ok = spec.max_seats * spec.cards_per_player > spec.deck
@@ -198,7 +207,34 @@ class Hand:
 
     @property
     def cards_left(self) -> int:
-        return len(self._deck) - self._drawn
+        return self._size - self._drawn
+
+    def deal(self, cards: Sequence[Card]) -> None:
+        """Deal the street a ``manual_deal`` hand waits for: :attr:`cards_wanted` cards
+        in dealing order (each seat's card of the street in turn, the first down cards
+        first), none of them dealt before.  A wrong count or card raises
+        :class:`ValueError` and changes nothing."""
+        wanted = self.cards_wanted
+        if not wanted:
+            raise ValueError("the hand waits for no cards now")
+        given = list(cards)
+        if len(given) != wanted:
+            raise ValueError(f"the hand waits for {wanted} cards, not {len(given)}")
+        allowed = _ALLOWED.get(self._size) or frozenset(deck_cards(self._size))
+        dealt = set(self._deck)
+        for card in given:
+            if not isinstance(card, Card) or card not in allowed:
+                raise ValueError(f"{card!r} is not a card of the {self._size}-card deck")
+            if card in dealt:
+                raise ValueError(f"{card} is dealt already")
+            dealt.add(card)
+        burn, _ = self._street_plan(self.street, len(self.structure.dealing_order(self)))
+        if burn:
+            self._deck.append(None)  # R2.12: the burn card, never seen by anyone
+        self._deck.extend(given)
+        self.cards_wanted = 0
+        if not self._open_street():
+            self._next_street()
 
     # -- chips: the one place the betting changes them -------------------------------
 
@@ -234,6 +270,27 @@ class Hand:
         """Whether a showhand may be made on this street (R6.6, R7.1)."""
         return self.structure.showhand_open(self, street)
 
+    def _street_plan(self, index: int, players: int) -> tuple[bool, bool]:
+        """Whether street ``index`` burns a card first (R2.12; a deck too short to burn
+        and still deal keeps its cards) and whether it is one community card (R7.4:
+        not a card for everyone), for ``players`` dealt in, before a card is drawn."""
+        spec = self.spec
+        cards = len(spec.streets[index].cards)
+        needed = players * cards
+        left = self._size - self._drawn
+        community_ok = cards == 1 and self._community_ok  # R7.4
+        burn = bool(index and spec.burn_cards and (left > needed or (community_ok and left > 1)))
+        community = community_ok and left - burn < players
+        if not community and left - burn < needed:
+            raise ValueError(f"the deck ran out after {self._drawn} cards")
+        return burn, community
+
+    def _cards_wanted(self, index: int) -> int:
+        """How many cards street ``index`` deals (its burn card not counted)."""
+        players = len(self.structure.dealing_order(self))
+        _, community = self._street_plan(index, players)
+        return 1 if community else players * len(self.spec.streets[index].cards)
+
     def _deal_street(self, index: int) -> None:
         spec = self.spec
         street = spec.streets[index]
@@ -241,21 +298,14 @@ class Hand:
         events.append(StreetStarted(street.name, index))
         players = self.structure.dealing_order(self)
         cards, deck = street.cards, self._deck
-        needed = len(players) * len(cards)
-        left = len(deck) - self._drawn
-        community_ok = len(cards) == 1 and self._community_ok  # R7.4
-        if index and spec.burn_cards and (left > needed or (community_ok and left > 1)):
-            # R2.12; a deck too short to burn and still deal keeps its cards.
+        burn, community = self._street_plan(index, len(players))
+        if burn:
             self._draw()
-            left -= 1
-        if community_ok and left < len(players):
-            # R7.4: not a card for everyone: one community card counts for all.
+        if community:
             card = self._draw()
             self.community.append(card)
             events.append(CommunityCard(card))
             return
-        if left < needed:
-            raise ValueError(f"the deck ran out after {self._drawn} cards")
         drawn, n = self._drawn, len(players)
         for kind in cards:
             dealt = deck[drawn : drawn + n]
@@ -343,25 +393,35 @@ class Hand:
         return cards  # type: ignore[return-value]
 
     def _next_street(self) -> None:
-        """Deal the next street and start its betting, or go on to the showdown."""
-        spec, structure = self.spec, self.structure
+        """Deal the next street and start its betting, or go on to the showdown; a
+        ``manual_deal`` hand stops to wait for the street's cards."""
+        streets = len(self.spec.streets)
         while True:
             self.street += 1
-            if self.street >= len(spec.streets):
+            if self.street >= streets:
                 self._start_showdown()
                 return
-            self._deal_street(self.street)
-            self.aggressors.append(None)
-            structure.street_dealt(self, self.street)
-            stacks, folded = self.stacks, self.folded
-            can_bet = [s for s in range(self.player_count) if stacks[s] and not folded[s]]
-            if self.showhand_made or len(can_bet) < 2:
-                continue  # nobody left to bet against: deal on (R2.9, R6.6)
-            rnd = structure.open_round(self, self.street, can_bet)
-            if rnd.actor is None:
-                continue
-            self.round = rnd
-            return
+            if self._manual:
+                self.cards_wanted = self._cards_wanted(self.street)
+                return  # deal() goes on
+            if self._open_street():
+                return
+
+    def _open_street(self) -> bool:
+        """Deal the street and open its betting; False when nobody is left to bet."""
+        structure = self.structure
+        self._deal_street(self.street)
+        self.aggressors.append(None)
+        structure.street_dealt(self, self.street)
+        stacks, folded = self.stacks, self.folded
+        can_bet = [s for s in range(self.player_count) if stacks[s] and not folded[s]]
+        if self.showhand_made or len(can_bet) < 2:
+            return False  # nobody left to bet against: deal on (R2.9, R6.6)
+        rnd = structure.open_round(self, self.street, can_bet)
+        if rnd.actor is None:
+            return False
+        self.round = rnd
+        return True
 
     def _end_round(self) -> None:
         rnd = self.round
@@ -475,6 +535,10 @@ class Hand:
             return
         seat = self.actor
         if seat is None:
+            if self.cards_wanted:
+                raise IllegalAction(
+                    f"nobody can {action}: the hand waits for {self.cards_wanted} cards to be dealt"
+                )
             raise IllegalAction(f"nobody can {action}: the hand is over", reason="hand_over")
         legal = self._showdown_actions(seat)
         if action.kind not in {option.kind for option in legal} or action.amount is not None:
