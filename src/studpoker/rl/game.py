@@ -35,9 +35,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from studpoker.cards import Card, deck_cards, parse_cards
 from studpoker.engine import Action, ActionKind, Hand, LegalAction
-from studpoker.engine.events import Event
+from studpoker.engine.events import CardDealt, CommunityCard, Event, Show
 from studpoker.games import GameSpec, five_card_stud, razz, seven_card_stud, show_hand, stud_hilo
 
 __all__ = [
@@ -104,6 +106,7 @@ class StudGame:
     options: tuple[tuple[str, Any], ...] = ()
     pot_fractions: tuple[float, ...] = (0.5, 1.0)
     cards: tuple[Card, ...] = ()
+    codes: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False)
     spec: GameSpec = dataclasses.field(init=False, repr=False, compare=False)
     starting: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False)
 
@@ -163,6 +166,7 @@ class StudGame:
         set_(self, "options", tuple(sorted(options.items())))
         set_(self, "pot_fractions", fractions)
         set_(self, "cards", tuple(sorted(given_cards)) if given_cards else tuple(deck))
+        set_(self, "codes", tuple(int(card) for card in self.cards))
         set_(self, "spec", spec)
         set_(self, "starting", starting)
 
@@ -217,16 +221,34 @@ class StudGame:
 class StudState:
     """A hand of a :class:`StudGame` in progress, as a game tree walks it."""
 
-    __slots__ = ("_dealt", "_pending", "game", "hand", "history")
+    __slots__ = (
+        "_acts",
+        "_left",
+        "_legal_now",
+        "_moves_now",
+        "_pending",
+        "_seen",
+        "_street_turns",
+        "game",
+        "hand",
+        "history",
+    )
 
-    def __init__(self, game: StudGame, *, _hand: Hand | None = None) -> None:
+    def __init__(self, game: StudGame) -> None:
         self.game = game
-        self.hand = _hand or Hand(game.spec, game.starting, manual_deal=True)
+        self.hand = Hand(game.spec, game.starting, manual_deal=True)
         # Every action, the chance ones included: an id, or the engine's action when a
         # player outside the game's actions made it (play()).
         self.history: list[int | Action] = []
         self._pending: list[Card] = []  # a street's cards chance has given so far
-        self._dealt: set[int] = set()  # the codes of the cards dealt (burn cards aside)
+        self._left = list(game.codes)  # the codes of the cards not dealt, in order
+        self._moves_now: dict[int, Action] | None = None  # the decision's, once asked
+        self._legal_now: list[int] | None = None  # its ids in order
+        # The moves so far, each as (street, its turn on the street, seat, action id), and
+        # how many moves the current street has had: the information state's betting.
+        self._acts: list[tuple[int, int, int, int]] = []
+        self._street_turns = (-1, 0)
+        self._seen: list[_Seen | None] = [None] * game.players  # each player's, kept up
 
     # -- whose turn, and what may be done ----------------------------------------------
 
@@ -245,23 +267,27 @@ class StudState:
 
     def legal_actions(self) -> list[int]:
         """The actions open now, in ascending order (the cards left, at a chance node)."""
-        hand = self.hand
-        if hand.cards_wanted:
-            return self._cards_left()
-        return sorted(self._moves())
+        if self.hand.cards_wanted:
+            return self._left[:]
+        legal = self._legal_now
+        if legal is None:
+            legal = self._legal_now = sorted(self._moves())
+        return legal[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card that may come next, all equally likely."""
-        left = self._cards_left()
+        left = self._left
         p = 1.0 / len(left)
         return [(code, p) for code in left]
 
-    def _cards_left(self) -> list[int]:
-        dealt = self._dealt
-        return [int(card) for card in self.game.cards if card not in dealt]
-
     def _moves(self) -> dict[int, Action]:
-        """The legal actions by id, each as the engine's action."""
+        """The legal actions by id, each as the engine's action (kept until a move)."""
+        moves = self._moves_now
+        if moves is None:
+            moves = self._moves_now = self._find_moves()
+        return moves
+
+    def _find_moves(self) -> dict[int, Action]:
         hand = self.hand
         moves: dict[int, Action] = {}
         wager: LegalAction | None = None
@@ -312,17 +338,19 @@ class StudState:
         now raises :class:`ValueError` and changes nothing."""
         hand = self.hand
         if hand.cards_wanted:
-            if not isinstance(action, int) or not 0 <= action < 52:
-                raise ValueError(f"{action!r} is not a card's code (0-51)")
-            card = Card.from_code(action)
-            if action in self._dealt or card not in self.game.cards:
+            left = self._left
+            if action not in left:
+                if not isinstance(action, int) or not 0 <= action < 52:
+                    raise ValueError(f"{action!r} is not a card's code (0-51)")
+                card = Card.from_code(action)
                 raise ValueError(f"{card} cannot be dealt: it is dealt already or not in the deck")
-            self._pending.append(card)
-            self._dealt.add(action)
+            left.remove(action)
+            pending = self._pending
+            pending.append(_CARDS[action])
             self.history.append(action)
-            if len(self._pending) == hand.cards_wanted:
-                cards, self._pending = self._pending, []
-                hand.deal(cards)
+            if len(pending) == hand.cards_wanted:
+                self._pending = []
+                hand.deal(pending)
                 self._after()
             return
         if hand.is_over:
@@ -331,7 +359,10 @@ class StudState:
         if move is None:
             open_ = ", ".join(action_names(self.game)[a] for a in sorted(self._moves()))
             raise ValueError(f"action {action!r} is not open now; open: {open_}")
+        street, actor = hand.street, hand.actor
         hand.act(move)
+        self._record(street, actor, action)
+        self._moves_now = self._legal_now = None
         self.history.append(action)
         self._after()
 
@@ -343,9 +374,22 @@ class StudState:
         if hand.cards_wanted or hand.is_over:
             raise ValueError("no player is to act now")
         ids = {move: a for a, move in self._moves().items()}
+        ident = ids.get(action)
+        street, actor = hand.street, hand.actor
         hand.act(action)
-        self.history.append(ids.get(action, action))
+        self._record(street, actor, _KIND_IDS[action.kind] if ident is None else ident)
+        self._moves_now = self._legal_now = None
+        self.history.append(action if ident is None else ident)
         self._after()
+
+    def _record(self, street: int, actor: int | None, action: int) -> None:
+        """Note a move (its id, or its kind's) on ``street`` for the information state."""
+        last, turns = self._street_turns
+        if street != last:
+            turns = 0
+        assert actor is not None
+        self._acts.append((street, turns, actor, action))
+        self._street_turns = (street, turns + 1)
 
     def _after(self) -> None:
         """The showdown plays itself (R5.3: show what can win, muck the rest)."""
@@ -384,11 +428,22 @@ class StudState:
         one filter), the cards of a street it waits for not yet given."""
         return self.hand.events_for(player)
 
+    def seen(self, player: int) -> _Seen:
+        """What ``player`` has been told so far, read from the engine's events as that
+        seat may see them and kept up as the hand goes on."""
+        self._check_player(player)
+        seen = self._seen[player]
+        if seen is None:
+            seen = self._seen[player] = _Seen(self.game.players)
+        events = self.hand.events_for(player)
+        if seen.read < len(events):
+            seen.update(events)
+        return seen
+
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` has seen, in order (perfect recall): its own cards,
         the others' up cards, every action."""
-        self._check_player(player)
-        return f"p{player} " + " ".join(map(_token, self.visible_events(player)))
+        return f"p{player} " + self.seen(player).text
 
     def observation_string(self, player: int) -> str:
         """What ``player`` sees on the table now, not how it came about: the cards it
@@ -423,6 +478,48 @@ class StudState:
 
     def __str__(self) -> str:
         return self.observation_string(0) if not self.hand.is_over else repr(self.hand)
+
+
+_CARDS = [Card.from_code(code) for code in range(52)]
+
+
+class _Seen:
+    """What one player has been told: the events read, as text, and the cards it can
+    see as (seat, slot, card code), a seat's slots in the order its cards came (the
+    down cards of the first street, the up cards, the last down card); ``community``
+    the community card's code or -1."""
+
+    __slots__ = ("cards", "community", "read", "slots", "text")
+
+    def __init__(self, players: int) -> None:
+        self.read = 0
+        self.text = ""
+        self.cards: list[tuple[int, int, int]] = []
+        self.slots = [0] * players
+        self.community = -1
+
+    def update(self, events: Sequence[Event]) -> None:
+        new = events[self.read :]
+        self.read = len(events)
+        tokens = " ".join(map(_token, new))
+        self.text = f"{self.text} {tokens}" if self.text else tokens
+        for event in new:
+            kind = type(event)
+            if kind is CardDealt:
+                seat, card = event.seat, event.card  # type: ignore[attr-defined]
+                slot = self.slots[seat]
+                self.slots[seat] = slot + 1
+                if card is not None:
+                    self.cards.append((seat, slot, int(card)))
+            elif kind is CommunityCard:
+                card = event.card  # type: ignore[attr-defined]
+                self.community = -1 if card is None else int(card)
+            elif kind is Show:
+                seat = event.seat  # type: ignore[attr-defined]
+                known = {(s, slot) for s, slot, _ in self.cards}
+                for slot, card in enumerate(event.cards):  # type: ignore[attr-defined]
+                    if card is not None and (seat, slot) not in known:
+                        self.cards.append((seat, slot, int(card)))
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}  # each event class's fields, in order
@@ -470,76 +567,93 @@ def observation_size(game: StudGame) -> int:
     return p + p * game.cards_per_player * 52 + 52 + 4 * p + game.streets + p
 
 
-def _cards_into(tensor: list[float], offset: int, state: StudState, player: int) -> int:
-    """The cards ``player`` can see, one-hot by seat and the order each seat got them."""
-    game, hand = state.game, state.hand
+def _card_ones(game: StudGame, seen: _Seen, offset: int) -> list[int]:
+    """The indices of the cards a player sees, one-hot by seat, slot and card, then the
+    community card, from ``offset``; the community part ends 52 after the seats'."""
     per = game.cards_per_player
-    view = hand.view(player)
-    for seat, seen in enumerate(view.seats):
-        base = offset + seat * per * 52
-        cards = list(seen.down_cards[:2]) + list(seen.up_cards) + list(seen.down_cards[2:])
-        for slot, card in enumerate(cards[:per]):
-            if card is not None:
-                tensor[base + slot * 52 + int(card)] = 1.0
-    offset += game.players * per * 52
-    for card in hand.community:
-        if card is not None:
-            tensor[offset + int(card)] = 1.0
-    return offset + 52
+    ones = [
+        offset + (seat * per + slot) * 52 + code for seat, slot, code in seen.cards if slot < per
+    ]
+    if seen.community >= 0:
+        ones.append(offset + game.players * per * 52 + seen.community)
+    return ones
+
+
+def information_state_ones(state: StudState, player: int) -> list[int]:
+    """Where the information-state tensor is 1 (it is 0 elsewhere): who is looking; the
+    cards it can see; each street's moves in order, seat and action one-hot — perfect
+    recall, in :func:`information_state_size` places."""
+    game = state.game
+    seen = state.seen(player)
+    players = game.players
+    ones = [player, *_card_ones(game, seen, players)]
+    offset = players + players * game.cards_per_player * 52 + 52
+    width = players + game.num_distinct_actions
+    per_street = game.max_actions_per_street
+    for street, turn, actor, action in state._acts:
+        at = offset + (street * per_street + turn) * width
+        ones.append(at + actor)
+        ones.append(at + players + action)
+    return ones
 
 
 def encode_information_state(state: StudState, player: int) -> list[float]:
-    """Who is looking; the cards it can see; each street's actions in order (seat and
-    action, one-hot): perfect recall, a fixed size (:func:`information_state_size`)."""
-    state._check_player(player)
-    game = state.game
-    tensor = [0.0] * information_state_size(game)
-    tensor[player] = 1.0
-    offset = _cards_into(tensor, game.players, state, player)
-    width = game.players + game.num_distinct_actions
-    per_street = game.max_actions_per_street
-    street, turn = -1, 0
-    replay = StudState(game)
-    for action in state.history:
-        if replay.is_chance_node():
-            assert isinstance(action, int)
-            replay.apply_action(action)
-            continue
-        if replay.hand.street != street:
-            street, turn = replay.hand.street, 0
-        actor = replay.current_player()
-        at = offset + (street * per_street + turn) * width
-        tensor[at + actor] = 1.0
-        if isinstance(action, int):
-            tensor[at + game.players + action] = 1.0
-            replay.apply_action(action)
-        else:  # a move outside the game's actions: its kind's id
-            tensor[at + game.players + _KIND_IDS[action.kind]] = 1.0
-            replay.play(action)
-        turn += 1
+    """The information-state tensor (:func:`information_state_ones`)."""
+    tensor = [0.0] * information_state_size(state.game)
+    for index in information_state_ones(state, player):
+        tensor[index] = 1.0
     return tensor
 
 
-def encode_observation(state: StudState, player: int) -> list[float]:
-    """Who is looking; the cards it can see; each seat's stack, chips in, bet this
-    street (shares of its starting stack) and whether it folded; the street; whose
-    turn (:func:`observation_size`)."""
-    state._check_player(player)
+def observation_parts(state: StudState, player: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """The observation tensor as where it is 1 and the other values it holds: who is
+    looking; the cards it can see; each seat's stack, chips in and bet this street
+    (shares of its starting stack) and whether it folded; the street; whose turn
+    (:func:`observation_size` places)."""
     game, hand = state.game, state.hand
-    tensor = [0.0] * observation_size(game)
-    tensor[player] = 1.0
-    offset = _cards_into(tensor, game.players, state, player)
-    for seat in range(game.players):
-        start = game.starting[seat]
-        tensor[offset] = hand.stacks[seat] / start
-        tensor[offset + 1] = hand.contributed[seat] / start
-        tensor[offset + 2] = hand.bets[seat] / start
-        tensor[offset + 3] = 1.0 if hand.folded[seat] else 0.0
+    players = game.players
+    ones = [player, *_card_ones(game, state.seen(player), players)]
+    offset = players + players * game.cards_per_player * 52 + 52
+    values: list[tuple[int, float]] = []
+    starting, stacks, contributed, bets = game.starting, hand.stacks, hand.contributed, hand.bets
+    for seat in range(players):
+        start = starting[seat]
+        values.append((offset, stacks[seat] / start))
+        values.append((offset + 1, contributed[seat] / start))
+        values.append((offset + 2, bets[seat] / start))
+        if hand.folded[seat]:
+            ones.append(offset + 3)
         offset += 4
     if 0 <= hand.street < game.streets:
-        tensor[offset + hand.street] = 1.0
+        ones.append(offset + hand.street)
     offset += game.streets
     turn = state.current_player()
     if turn >= 0:
-        tensor[offset + turn] = 1.0
+        ones.append(offset + turn)
+    return ones, values
+
+
+def encode_observation(state: StudState, player: int) -> list[float]:
+    """The observation tensor (:func:`observation_parts`)."""
+    tensor = [0.0] * observation_size(state.game)
+    ones, values = observation_parts(state, player)
+    for index in ones:
+        tensor[index] = 1.0
+    for index, value in values:
+        tensor[index] = value
     return tensor
+
+
+def fill_tensor(
+    tensor: np.ndarray[Any, Any], state: StudState, player: int, *, perfect_recall: bool
+) -> None:
+    """Write ``player``'s information-state tensor (``perfect_recall``) or observation
+    tensor into the NumPy array ``tensor`` (of its size)."""
+    tensor.fill(0.0)
+    if perfect_recall:
+        tensor[information_state_ones(state, player)] = 1.0
+        return
+    ones, values = observation_parts(state, player)
+    tensor[ones] = 1.0
+    for index, value in values:
+        tensor[index] = value

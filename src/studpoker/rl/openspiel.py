@@ -46,8 +46,7 @@ from studpoker.rl.game import (
     StudGame,
     StudState,
     action_names,
-    encode_information_state,
-    encode_observation,
+    fill_tensor,
     information_state_size,
     observation_size,
 )
@@ -230,8 +229,7 @@ class StudObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: StudSpielState, player: int) -> None:
-        encode = encode_information_state if self.perfect_recall else encode_observation
-        self.tensor[:] = encode(state.core, player)
+        fill_tensor(self.tensor, state.core, player, perfect_recall=self.perfect_recall)
 
     def string_from(self, state: StudSpielState, player: int) -> str:
         core = state.core

@@ -34,8 +34,7 @@ from studpoker.bots.player import Player
 from studpoker.rl.game import (
     StudGame,
     StudState,
-    encode_information_state,
-    encode_observation,
+    fill_tensor,
     information_state_size,
     observation_size,
 )
@@ -55,7 +54,9 @@ class _Table:
     def __init__(self, game: StudGame, perfect_recall: bool) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
-        size = information_state_size(game) if perfect_recall else observation_size(game)
+        size = self.size = (
+            information_state_size(game) if perfect_recall else observation_size(game)
+        )
         # A stack can grow to every chip at the table: shares of one's start up to that.
         high = sum(game.starting) / min(game.starting)
         self.observation_space = spaces.Dict(
@@ -84,14 +85,12 @@ class _Table:
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         state = self.state
-        encode = encode_information_state if self.perfect_recall else encode_observation
+        tensor = np.zeros(self.size, np.float32)
+        fill_tensor(tensor, state, seat, perfect_recall=self.perfect_recall)
         mask = np.zeros(self.game.num_distinct_actions, np.int8)
         if state.current_player() == seat:
             mask[state.legal_actions()] = 1
-        return {
-            "observation": np.asarray(encode(state, seat), np.float32),
-            "action_mask": mask,
-        }
+        return {"observation": tensor, "action_mask": mask}
 
     def rewards(self) -> list[float]:
         unit = _unit(self.game)
