@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import sys
 import traceback
 import uuid
 from collections.abc import Iterator
@@ -30,6 +31,19 @@ from sqlalchemy import create_engine
 
 from studpoker.room.passwords import set_test_parameters
 from studpoker.store.base import database_url
+
+# absl (OpenSpiel's logging, imported by tests/rl) makes its handler when first imported,
+# holding the sys.stderr of that moment: pytest's capture.  A room served in a test
+# configures logging (dictConfig), which closes every handler made so far, and absl's
+# handler closes a stream that is not the process's own: pytest's capture, and every
+# test after fails "I/O operation on closed file".  Its handler made now, on the
+# process's stderr, which it never closes.
+try:
+    from absl import logging as absl_logging
+except ImportError:  # the rl extra is not installed
+    pass
+else:
+    absl_logging.get_absl_handler().python_handler.stream = sys.__stderr__
 
 POSTGRES_URL = os.environ.get("STUD_TEST_POSTGRES_URL", "")
 BACKENDS = ["sqlite", "postgresql"]

@@ -11,7 +11,7 @@ Hand: antes), the unit stud results are read in.
 >>> env = StudAECEnv("razz", players=2)
 >>> env.reset(seed=7)
 >>> env.agent_selection, env.observe(env.agent_selection)["action_mask"].tolist()
-('player_0', [0, 0, 1, 1, 0, 0])
+('player_1', [0, 0, 1, 1, 0, 0])
 >>> StudGymEnv("razz", opponent="easy").reset(seed=1)[0]["action_mask"].shape
 (6,)
 
