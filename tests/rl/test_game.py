@@ -231,3 +231,19 @@ def test_a_player_off_the_tree_is_replayed_too() -> None:
 def test_seven_card_stud_from_the_preset_matches_the_engine_spec() -> None:
     assert StudGame("seven_card_stud").spec == seven_card_stud()
     assert StudGame("show_hand").spec.short_call_excess == "return"
+
+
+def test_a_small_deck_is_checked() -> None:
+    with pytest.raises(ValueError, match="2c is not in the 28-card deck"):
+        StudGame("show_hand", deck=28, cards="As Ks Qs Js Ts Ah Kh Qh Jh 2c")
+    with pytest.raises(ValueError, match="a card is given twice"):
+        StudGame("show_hand", cards="As As Qs Js Ts Ah Kh Qh Jh Th")
+    with pytest.raises(ValueError, match="9 cards cannot deal 2 players of show_hand: 10 at least"):
+        StudGame("show_hand", cards="As Ks Qs Js Ts Ah Kh Qh Jh")
+    with pytest.raises(ValueError, match="'A2345678' is not a card"):
+        StudGame("razz", cards="A2345678")
+    # Burn cards (R2.12) are drawn from the small deck too: one a street after the first.
+    fourteen = "As Ks Qs Js Ts 9s 8s Ah Kh Qh Jh Th 9h 8h"
+    assert len(StudGame("razz", cards=fourteen).cards) == 14
+    with pytest.raises(ValueError, match="14 cards cannot deal 2 players of razz: 18 at least"):
+        StudGame("razz", cards=fourteen, burn_cards=True)

@@ -150,3 +150,30 @@ def test_our_bot_beats_uniform_random_in_seven_card_stud() -> None:
     mean, half = head_to_head(game, bot_chooser("normal", game), uniform_random, 200, seed=2)
     assert mean - half > 0, (mean, half)
     assert mean == pytest.approx(206.5)  # chips a hand (the big bet is 400), seeded
+
+
+def test_a_computer_players_own_amount_becomes_the_nearest_action() -> None:
+    """bot_chooser: an amount outside the game's actions (a Show Hand bet of 37 where
+    the ids bet 10, 989 or the pot, 20; half the pot is the least bet, 10, given once)
+    is played as the nearest (pot_1, 20)."""
+    from studpoker.engine import Action
+    from studpoker.rl.openspiel import nearest_action
+
+    game = pyspiel.load_game("python_studpoker_show_hand")
+    state = game.new_initial_state()
+    for card in parse_cards("2c 3c As Kd"):
+        state.apply_action(card_action(card))
+    core = state.core
+    assert [str(core.action_of(a)) for a in state.legal_actions()] == [
+        "bet 10", "bet 989", "showhand", "bet 20",
+    ]  # fmt: skip
+    assert nearest_action(core, Action.parse("bet 37")) == 7
+    assert nearest_action(core, Action.parse("bet 900")) == 4
+    assert nearest_action(core, Action.parse("showhand")) == SHOWHAND
+
+
+def test_the_small_deck_through_openspiel() -> None:
+    game = pyspiel.load_game(SMALL)
+    state = game.new_initial_state()
+    assert len(state.chance_outcomes()) == 10
+    assert game.get_parameters()["cards"] == "As Ks Qs Js Ts Ah Kh Qh Jh Th"
