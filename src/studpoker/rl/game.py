@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -107,6 +108,7 @@ class StudGame:
     pot_fractions: tuple[float, ...] = (0.5, 1.0)
     cards: tuple[Card, ...] = ()
     codes: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    cards_per_player: int = dataclasses.field(init=False, repr=False, compare=False)
     spec: GameSpec = dataclasses.field(init=False, repr=False, compare=False)
     starting: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False)
 
@@ -167,6 +169,7 @@ class StudGame:
         set_(self, "pot_fractions", fractions)
         set_(self, "cards", tuple(sorted(given_cards)) if given_cards else tuple(deck))
         set_(self, "codes", tuple(int(card) for card in self.cards))
+        set_(self, "cards_per_player", spec.cards_per_player)
         set_(self, "spec", spec)
         set_(self, "starting", starting)
 
@@ -179,10 +182,6 @@ class StudGame:
     @property
     def max_chance_outcomes(self) -> int:
         return 52
-
-    @property
-    def cards_per_player(self) -> int:
-        return self.spec.cards_per_player
 
     @property
     def streets(self) -> int:
@@ -241,7 +240,8 @@ class StudState:
         # player outside the game's actions made it (play()).
         self.history: list[int | Action] = []
         self._pending: list[Card] = []  # a street's cards chance has given so far
-        self._left = list(game.codes)  # the codes of the cards not dealt, in order
+        # The codes of the cards not dealt, in order (a dict: found and taken at once).
+        self._left: dict[int, None] = dict.fromkeys(game.codes)
         self._moves_now: dict[int, Action] | None = None  # the decision's, once asked
         self._legal_now: list[int] | None = None  # its ids in order
         # The moves so far, each as (street, its turn on the street, seat, action id), and
@@ -268,7 +268,7 @@ class StudState:
     def legal_actions(self) -> list[int]:
         """The actions open now, in ascending order (the cards left, at a chance node)."""
         if self.hand.cards_wanted:
-            return self._left[:]
+            return list(self._left)
         legal = self._legal_now
         if legal is None:
             legal = self._legal_now = sorted(self._moves())
@@ -277,8 +277,7 @@ class StudState:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card that may come next, all equally likely."""
         left = self._left
-        p = 1.0 / len(left)
-        return [(code, p) for code in left]
+        return list(zip(left, repeat(1.0 / len(left))))
 
     def _moves(self) -> dict[int, Action]:
         """The legal actions by id, each as the engine's action (kept until a move)."""
@@ -344,7 +343,7 @@ class StudState:
                     raise ValueError(f"{action!r} is not a card's code (0-51)")
                 card = Card.from_code(action)
                 raise ValueError(f"{card} cannot be dealt: it is dealt already or not in the deck")
-            left.remove(action)
+            del left[action]
             pending = self._pending
             pending.append(_CARDS[action])
             self.history.append(action)
@@ -443,7 +442,8 @@ class StudState:
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` has seen, in order (perfect recall): its own cards,
         the others' up cards, every action."""
-        return f"p{player} " + self.seen(player).text
+        seen = self.seen(player)
+        return f"p{player} " + seen.write(self.hand.events_for(player))
 
     def observation_string(self, player: int) -> str:
         """What ``player`` sees on the table now, not how it came about: the cards it
@@ -489,20 +489,27 @@ class _Seen:
     down cards of the first street, the up cards, the last down card); ``community``
     the community card's code or -1."""
 
-    __slots__ = ("cards", "community", "read", "slots", "text")
+    __slots__ = ("cards", "community", "read", "slots", "text", "written")
 
     def __init__(self, players: int) -> None:
-        self.read = 0
+        self.read = 0  # events read for the cards
+        self.written = 0  # events written into the text (only when it is asked for)
         self.text = ""
         self.cards: list[tuple[int, int, int]] = []
         self.slots = [0] * players
         self.community = -1
 
+    def write(self, events: Sequence[Event]) -> str:
+        """The text of ``events`` (all the player's so far), extended from the last."""
+        if self.written < len(events):
+            tokens = " ".join(map(_token, events[self.written :]))
+            self.text = f"{self.text} {tokens}" if self.text else tokens
+            self.written = len(events)
+        return self.text
+
     def update(self, events: Sequence[Event]) -> None:
         new = events[self.read :]
         self.read = len(events)
-        tokens = " ".join(map(_token, new))
-        self.text = f"{self.text} {tokens}" if self.text else tokens
         for event in new:
             kind = type(event)
             if kind is CardDealt:
