@@ -10,10 +10,12 @@ import random
 
 import pytest
 
+from studpoker.bots.show_hand_cfr.player import SolverPlayer
 from studpoker.cards import deck_cards, parse_cards
 from studpoker.engine import Hand
 from studpoker.rl import CHECK_CALL, FOLD, StudGame, card_action
-from studpoker.rl.lbr import LocalBestResponse, always_fold, lbr_match, uniform
+from studpoker.rl.game import nearest_action
+from studpoker.rl.lbr import LocalBestResponse, always_fold, lbr_match, show_hand_solver, uniform
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -95,3 +97,33 @@ def test_a_duplicate_match_against_the_folding_policy_is_exactly_fifty_a_hand() 
     mean, half, pairs = lbr_match(lbr, 6, seed=3)
     assert pairs == [50.0, 50.0, 50.0]
     assert (mean, half) == (50.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("cards", "moves"),
+    [("As 9c Ah Tc", []), ("9c As Tc Ah", [3])],  # the opener; the answer to its least bet
+)
+def test_the_solver_policy_gives_the_chances_its_player_plays_by(
+    cards: str, moves: list[int]
+) -> None:
+    """show_hand_solver: the shipped 28-card policy's chances at a decision are those
+    SolverPlayer plays by: 400 fresh players' answers there, each action within 0.08."""
+    game = StudGame("show_hand", deck=28)
+    state = game.new_initial_state()
+    for card in cards.split():
+        state.apply_action(card_action(card))
+    for move in moves:
+        state.apply_action(move)
+    chances = show_hand_solver(game)(state)
+    assert sum(chances.values()) == pytest.approx(1.0)
+    seat = state.current_player()
+    counts: dict[int, int] = {}
+    for sample in range(400):
+        player = SolverPlayer(random.Random(sample))
+        player.new_hand(seat, game.spec)
+        player.observe(state.hand.events_for(seat))
+        played = nearest_action(state, player.decide(state.hand.view(seat)))
+        counts[played] = counts.get(played, 0) + 1
+    assert set(counts) <= set(chances)
+    for action, chance in chances.items():
+        assert abs(counts.get(action, 0) / 400 - chance) < 0.08, (action, chance, counts)

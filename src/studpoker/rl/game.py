@@ -480,6 +480,23 @@ class StudState:
         return self.observation_string(0) if not self.hand.is_over else repr(self.hand)
 
 
+def nearest_action(core: StudState, action: Action) -> int:
+    """The game's action closest to the engine's ``action``: the same kind, and among
+    wagers the nearest amount."""
+    moves = core._moves()
+    for ident, move in moves.items():
+        if move == action:
+            return ident
+    same = [
+        (abs((move.amount or 0) - (action.amount or 0)), ident)
+        for ident, move in moves.items()
+        if move.kind == action.kind
+    ]
+    if same:
+        return min(same)[1]
+    return min(moves)  # not open as such: the first open (fold, else check or call)
+
+
 _CARDS = [Card.from_code(code) for code in range(52)]
 
 

@@ -51,6 +51,7 @@ from studpoker.rl.game import (
     StudGame,
     StudState,
     card_action,
+    nearest_action,
 )
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "always_call",
     "always_fold",
     "lbr_match",
+    "show_hand_solver",
     "uniform",
 ]
 
@@ -87,6 +89,42 @@ def always_fold(state: StudState) -> dict[int, float]:
 def always_call(state: StudState) -> dict[int, float]:
     """Checks or calls; posts the bring-in; when it must bet (R6.4), the least bet."""
     return {_passive(state): 1.0}
+
+
+def show_hand_solver(game: StudGame, *, seed: int = 0, fallback_samples: int = 16) -> Policy:
+    """The shipped Show Hand policy of ``game``'s deck (studpoker.bots.show_hand_cfr) as
+    :class:`~studpoker.bots.show_hand_cfr.player.SolverPlayer` plays it: its chances from
+    ``action_probabilities`` (each bet and raise of the hand mapped to the tree by its
+    share of the pot, with the mapping's chances; the equity's samples drawn from
+    ``seed``, alike for every question), an amount of its own made the nearest of the
+    game's actions.  Where the policy does not play the hand (off its tree) the player
+    falls back on the equity player, whose chances are counted from
+    ``fallback_samples`` of its answers."""
+    from studpoker.bots.show_hand_cfr.player import SolverPlayer
+
+    spec = game.spec
+
+    def policy(state: StudState) -> dict[int, float]:
+        seat = state.current_player()
+        view = state.hand.view(seat)
+        player = SolverPlayer(random.Random(seed))
+        player.new_hand(seat, spec)
+        chances = player.action_probabilities(view)
+        if chances is None:
+            chances = {}
+            for sample in range(fallback_samples):
+                again = SolverPlayer(random.Random(seed * 7919 + sample))
+                again.new_hand(seat, spec)
+                action = again.decide(view)
+                chances[action] = chances.get(action, 0.0) + 1.0 / fallback_samples
+        ids: dict[int, float] = {}
+        for action, chance in chances.items():
+            ident = nearest_action(state, action)
+            ids[ident] = ids.get(ident, 0.0) + chance
+        total = sum(ids.values())
+        return {ident: chance / total for ident, chance in ids.items()}
+
+    return policy
 
 
 def _passive(state: StudState) -> int:

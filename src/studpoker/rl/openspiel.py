@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from studpoker.engine import Action, Hand
+from studpoker.engine import Hand
 from studpoker.rl.game import (
     CHANCE,
     GAMES,
@@ -48,6 +48,7 @@ from studpoker.rl.game import (
     action_names,
     fill_tensor,
     information_state_size,
+    nearest_action,
     observation_size,
 )
 
@@ -338,23 +339,6 @@ def bot_chooser(level: str, game: StudSpielGame, seed: int = 0) -> Chooser:
         return nearest_action(core, player.decide(core.hand.view(seat)))
 
     return choose
-
-
-def nearest_action(core: StudState, action: Action) -> int:
-    """The game's action closest to the engine's ``action``: the same kind, and among
-    wagers the nearest amount."""
-    moves = core._moves()
-    for ident, move in moves.items():
-        if move == action:
-            return ident
-    same = [
-        (abs((move.amount or 0) - (action.amount or 0)), ident)
-        for ident, move in moves.items()
-        if move.kind == action.kind
-    ]
-    if same:
-        return min(same)[1]
-    return min(moves)  # not open as such: the first open (fold, else check or call)
 
 
 def head_to_head(

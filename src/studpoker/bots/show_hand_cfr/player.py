@@ -33,6 +33,7 @@ import itertools
 import random
 
 import numpy as np
+import numpy.typing as npt
 
 from studpoker.bots.equity_player import EquityPlayer
 from studpoker.bots.player import BasePlayer
@@ -119,6 +120,10 @@ class SolverPlayer(BasePlayer):
             return None
 
     def _equity(self, view: HandView, deck: int) -> float:
+        return float(self._equities(view, deck, 1)[0])
+
+    def _equities(self, view: HandView, deck: int, draws: int) -> npt.NDArray[np.float64]:
+        """``draws`` estimates of the hand's equity, each from its own random deals."""
         table = tables(deck)
         me = view.me
         assert me is not None
@@ -128,11 +133,10 @@ class SolverPlayer(BasePlayer):
         theirs = table.indices([c for c in them.up_cards if c is not None])
         street = len(mine) - 1
         rng = np.random.default_rng(self.rng.getrandbits(63))
-        equity = table.equity(
-            np.array(mine[:1]), np.array([mine[1:]]), np.array([theirs]), rng,
-            SAMPLES.get(street, 1),
+        return table.equity(
+            np.array(mine[:1] * draws), np.array([mine[1:]] * draws),
+            np.array([theirs] * draws), rng, SAMPLES.get(street, 1),
         )  # fmt: skip
-        return float(equity[0])
 
     # -- the hand's betting down the tree --------------------------------------------
 
@@ -188,31 +192,100 @@ class SolverPlayer(BasePlayer):
             return CALL
         if isinstance(event, Showhand):
             return SHOWHAND
-        level = max(street.values())
-        if isinstance(event, Bet):
-            share = (event.to - street[event.seat]) / max(pot, 1)
-            prefix = "b"
-            base = sum(node.put)
-        else:
-            facing = level - street[event.seat]
-            share = (event.to - level) / max(pot + facing, 1)
-            prefix = "r"
-            base = sum(node.put) + node.facing
-        sizes = [(int(label[1:]) / base, label) for label in node.labels if label[0] == prefix]
-        pushed = stack - node.put[node.actor] - node.facing  # a showhand's bet or raise
-        sizes.append((pushed / base, SHOWHAND))
-        return self._between(share, sorted(sizes))
+        return self._between(*_shares(event, node, pot, street, stack))
+
+    def _mapped_chances(
+        self,
+        event: Bet | Raise | Call | Showhand | Fold,
+        node: Node,
+        pot: int,
+        street: dict[int, int],
+        stack: int,
+    ) -> list[tuple[str, float]]:
+        """The tree's names for an action with the chance :meth:`_mapped` gives each."""
+        if isinstance(event, Fold | Call | Showhand):
+            return [(self._mapped(event, node, pot, street, stack), 1.0)]
+        return _between_chances(*_shares(event, node, pot, street, stack))
 
     def _between(self, share: float, sizes: list[tuple[float, str]]) -> str:
         """Of the sizes (shares, smallest first) the one for ``share``: the nearest two
         drawn with the pseudo-harmonic mapping's chances."""
-        if share <= sizes[0][0]:
-            return sizes[0][1]
-        for (low, low_label), (high, high_label) in itertools.pairwise(sizes):
-            if share <= high:
-                chance_low = (high - share) * (1 + low) / ((high - low) * (1 + share))
-                return low_label if self.rng.random() < chance_low else high_label
-        return sizes[-1][1]
+        chances = _between_chances(share, sizes)
+        if len(chances) == 1:
+            return chances[0][0]
+        (low_label, chance_low), (high_label, _) = chances
+        return low_label if self.rng.random() < chance_low else high_label
+
+    # -- the policy's chances, for a best response (studpoker.rl.lbr) ---------------------
+
+    def action_probabilities(self, view: HandView, draws: int = 64) -> dict[Action, float] | None:
+        """The chance of each action this player takes in ``view`` when the policy plays
+        it: the mapping's chances for every bet and raise of the hand (its own read back
+        by their share of the pot too, as the opponent's are), the buckets of ``draws``
+        estimates of its equity (each as :meth:`bet` makes one), the policy's strategy
+        there; None where the policy does not play the hand."""
+        policy = self._policy(view)
+        if policy is None:
+            return None
+        branches = self._follow_chances(view, policy)
+        if branches is None:
+            return None
+        street = branches[0][0].street
+        buckets: dict[int, int] = {}
+        for equity in self._equities(view, policy.deck, draws):
+            bucket = policy.bucket(street, float(equity))
+            buckets[bucket] = buckets.get(bucket, 0) + 1
+        chances: dict[Action, float] = {}
+        for node, weight in branches:
+            for bucket, count in buckets.items():
+                for label, p in policy.strategy(node, bucket).items():
+                    if p > 0.0:
+                        action = self._played(label, node, view)
+                        share = weight * p * count / draws
+                        chances[action] = chances.get(action, 0.0) + share
+        return chances
+
+    def _follow_chances(self, view: HandView, policy: Policy) -> list[tuple[Node, float]] | None:
+        """The tree's nodes this decision may be at, each with its chance (every action
+        mapped by its share of the pot); None when the betting left the tree."""
+        me = view.viewer
+        branches: list[tuple[Node, float]] = [(policy.tree.root, 1.0)]
+        put = {seat.seat: 0 for seat in view.seats}
+        street = dict.fromkeys(put, 0)
+        for event in view.events:
+            if isinstance(event, StreetStarted):
+                street = dict.fromkeys(put, 0)
+                continue
+            if isinstance(event, Ante):
+                put[event.seat] += event.amount
+                continue
+            if isinstance(event, Check):
+                return None  # the tree has no check (R6.4: the opener bets)
+            if not isinstance(event, Bet | Raise | Call | Showhand | Fold):
+                continue
+            moved: list[tuple[Node, float]] = []
+            for node, weight in branches:
+                if node.kind == "deal":
+                    node = node.child("0" if event.seat == me else "1")
+                if node.kind != "act":
+                    return None
+                pot = sum(put.values())
+                for label, p in self._mapped_chances(event, node, pot, street, policy.stack):
+                    if label not in node.labels:
+                        return None
+                    moved.append((node.child(label), weight * p))
+            branches = moved
+            added = _added(event, street[event.seat])
+            put[event.seat] += added
+            street[event.seat] += added
+        ready = []
+        for node, weight in branches:
+            if node.kind == "deal":
+                node = node.child("0" if view.actor == me else "1")
+            if node.kind != "act" or node.actor != 0 or node.street != view.street + 1:
+                return None
+            ready.append((node, weight))
+        return ready
 
     # -- the tree's action as the table's --------------------------------------------
 
@@ -242,6 +315,43 @@ class SolverPlayer(BasePlayer):
             if kind in options:
                 return Action(kind)
         return self._fallback.bet(view)
+
+
+def _shares(
+    event: Bet | Raise,
+    node: Node,
+    pot: int,
+    street: dict[int, int],
+    stack: int,
+) -> tuple[float, list[tuple[float, str]]]:
+    """A bet's or raise's share of the pot, and the tree's sizes at ``node`` as shares
+    (smallest first; a showhand's share the largest)."""
+    level = max(street.values())
+    if isinstance(event, Bet):
+        share = (event.to - street[event.seat]) / max(pot, 1)
+        prefix = "b"
+        base = sum(node.put)
+    else:
+        facing = level - street[event.seat]
+        share = (event.to - level) / max(pot + facing, 1)
+        prefix = "r"
+        base = sum(node.put) + node.facing
+    sizes = [(int(label[1:]) / base, label) for label in node.labels if label[0] == prefix]
+    pushed = stack - node.put[node.actor] - node.facing  # a showhand's bet or raise
+    sizes.append((pushed / base, SHOWHAND))
+    return share, sorted(sizes)
+
+
+def _between_chances(share: float, sizes: list[tuple[float, str]]) -> list[tuple[str, float]]:
+    """Of the sizes (shares, smallest first) the ones for ``share``, with their chances:
+    the nearest two, by the pseudo-harmonic mapping (Ganzfried and Sandholm 2013)."""
+    if share <= sizes[0][0]:
+        return [(sizes[0][1], 1.0)]
+    for (low, low_label), (high, high_label) in itertools.pairwise(sizes):
+        if share <= high:
+            chance_low = (high - share) * (1 + low) / ((high - low) * (1 + share))
+            return [(low_label, chance_low), (high_label, 1.0 - chance_low)]
+    return [(sizes[-1][1], 1.0)]
 
 
 def _within(option: LegalAction, to: int) -> Action:
