@@ -22,7 +22,7 @@ of them drawn at random.
 >>> lbr = LocalBestResponse(game, always_fold, exact=0, samples=4)
 >>> deal = "As Kh Qs Jh Ts Ah Ks Qh Js Th".split()
 >>> [lbr.play(deal, seat, random.Random(1)) for seat in (0, 1)]
-[10, 20]
+[10.0, 20.0]
 
 Seat 0 shows the queen and must bet (R6.4): LBR there bets its last 10 and the policy
 folds its ante; in seat 1, LBR calls the policy's forced bet with K♥ J♥ against Q♠ and
@@ -168,22 +168,29 @@ class LocalBestResponse:
 
     # -- one hand ---------------------------------------------------------------------
 
-    def play(self, deck: Sequence[Card | str], seat: int, rng: random.Random) -> int:
+    def play(
+        self, deck: Sequence[Card | str], seat: int, rng: random.Random, *, all_in: bool = False
+    ) -> float:
         """One hand with LBR in ``seat``, the cards coming in ``deck``'s order (each
         chance node takes the first of them not dealt), the opponent's moves drawn from
-        its policy with ``rng``: LBR's result in chips."""
+        its policy with ``rng``: LBR's result in chips.  With ``all_in``, a hand nobody
+        can bet in any more (all in, or Show Hand's showhand called) ends there with its
+        expected result over the cards to come (:meth:`called_down`): the same mean, the
+        cards' luck of the last streets taken out."""
         order = [card_action(card) for card in deck]
         state = self.game.new_initial_state()
         while not state.is_terminal():
             actor = state.current_player()
             if actor == CHANCE:
+                if all_in and state.history and not _decisions_to_come(state):
+                    return self.called_down(state, seat, rng)
                 left = set(state.legal_actions())
                 state.apply_action(next(code for code in order if code in left))
             elif actor == seat:
                 state.apply_action(self.choose(state, seat, rng))
             else:
                 state.apply_action(_draw(self.opponent(state), rng))
-        return int(state.hand.result.net[seat])
+        return float(state.hand.result.net[seat])
 
     # -- a decision ---------------------------------------------------------------------
 
@@ -315,6 +322,16 @@ def _seen_cards(state: StudState, seat: int) -> list[Card]:
     return seen
 
 
+def _decisions_to_come(state: StudState) -> bool:
+    """Whether anyone will still choose anything in the hand (the cards aside)."""
+    there = state.clone()
+    while not there.is_terminal():
+        if not there.is_chance_node():
+            return True
+        there.apply_action(next(iter(there._left)))
+    return False
+
+
 def _cards_to_come(state: StudState) -> int:
     """How many cards the hand deals from here, checked and called down."""
     count = 0
@@ -341,17 +358,19 @@ def _played_out(state: StudState, seat: int, run: Sequence[int]) -> float:
 
 
 def lbr_match(
-    lbr: LocalBestResponse, hands: int, *, seed: int = 0
+    lbr: LocalBestResponse, hands: int, *, seed: int = 0, all_in: bool = True
 ) -> tuple[float, float, list[float]]:
     """LBR against its opponent over ``hands`` hands: each deck dealt twice, LBR in each
-    seat (duplicate: the cards' luck cancels).  LBR's mean result a hand in chips, the
-    half-width of its 95% interval, and each deal's mean (the two seats')."""
+    seat (duplicate: the cards' luck cancels), a hand nobody can bet in any more valued
+    at its expectation (``all_in``, :meth:`LocalBestResponse.play`).  LBR's mean result a
+    hand in chips, the half-width of its 95% interval, and each deal's mean (the two
+    seats')."""
     rng = random.Random(seed)
     pairs = []
     for _ in range(max(1, hands // 2)):
         deck = list(lbr.game.cards)
         rng.shuffle(deck)
-        pair = [lbr.play(deck, seat, random.Random(rng.random())) for seat in (0, 1)]
+        pair = [lbr.play(deck, seat, random.Random(rng.random()), all_in=all_in) for seat in (0, 1)]
         pairs.append(sum(pair) / 2)
     values = np.array(pairs, dtype=float)
     half = 1.96 * values.std(ddof=1) / math.sqrt(len(values)) if len(values) > 1 else math.inf
