@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from studpoker.cards import Card
-from studpoker.engine import Action
+from studpoker.engine import Action, ActionKind
 from studpoker.engine.events import CardDealt, CommunityCard
 from studpoker.rl.game import (
     BRING_IN,
@@ -78,7 +78,7 @@ def always_fold(state: StudState) -> dict[int, float]:
     """Folds to any bet and checks when it may; posts the bring-in, and when it must
     bet (R6.4) bets the least."""
     legal = state.legal_actions()
-    if CHECK_CALL in legal and state.action_of(CHECK_CALL).kind.value == "check":
+    if CHECK_CALL in legal and state.action_of(CHECK_CALL).kind is ActionKind.CHECK:
         return {CHECK_CALL: 1.0}
     for action in (FOLD, BRING_IN, WAGER):
         if action in legal:
